@@ -1,0 +1,67 @@
+/** Domain types shared by the API, the pages and the islands. Money is always integer piastres. */
+export interface CategoryRef {
+  id: number;
+  name: string;
+}
+
+export interface Category {
+  id: number;
+  slug: string;
+  category: string;
+  sub_categories: { id: number; slug: string; sub_category: string }[];
+}
+
+export interface ProductCard {
+  id: number;
+  slug: string;
+  sku: string;
+  name: string;
+  img: string;
+  images: string[];
+  price: number;
+  beforeDiscount: number | null;
+  rate: number;
+  ratings_count: number;
+  stock: number;
+  out_of_stock: boolean;
+  badgeContent: string | null;
+  weight: number | null;
+  category: CategoryRef;
+  sub_category: CategoryRef;
+  seller: CategoryRef & { slug: string };
+  variant_group: string | null;
+  variant_label: string | null;
+  created_at: string;
+}
+
+export interface ProductDetail extends ProductCard {
+  description: string;
+}
+
+export interface Variant {
+  id: number;
+  slug: string;
+  label: string;
+  price: number;
+  beforeDiscount: number | null;
+  stock: number;
+  img: string;
+}
+
+export interface Seller {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  city: string;
+  rating: number;
+  logo: string;
+  products_count: number;
+}
+
+export interface PageMeta {
+  page: number;
+  per_page: number;
+  total: number;
+  last_page: number;
+}

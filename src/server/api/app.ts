@@ -1,0 +1,34 @@
+import { Hono } from 'hono';
+import { localeFromApiLang } from '../../i18n/locales.ts';
+import { dictionary } from '../../i18n/t.ts';
+import type { ShopDb } from '../db/index.ts';
+import { catalogRoutes } from './catalog-routes.ts';
+import type { ApiEnv } from './context.ts';
+import { errorBody, handleError } from './errors.ts';
+import { mediaRoutes } from './media-routes.ts';
+import { newsletterRoutes } from './newsletter-routes.ts';
+
+export interface ApiDeps {
+  db: ShopDb;
+}
+
+/** The JSON API under /api (spec section 7): `data` envelope, `lang=en-US|ar-SA`, `{message, messages}` errors. */
+export function createApi({ db }: ApiDeps) {
+  const api = new Hono<ApiEnv>().basePath('/api');
+  api.use(async (c, next) => {
+    const locale = localeFromApiLang(c.req.query('lang') ?? c.req.header('accept-language'));
+    c.set('db', db);
+    c.set('locale', locale);
+    c.set('t', dictionary(locale));
+    await next();
+  });
+  api.get('/health', (c) => c.json({ data: { ok: true } }));
+  api.route('/', catalogRoutes);
+  api.route('/', newsletterRoutes);
+  api.route('/', mediaRoutes);
+  api.notFound((c) => c.json(errorBody(c.get('t')?.api.notFound ?? 'Not found'), 404));
+  api.onError(handleError);
+  return api;
+}
+
+export type Api = ReturnType<typeof createApi>;

@@ -1,0 +1,15 @@
+import { Hono } from 'hono';
+import { NewsletterSchema } from '../../lib/schemas/newsletter.ts';
+import { subscribe } from '../services/newsletter.ts';
+import type { ApiEnv } from './context.ts';
+import { ApiError } from './errors.ts';
+import { validate } from './validation.ts';
+
+export const newsletterRoutes = new Hono<ApiEnv>().post('/newsletter', validate('json', NewsletterSchema), async (c) => {
+  const { email } = c.req.valid('json');
+  const t = c.get('t');
+  const created = await subscribe(c.get('db'), email, c.get('locale'));
+  // A repeat is a 409 whose message is the spec's failure toast text.
+  if (!created) throw new ApiError(409, t.newsletter.failure, { email: [t.newsletter.failure] });
+  return c.json({ data: { email }, message: t.newsletter.success }, 201);
+});

@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely';
+import { connect, type ConnectOptions, type DatabaseHandle } from './connection.ts';
+import { migrateToLatest } from './migrate.ts';
+import type { Database } from './schema.ts';
+import { seedDemoCatalog } from './seed/seed.ts';
+import { onShutdown } from '../lifecycle.ts';
+
+/** Connects, migrates and seeds the demo catalog when empty. */
+export async function openDatabase(options: ConnectOptions & { seed?: boolean }): Promise<DatabaseHandle> {
+  const handle = connect(options);
+  await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.engine);
+  if (options.seed !== false) await seedDemoCatalog(handle.db);
+  return handle;
+}
+
+let shared: Promise<DatabaseHandle> | undefined;
+
+/** The process-wide database, configured from the environment (DATABASE_URL or DATABASE_PATH). */
+export function sharedDatabase(): Promise<DatabaseHandle> {
+  shared ??= openDatabase({
+    databaseUrl: process.env['DATABASE_URL'],
+    sqlitePath: process.env['DATABASE_PATH'] ?? './data/shop.sqlite',
+  }).then((handle) => {
+    onShutdown(() => handle.db.destroy());
+    return handle;
+  });
+  return shared;
+}
+
+export type { Database, DatabaseHandle };
+export type ShopDb = Kysely<Database>;

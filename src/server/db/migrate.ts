@@ -1,0 +1,37 @@
+import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import type { Engine } from './connection.ts';
+import * as catalog from './migrations/001-catalog.ts';
+
+/** What a migration needs to stay portable between SQLite and PostgreSQL. */
+export interface MigrationContext {
+  engine: Engine;
+  idType: 'integer' | 'serial';
+  id: (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
+}
+
+type PortableMigration = { up: (db: Kysely<unknown>, ctx: MigrationContext) => Promise<void> };
+
+/** Ordered by name; append new files, never edit an applied one. */
+const migrations: Record<string, PortableMigration> = {
+  '001-catalog': catalog,
+};
+
+/** Applies every pending migration; throws with the failing migration's error. */
+export async function migrateToLatest(db: Kysely<unknown>, engine: Engine): Promise<void> {
+  const ctx: MigrationContext =
+    engine === 'postgres'
+      ? { engine, idType: 'serial', id: (c) => c.primaryKey() }
+      : { engine, idType: 'integer', id: (c) => c.primaryKey().autoIncrement() };
+  const provider: MigrationProvider = {
+    getMigrations: async () =>
+      Object.fromEntries(
+        Object.entries(migrations).map(([name, m]): [string, Migration] => [name, { up: (d) => m.up(d, ctx) }]),
+      ),
+  };
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Migration ${failed} failed: ${String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,84 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/** Row types of every table; services map them to domain types before they leave src/server. */
+export interface Database {
+  categories: CategoryTable;
+  sub_categories: SubCategoryTable;
+  sellers: SellerTable;
+  products: ProductTable;
+  newsletter_subscribers: NewsletterSubscriberTable;
+}
+
+export interface CategoryTable {
+  id: Generated<number>;
+  slug: string;
+  name_en: string;
+  name_ar: string;
+  position: number;
+}
+
+export interface SubCategoryTable {
+  id: Generated<number>;
+  category_id: number;
+  slug: string;
+  name_en: string;
+  name_ar: string;
+  position: number;
+}
+
+export interface SellerTable {
+  id: Generated<number>;
+  slug: string;
+  name_en: string;
+  name_ar: string;
+  description_en: string;
+  description_ar: string;
+  city_en: string;
+  city_ar: string;
+  rating: number;
+  logo: string;
+}
+
+export interface ProductTable {
+  id: Generated<number>;
+  slug: string;
+  sku: string;
+  category_id: number;
+  sub_category_id: number;
+  seller_id: number;
+  name_en: string;
+  name_ar: string;
+  description_en: string;
+  description_ar: string;
+  /** Integer piastres (1 EGP = 100 piastres). */
+  price: number;
+  /** Integer piastres; shown struck through only when greater than price. */
+  before_discount: number | null;
+  stock: number;
+  weight_grams: number | null;
+  /** 0..5 with one decimal. */
+  rating: number;
+  ratings_count: number;
+  badge_en: string | null;
+  badge_ar: string | null;
+  /** JSON array of image URLs. */
+  images: string;
+  /** Products sharing a group are variants of one another (e.g. the same coffee in 250 g and 1 kg). */
+  variant_group: string | null;
+  variant_label_en: string | null;
+  variant_label_ar: string | null;
+  created_at: string;
+}
+
+export interface NewsletterSubscriberTable {
+  id: Generated<number>;
+  email: string;
+  locale: string;
+  created_at: string;
+}
+
+export type ProductRow = Selectable<ProductTable>;
+export type NewProduct = Insertable<ProductTable>;
+export type CategoryRow = Selectable<CategoryTable>;
+export type SubCategoryRow = Selectable<SubCategoryTable>;
+export type SellerRow = Selectable<SellerTable>;

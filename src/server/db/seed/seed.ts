@@ -1,0 +1,81 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.ts';
+import { demoProducts, type ProductDraft } from './demo-products.ts';
+import { categories, sellers } from './taxonomy.ts';
+
+/** Inserts the demo catalog when the shop has no categories yet; safe to call on every start. */
+export async function seedDemoCatalog(db: Kysely<Database>, extra: ProductDraft[] = []): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom('categories').select('id').limit(1).executeTakeFirst();
+    if (existing) return false;
+    const subIds = new Map<string, { id: number; categoryId: number }>();
+    for (const [position, category] of categories.entries()) {
+      const { id } = await trx
+        .insertInto('categories')
+        .values({ slug: category.slug, name_en: category.en, name_ar: category.ar, position })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const [subPosition, sub] of category.subs.entries()) {
+        const row = await trx
+          .insertInto('sub_categories')
+          .values({ category_id: id, slug: sub.slug, name_en: sub.en, name_ar: sub.ar, position: subPosition })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        subIds.set(sub.slug, { id: row.id, categoryId: id });
+      }
+    }
+    const sellerIds = new Map<string, number>();
+    for (const [n, seller] of sellers.entries()) {
+      const row = await trx
+        .insertInto('sellers')
+        .values({
+          slug: seller.slug,
+          name_en: seller.en,
+          name_ar: seller.ar,
+          description_en: seller.descriptionEn,
+          description_ar: seller.descriptionAr,
+          city_en: seller.cityEn,
+          city_ar: seller.cityAr,
+          rating: 4 + ((n * 3) % 10) / 10,
+          logo: `/api/media/art/gift-${(n * 53) % 360}-0.svg`,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      sellerIds.set(seller.slug, row.id);
+    }
+    const rows = [...demoProducts(), ...extra].map((p) => {
+      const sub = subIds.get(p.subSlug);
+      const sellerId = sellerIds.get(p.sellerSlug);
+      if (!sub || !sellerId) throw new Error(`Seed product ${p.slug} references unknown ${p.subSlug}/${p.sellerSlug}`);
+      return {
+        slug: p.slug,
+        sku: p.sku,
+        category_id: sub.categoryId,
+        sub_category_id: sub.id,
+        seller_id: sellerId,
+        name_en: p.nameEn,
+        name_ar: p.nameAr,
+        description_en: p.descriptionEn,
+        description_ar: p.descriptionAr,
+        price: p.price,
+        before_discount: p.beforeDiscount,
+        stock: p.stock,
+        weight_grams: p.weightGrams,
+        rating: p.rating,
+        ratings_count: p.ratingsCount,
+        badge_en: p.badgeEn,
+        badge_ar: p.badgeAr,
+        images: JSON.stringify(p.images),
+        variant_group: p.variantGroup,
+        variant_label_en: p.variantLabelEn,
+        variant_label_ar: p.variantLabelAr,
+        created_at: p.createdAt,
+      };
+    });
+    // Batches keep PostgreSQL under its bind-parameter limit and SQLite under its variable limit.
+    for (let i = 0; i < rows.length; i += 200) {
+      await trx.insertInto('products').values(rows.slice(i, i + 200)).execute();
+    }
+    return true;
+  });
+}

@@ -1,0 +1,69 @@
+import type { Locale } from '../../../i18n/locales.ts';
+import type { ProductCard, ProductDetail } from '../../../lib/types.ts';
+
+/** The columns a product card needs, joined with its category, sub-category and seller names. */
+export interface ProductJoinedRow {
+  id: number;
+  slug: string;
+  sku: string;
+  name_en: string;
+  name_ar: string;
+  description_en: string;
+  description_ar: string;
+  price: number;
+  before_discount: number | null;
+  stock: number;
+  weight_grams: number | null;
+  rating: number;
+  ratings_count: number;
+  badge_en: string | null;
+  badge_ar: string | null;
+  images: string;
+  variant_group: string | null;
+  variant_label_en: string | null;
+  variant_label_ar: string | null;
+  created_at: string;
+  category_id: number;
+  category_en: string;
+  category_ar: string;
+  sub_category_id: number;
+  sub_category_en: string;
+  sub_category_ar: string;
+  seller_id: number;
+  seller_slug: string;
+  seller_en: string;
+  seller_ar: string;
+}
+
+const pick = (locale: Locale, en: string, ar: string) => (locale === 'ar' ? ar : en);
+
+export function toProductCard(row: ProductJoinedRow, locale: Locale): ProductCard {
+  const images = JSON.parse(row.images) as string[];
+  return {
+    id: row.id,
+    slug: row.slug,
+    sku: row.sku,
+    name: pick(locale, row.name_en, row.name_ar),
+    img: images[0] ?? '',
+    images,
+    price: row.price,
+    // The old price is only meaningful when it is higher (spec section 3).
+    beforeDiscount: row.before_discount !== null && row.before_discount > row.price ? row.before_discount : null,
+    rate: Number(row.rating),
+    ratings_count: row.ratings_count,
+    stock: row.stock,
+    out_of_stock: row.stock <= 0,
+    badgeContent: locale === 'ar' ? row.badge_ar : row.badge_en,
+    weight: row.weight_grams,
+    category: { id: row.category_id, name: pick(locale, row.category_en, row.category_ar) },
+    sub_category: { id: row.sub_category_id, name: pick(locale, row.sub_category_en, row.sub_category_ar) },
+    seller: { id: row.seller_id, slug: row.seller_slug, name: pick(locale, row.seller_en, row.seller_ar) },
+    variant_group: row.variant_group,
+    variant_label: locale === 'ar' ? row.variant_label_ar : row.variant_label_en,
+    created_at: row.created_at,
+  };
+}
+
+export function toProductDetail(row: ProductJoinedRow, locale: Locale): ProductDetail {
+  return { ...toProductCard(row, locale), description: pick(locale, row.description_en, row.description_ar) };
+}

@@ -1,0 +1,26 @@
+import type { Locale } from '../../../i18n/locales.ts';
+import type { Seller } from '../../../lib/types.ts';
+import type { ShopDb } from '../../db/index.ts';
+
+/** A seller (brand) with the number of products it lists; by id or slug. */
+export async function findSeller(db: ShopDb, idOrSlug: string, locale: Locale): Promise<Seller | undefined> {
+  const base = db.selectFrom('sellers').selectAll();
+  const row = await (/^\d+$/.test(idOrSlug) ? base.where('id', '=', Number(idOrSlug)) : base.where('slug', '=', idOrSlug)).executeTakeFirst();
+  if (!row) return undefined;
+  const { count } = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('seller_id', '=', row.id)
+    .executeTakeFirstOrThrow();
+  const ar = locale === 'ar';
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: ar ? row.name_ar : row.name_en,
+    description: ar ? row.description_ar : row.description_en,
+    city: ar ? row.city_ar : row.city_en,
+    rating: Number(row.rating),
+    logo: row.logo,
+    products_count: Number(count),
+  };
+}

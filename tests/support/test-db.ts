@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/index.ts';
+import { createApi } from '../../src/server/api/app.ts';
+
+/**
+ * A fresh, migrated and seeded database for one test file: SQLite in memory by default, or a new
+ * PostgreSQL database (dropped afterwards) when DATABASE_URL is set.
+ */
+export async function freshDatabase(): Promise<DatabaseHandle & { drop: () => Promise<void> }> {
+  const url = process.env['DATABASE_URL'];
+  if (!url) {
+    const handle = await openDatabase({ sqlitePath: ':memory:' });
+    return { ...handle, drop: () => handle.db.destroy() };
+  }
+  const name = `shop_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: dbUrl.toString() });
+  return {
+    ...handle,
+    drop: async () => {
+      await handle.db.destroy();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** An API over a fresh database, with JSON helpers. */
+export async function testApi() {
+  const database = await freshDatabase();
+  const api = createApi({ db: database.db });
+  const json = async (path: string, init?: RequestInit) => {
+    const res = await api.request(path, init);
+    const body = (await res.json()) as any;
+    return { status: res.status, body };
+  };
+  const post = (path: string, payload: unknown) =>
+    json(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+  return { api, db: database.db, engine: database.engine, json, post, close: database.drop };
+}
