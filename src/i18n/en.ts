@@ -25,7 +25,7 @@ export const en = {
     categories: 'Categories',
   },
   banner: {
-    text: 'This Ramadan, every order adds 5 EGP to meals for families in need.',
+    text: 'Every order this season adds 5 EGP to meals for families in need.',
     cta: 'Donate',
     dismiss: 'Dismiss banner',
   },

@@ -1,0 +1,28 @@
+// `npm start`: builds when there is no build yet, then serves the shop (see src/server/http/server.ts).
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+const distDir = resolve(process.env.DIST_DIR ?? 'dist');
+if (!existsSync(resolve(distDir, 'server', 'entry.mjs'))) {
+  console.log('No build found: building the site first (npm run build)…');
+  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', shell: process.platform === 'win32' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const { serve, stopGracefully } = await import('../src/server/http/server.ts');
+const host = process.env.HOST ?? '127.0.0.1';
+const port = Number(process.env.PORT ?? 4321);
+const server = await serve({ distDir, host, port });
+console.log(`Bean Bazaar is serving on http://${host}:${port}/`);
+
+let stopping = false;
+for (const signal of ['SIGTERM', 'SIGINT']) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing in-flight requests…`);
+    await stopGracefully(server);
+    process.exit(0);
+  });
+}

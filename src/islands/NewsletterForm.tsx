@@ -1,0 +1,51 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import type { Locale } from '../i18n/locales.ts';
+import { apiFetch, firstMessage } from '../lib/api-client.ts';
+
+interface Props {
+  locale: Locale;
+  text: { success: string; failure: string; emailLabel: string; placeholder: string; subscribe: string; invalid: string };
+}
+
+/** Footer newsletter form: lowercases the e-mail, toasts the spec's texts, clears the field after each attempt. */
+export default function NewsletterForm({ locale, text }: Props) {
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      const res = await apiFetch('/newsletter', { locale, method: 'POST', body: { email: email.trim().toLowerCase() } });
+      if (res.ok) toast.success(text.success);
+      else toast.error(res.status === 409 ? text.failure : firstMessage(res.body, text.failure));
+    } catch {
+      toast.error(text.failure);
+    } finally {
+      setEmail('');
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="mt-3 flex" noValidate={false}>
+      <label htmlFor="newsletter-email" className="sr-only">{text.emailLabel}</label>
+      <input
+        id="newsletter-email"
+        type="email"
+        name="email"
+        required
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        placeholder={text.placeholder}
+        className="w-full min-w-0 rounded-s-md border-0 bg-white px-3 py-2 text-sm text-roast-900"
+      />
+      <button type="submit" disabled={busy} className="rounded-e-md bg-crema px-4 text-sm font-semibold text-white hover:bg-roast-500 disabled:opacity-60">
+        {text.subscribe}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * Behaviour every page shares, without React: seasonal logo, dismissible banner, language switch,
+ * dropdowns closing on outside click, and the chunk-failure reload guard.
+ */
+import { CHUNK_RELOAD_KEY, isChunkLoadError, shouldReload } from '../lib/chunk-reload.ts';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '../i18n/negotiate.ts';
+import { seasonFor } from '../lib/season.ts';
+
+const BANNER_KEY = 'donation-banner-dismissed';
+const root = document.documentElement;
+
+root.dataset['season'] = seasonFor(new Date());
+
+function safeStorage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+if (safeStorage()?.getItem(BANNER_KEY) === '1') root.dataset['bannerDismissed'] = '';
+document.querySelector('[data-dismiss-banner]')?.addEventListener('click', () => {
+  safeStorage()?.setItem(BANNER_KEY, '1');
+  root.dataset['bannerDismissed'] = '';
+});
+
+// The switcher keeps the page and its query, remembers the choice, and reloads after 200 ms (spec section 4).
+for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-locale-switch]')) {
+  link.href = link.pathname + window.location.search + window.location.hash;
+  link.addEventListener('click', (event) => {
+    event.preventDefault();
+    const locale = link.dataset['localeSwitch'];
+    document.cookie = `${LOCALE_COOKIE}=${locale}; Max-Age=${LOCALE_COOKIE_MAX_AGE}; Path=/; SameSite=Lax`;
+    root.classList.add('is-loading');
+    setTimeout(() => window.location.assign(link.href), 200);
+  });
+}
+
+// Dropdowns are <details>; one open at a time, and a click outside or Escape closes them.
+const dropdowns = () => document.querySelectorAll<HTMLDetailsElement>('details[data-dropdown][open]');
+document.addEventListener('click', (event) => {
+  for (const open of dropdowns()) if (!open.contains(event.target as Node)) open.open = false;
+});
+document.addEventListener('keydown', (event) => {
+  if (event.key === 'Escape') for (const open of dropdowns()) open.open = false;
+});
+
+function reloadOnChunkFailure(reason: unknown) {
+  if (!isChunkLoadError(reason)) return;
+  const storage = (() => { try { return window.sessionStorage; } catch { return undefined; } })();
+  const last = Number(storage?.getItem(CHUNK_RELOAD_KEY) ?? NaN);
+  const now = Date.now();
+  if (!shouldReload(Number.isNaN(last) ? null : last, now)) return;
+  storage?.setItem(CHUNK_RELOAD_KEY, String(now));
+  window.location.reload();
+}
+window.addEventListener('vite:preloadError', (event) => reloadOnChunkFailure((event as Event & { payload?: unknown }).payload));
+window.addEventListener('unhandledrejection', (event) => reloadOnChunkFailure(event.reason));
