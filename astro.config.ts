@@ -3,7 +3,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
-import { sonnerStyleHash } from './scripts/sonner-style-hash.mjs';
+import { sonnerCssAsFile } from './scripts/vite-sonner-css.mjs';
 
 const site = process.env['SITE_URL'] ?? 'http://127.0.0.1:4321';
 
@@ -25,8 +25,8 @@ export default defineConfig({
     defaultLocale: 'en',
     routing: { prefixDefaultLocale: true, redirectToDefaultLocale: false },
   },
-  security: { csp: { styleDirective: { hashes: [sonnerStyleHash()] } } },
+  security: { csp: true },
   build: { inlineStylesheets: 'never' },
   server: { host: '127.0.0.1', port: 4321 },
-  vite: { plugins: [tailwindcss()] },
+  vite: { plugins: [tailwindcss(), sonnerCssAsFile()] },
 });

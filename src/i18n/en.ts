@@ -1,4 +1,9 @@
-/** English dictionary: the source of every key. Spec texts are used verbatim. */
+import type { Widen } from './messages/define.ts';
+
+/**
+ * English dictionary: the source of every key. Spec texts are used verbatim.
+ * Domains with many texts live in ./messages/<domain>.ts (defineMessages) and are registered here and in ar.ts.
+ */
 export const en = {
   site: {
     name: 'Bean Bazaar',
@@ -105,6 +110,5 @@ export const en = {
   },
 };
 
-type Widen<T> = T extends string ? string : { [K in keyof T]: Widen<T[K]> };
 /** Every language must provide every key of the English dictionary. */
 export type Dictionary = Widen<typeof en>;

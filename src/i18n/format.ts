@@ -29,13 +29,18 @@ export function formatNumber(value: number, locale: Locale, options?: Intl.Numbe
   return new Intl.NumberFormat(intlLocale(locale), options).format(value);
 }
 
-export function formatDate(date: Date | string, locale: Locale, options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' }): string {
+export function formatDate(
+  date: Date | string,
+  locale: Locale,
+  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
+): string {
   return new Intl.DateTimeFormat(intlLocale(locale), options).format(typeof date === 'string' ? new Date(date) : date);
 }
 
 /** Weight as the spec shows it: grams in "G", a kilogram and above in "k.G". */
 export function formatWeight(grams: number, locale: Locale): string {
-  if (grams >= 1000) return `${formatNumber(grams / 1000, locale, { maximumFractionDigits: 2 })} ${locale === 'ar' ? 'كجم' : 'k.G'}`;
+  if (grams >= 1000)
+    return `${formatNumber(grams / 1000, locale, { maximumFractionDigits: 2 })} ${locale === 'ar' ? 'كجم' : 'k.G'}`;
   return `${formatNumber(grams, locale)} ${locale === 'ar' ? 'جم' : 'G'}`;
 }
 

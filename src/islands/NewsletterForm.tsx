@@ -5,45 +5,54 @@ import { apiFetch, firstMessage } from '../lib/api-client.ts';
 
 interface Props {
   locale: Locale;
-  text: { success: string; failure: string; emailLabel: string; placeholder: string; subscribe: string; invalid: string };
+  text: { success: string; failure: string; emailLabel: string; placeholder: string; subscribe: string };
 }
 
 /** Footer newsletter form: lowercases the e-mail, toasts the spec's texts, clears the field after each attempt. */
 export default function NewsletterForm({ locale, text }: Props) {
-  const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    const form = event.currentTarget;
+    // Read from the form, not from state: text typed before hydration must not be lost.
+    const email = String(new FormData(form).get('email') ?? '')
+      .trim()
+      .toLowerCase();
     setBusy(true);
     try {
-      const res = await apiFetch('/newsletter', { locale, method: 'POST', body: { email: email.trim().toLowerCase() } });
+      const res = await apiFetch('/newsletter', { locale, method: 'POST', body: { email } });
       if (res.ok) toast.success(text.success);
       else toast.error(res.status === 409 ? text.failure : firstMessage(res.body, text.failure));
     } catch {
       toast.error(text.failure);
     } finally {
-      setEmail('');
+      form.reset();
       setBusy(false);
     }
   }
 
   return (
-    <form onSubmit={submit} className="mt-3 flex" noValidate={false}>
-      <label htmlFor="newsletter-email" className="sr-only">{text.emailLabel}</label>
+    <form onSubmit={submit} className="mt-3 flex">
+      <label htmlFor="newsletter-email" className="sr-only">
+        {text.emailLabel}
+      </label>
       <input
         id="newsletter-email"
         type="email"
         name="email"
         required
+        maxLength={254}
         autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
         placeholder={text.placeholder}
         className="w-full min-w-0 rounded-s-md border-0 bg-white px-3 py-2 text-sm text-roast-900"
       />
-      <button type="submit" disabled={busy} className="rounded-e-md bg-crema px-4 text-sm font-semibold text-white hover:bg-roast-500 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded-e-md bg-crema px-4 text-sm font-semibold text-white hover:bg-roast-500 disabled:opacity-60"
+      >
         {text.subscribe}
       </button>
     </form>

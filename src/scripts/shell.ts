@@ -48,7 +48,13 @@ document.addEventListener('keydown', (event) => {
 
 function reloadOnChunkFailure(reason: unknown) {
   if (!isChunkLoadError(reason)) return;
-  const storage = (() => { try { return window.sessionStorage; } catch { return undefined; } })();
+  const storage = (() => {
+    try {
+      return window.sessionStorage;
+    } catch {
+      return undefined;
+    }
+  })();
   const last = Number(storage?.getItem(CHUNK_RELOAD_KEY) ?? NaN);
   const now = Date.now();
   if (!shouldReload(Number.isNaN(last) ? null : last, now)) return;

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { testApi } from '../support/test-db.ts';
 
 let t: Awaited<ReturnType<typeof testApi>>;
-beforeAll(async () => { t = await testApi(); });
+beforeAll(async () => {
+  t = await testApi();
+});
 afterAll(() => t.close());
 
 test('smoke', async () => {

@@ -1,5 +1,5 @@
 import { zValidator } from '@hono/zod-validator';
-import type { ValidationTargets } from 'hono';
+import type { Context, ValidationTargets } from 'hono';
 import type { z } from 'zod';
 import type { Dictionary } from '../../i18n/en.ts';
 import { interpolate } from '../../i18n/t.ts';
@@ -16,7 +16,8 @@ export function issueMessage(issue: Issue, t: Dictionary): string {
       if (issue.input === undefined || issue.input === null) return v.required;
       return issue.expected === 'int' || issue.expected === 'number' ? v.integer : v.invalid;
     case 'too_small':
-      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? v.required : interpolate(v.tooShort, { min: Number(issue.minimum) });
+      if (issue.origin === 'string')
+        return Number(issue.minimum) <= 1 ? v.required : interpolate(v.tooShort, { min: Number(issue.minimum) });
       return interpolate(v.min, { min: Number(issue.minimum) });
     case 'too_big':
       if (issue.origin === 'string') return interpolate(v.tooLong, { max: Number(issue.maximum) });
@@ -44,7 +45,7 @@ export function fieldMessages(issues: readonly Issue[], t: Dictionary): Record<s
 export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
   return zValidator(target, schema, (result, c) => {
     if (!result.success) {
-      const t = c.get('t') as ApiEnv['Variables']['t'];
+      const t = (c as unknown as Context<ApiEnv>).get('t');
       return c.json(errorBody(t.validation.failed, fieldMessages(result.error.issues as Issue[], t)), 422);
     }
     return undefined;

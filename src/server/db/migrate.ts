@@ -25,9 +25,7 @@ export async function migrateToLatest(db: Kysely<unknown>, engine: Engine): Prom
       : { engine, idType: 'integer', id: (c) => c.primaryKey().autoIncrement() };
   const provider: MigrationProvider = {
     getMigrations: async () =>
-      Object.fromEntries(
-        Object.entries(migrations).map(([name, m]): [string, Migration] => [name, { up: (d) => m.up(d, ctx) }]),
-      ),
+      Object.fromEntries(Object.entries(migrations).map(([name, m]): [string, Migration] => [name, { up: (d) => m.up(d, ctx) }])),
   };
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   if (error) {

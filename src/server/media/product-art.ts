@@ -3,7 +3,20 @@
  * Deterministic in (kind, hue, view) so URLs can be cached forever and never break.
  */
 export const artKinds = [
-  'bag', 'capsule', 'machine', 'grinder', 'kettle', 'dripper', 'press', 'cup', 'scale', 'filter', 'tamper', 'jar', 'gift', 'bottle',
+  'bag',
+  'capsule',
+  'machine',
+  'grinder',
+  'kettle',
+  'dripper',
+  'press',
+  'cup',
+  'scale',
+  'filter',
+  'tamper',
+  'jar',
+  'gift',
+  'bottle',
 ] as const;
 export type ArtKind = (typeof artKinds)[number];
 
@@ -13,7 +26,12 @@ const shapes: Record<ArtKind, (ink: string, accent: string, paper: string) => st
     `<rect x="150" y="190" width="100" height="90" rx="10" fill="${paper}"/><ellipse cx="200" cy="235" rx="22" ry="30" fill="${accent}"/>` +
     `<path d="M200 208c-8 18 8 36 0 54" stroke="${paper}" stroke-width="5" fill="none"/>`,
   capsule: (ink, accent) =>
-    [0, 1, 2].map((i) => `<g transform="translate(${95 + i * 75} ${170 + (i % 2) * 40})"><path d="M0 30h70l-12 60H12z" fill="${i === 1 ? accent : ink}"/><rect x="-6" y="18" width="82" height="14" rx="6" fill="${accent}"/></g>`).join(''),
+    [0, 1, 2]
+      .map(
+        (i) =>
+          `<g transform="translate(${95 + i * 75} ${170 + (i % 2) * 40})"><path d="M0 30h70l-12 60H12z" fill="${i === 1 ? accent : ink}"/><rect x="-6" y="18" width="82" height="14" rx="6" fill="${accent}"/></g>`,
+      )
+      .join(''),
   machine: (ink, accent, paper) =>
     `<rect x="110" y="100" width="180" height="230" rx="18" fill="${ink}"/><rect x="130" y="120" width="140" height="50" rx="8" fill="${accent}"/>` +
     `<rect x="170" y="190" width="60" height="22" rx="6" fill="${paper}"/><rect x="186" y="212" width="28" height="30" fill="${paper}"/>` +
@@ -39,7 +57,12 @@ const shapes: Record<ArtKind, (ink: string, accent: string, paper: string) => st
     `<rect x="100" y="220" width="200" height="70" rx="14" fill="${ink}"/><rect x="120" y="200" width="160" height="24" rx="6" fill="${accent}"/>` +
     `<rect x="150" y="240" width="100" height="30" rx="4" fill="${paper}"/><text x="200" y="262" font-family="monospace" font-size="20" text-anchor="middle" fill="${ink}">18.0</text>`,
   filter: (ink, accent, paper) =>
-    [0, 1, 2].map((i) => `<path d="M${110 + i * 30} ${140 + i * 25}h130l-45 120h-40z" fill="${i === 2 ? paper : i === 1 ? accent : ink}" opacity="${0.7 + i * 0.15}"/>`).join(''),
+    [0, 1, 2]
+      .map(
+        (i) =>
+          `<path d="M${110 + i * 30} ${140 + i * 25}h130l-45 120h-40z" fill="${i === 2 ? paper : i === 1 ? accent : ink}" opacity="${0.7 + i * 0.15}"/>`,
+      )
+      .join(''),
   tamper: (ink, accent, paper) =>
     `<ellipse cx="200" cy="140" rx="40" ry="46" fill="${accent}"/><rect x="185" y="180" width="30" height="70" fill="${ink}"/>` +
     `<rect x="130" y="250" width="140" height="40" rx="8" fill="${ink}"/><rect x="130" y="282" width="140" height="10" fill="${paper}"/>`,

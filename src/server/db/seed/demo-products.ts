@@ -35,7 +35,11 @@ const badges = [
 ];
 
 export const slugify = (text: string) =>
-  text.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  text
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 const weightLabel = (grams: number) =>
   grams >= 1000 ? { en: `${grams / 1000} kg`, ar: `${grams / 1000} كجم` } : { en: `${grams} g`, ar: `${grams} جم` };

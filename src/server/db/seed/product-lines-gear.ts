@@ -5,7 +5,9 @@ const item = (en: string, ar: string, egp: number, seller: string, grams?: numbe
 
 /** Equipment, accessories and specialty items (no weight variants). */
 export const gearLines: SubCategoryLines[] = [
-  { sub: 'espresso-machines', art: 'machine',
+  {
+    sub: 'espresso-machines',
+    art: 'machine',
     descriptionEn: 'Home espresso machine with a 58 mm portafilter, steam wand and two-year local warranty.',
     descriptionAr: 'ماكينة إسبريسو منزلية بحامل 58 مم وذراع بخار وضمان محلي لمدة عامين.',
     lines: [
@@ -17,8 +19,11 @@ export const gearLines: SubCategoryLines[] = [
       item('Portable Hand Espresso Maker', 'صانعة إسبريسو يدوية محمولة', 3200, 'brew-lab-egypt'),
       item('Bean-to-Cup Automatic Machine', 'ماكينة أوتوماتيك من الحبوب للكوب', 29900, 'sinai-gear'),
       item('Stovetop Moka Pot 6 Cups', 'موكا بوت للموقد 6 أكواب', 1450, 'brew-lab-egypt'),
-    ] },
-  { sub: 'grinders', art: 'grinder',
+    ],
+  },
+  {
+    sub: 'grinders',
+    art: 'grinder',
     descriptionEn: 'Burr grinder with stepless adjustment from Turkish fine to French press coarse.',
     descriptionAr: 'مطحنة بشفرات مخروطية وضبط متدرج من الناعم للتركي إلى الخشن للفرنش برس.',
     lines: [
@@ -30,8 +35,11 @@ export const gearLines: SubCategoryLines[] = [
       item('Turkish Coffee Brass Hand Mill', 'مطحنة بن تركي نحاسية يدوية', 1900, 'alexandria-coffee-house'),
       item('Travel Grinder Compact', 'مطحنة سفر صغيرة', 1650, 'brew-lab-egypt'),
       item('Single Dose Grinder', 'مطحنة الجرعة الواحدة', 17900, 'sinai-gear'),
-    ] },
-  { sub: 'kettles', art: 'kettle',
+    ],
+  },
+  {
+    sub: 'kettles',
+    art: 'kettle',
     descriptionEn: 'Gooseneck kettle for a slow, steady pour; holds temperature within one degree.',
     descriptionAr: 'غلاية برقبة طويلة لصب بطيء وثابت، تحافظ على الحرارة بفارق درجة واحدة.',
     lines: [
@@ -41,8 +49,11 @@ export const gearLines: SubCategoryLines[] = [
       item('Copper Turkish Coffee Pot (Kanaka)', 'كنكة نحاس للقهوة التركي', 650, 'alexandria-coffee-house'),
       item('Stainless Kanaka 4 Cups', 'كنكة ستانلس 4 فناجين', 420, 'alexandria-coffee-house'),
       item('Electric Kettle with Thermometer', 'غلاية كهربائية بترمومتر', 2400, 'brew-lab-egypt'),
-    ] },
-  { sub: 'pour-over', art: 'dripper',
+    ],
+  },
+  {
+    sub: 'pour-over',
+    art: 'dripper',
     descriptionEn: 'Pour-over brewer for clean, bright cups; fits standard cone filters.',
     descriptionAr: 'أداة تقطير لفنجان صافٍ ومشرق، تناسب الفلاتر المخروطية القياسية.',
     lines: [
@@ -54,8 +65,11 @@ export const gearLines: SubCategoryLines[] = [
       item('Glass Server 600 ml', 'إبريق تقديم زجاج 600 مل', 480, 'delta-ceramics'),
       item('Pour-over Stand Walnut', 'حامل تقطير من خشب الجوز', 1150, 'delta-ceramics'),
       item('Cold Drip Tower', 'برج التقطير البارد', 4800, 'brew-lab-egypt'),
-    ] },
-  { sub: 'french-press', art: 'press',
+    ],
+  },
+  {
+    sub: 'french-press',
+    art: 'press',
     descriptionEn: 'Double-walled French press with a fine mesh filter for a full-bodied cup.',
     descriptionAr: 'فرنش برس بجدار مزدوج وفلتر شبكي ناعم لفنجان كامل القوام.',
     lines: [
@@ -64,8 +78,11 @@ export const gearLines: SubCategoryLines[] = [
       item('French Press Glass 600 ml', 'فرنش برس زجاج 600 مل', 780, 'brew-lab-egypt'),
       item('Travel Press Bottle', 'زجاجة برس للسفر', 990, 'brew-lab-egypt'),
       item('Cold Brew French Press Kit', 'طقم فرنش برس للكولد برو', 1200, 'aswan-specialty'),
-    ] },
-  { sub: 'cups-mugs', art: 'cup',
+    ],
+  },
+  {
+    sub: 'cups-mugs',
+    art: 'cup',
     descriptionEn: 'Glazed stoneworks made by hand in the Nile Delta; dishwasher safe.',
     descriptionAr: 'خزف مزجج مصنوع يدويًا في دلتا النيل؛ آمن في غسالة الأطباق.',
     lines: [
@@ -79,8 +96,11 @@ export const gearLines: SubCategoryLines[] = [
       item('Cupping Bowl', 'وعاء تذوق القهوة', 210, 'delta-ceramics'),
       item('Nile Blue Mug', 'مج أزرق النيل', 320, 'delta-ceramics'),
       item('Handmade Clay Cup', 'كوب فخار مصنوع يدويًا', 180, 'delta-ceramics'),
-    ] },
-  { sub: 'scales', art: 'scale',
+    ],
+  },
+  {
+    sub: 'scales',
+    art: 'scale',
     descriptionEn: 'Coffee scale with 0.1 g precision and a built-in brew timer.',
     descriptionAr: 'ميزان قهوة بدقة 0.1 جم ومؤقت تحضير مدمج.',
     lines: [
@@ -89,8 +109,11 @@ export const gearLines: SubCategoryLines[] = [
       item('Smart Scale Bluetooth', 'ميزان ذكي بالبلوتوث', 3600, 'brew-lab-egypt'),
       item('Pocket Scale 500 g', 'ميزان جيب 500 جم', 450, 'brew-lab-egypt'),
       item('Kitchen Scale 3 kg', 'ميزان مطبخ 3 كجم', 690, 'brew-lab-egypt'),
-    ] },
-  { sub: 'filters', art: 'filter',
+    ],
+  },
+  {
+    sub: 'filters',
+    art: 'filter',
     descriptionEn: 'Oxygen-bleached paper filters that leave no papery taste; rinse before brewing.',
     descriptionAr: 'فلاتر ورقية مبيضة بالأكسجين بلا طعم ورق؛ اشطفها قبل التحضير.',
     lines: [
@@ -100,8 +123,11 @@ export const gearLines: SubCategoryLines[] = [
       item('AeroPress Micro Filters x350', 'فلاتر إيروبرس ×350', 260, 'brew-lab-egypt', 120),
       item('Wave Filters 185 x50', 'فلاتر ويف 185 ×50', 280, 'brew-lab-egypt', 130),
       item('Cloth Filter Reusable', 'فلتر قماش قابل لإعادة الاستخدام', 170, 'delta-ceramics', 40),
-    ] },
-  { sub: 'tampers', art: 'tamper',
+    ],
+  },
+  {
+    sub: 'tampers',
+    art: 'tamper',
     descriptionEn: 'Stainless tamper with a calibrated spring for an even, level tamp every time.',
     descriptionAr: 'تامبر ستانلس بزنبرك معاير لكبس متساوٍ في كل مرة.',
     lines: [
@@ -110,8 +136,11 @@ export const gearLines: SubCategoryLines[] = [
       item('Distribution Tool 58 mm', 'أداة توزيع 58 مم', 890, 'sinai-gear', 300),
       item('Tamping Mat Silicone', 'قاعدة كبس سيليكون', 350, 'sinai-gear', 200),
       item('Knock Box Small', 'صندوق تفريغ صغير', 620, 'sinai-gear', 800),
-    ] },
-  { sub: 'storage', art: 'jar',
+    ],
+  },
+  {
+    sub: 'storage',
+    art: 'jar',
     descriptionEn: 'Airtight canister with a one-way valve that keeps beans fresh for weeks.',
     descriptionAr: 'علبة محكمة الغلق بصمام أحادي الاتجاه تحفظ الحبوب طازجة لأسابيع.',
     lines: [
@@ -120,8 +149,11 @@ export const gearLines: SubCategoryLines[] = [
       item('Glass Jar with Valve', 'برطمان زجاج بصمام', 390, 'brew-lab-egypt'),
       item('Single Dose Tubes x10', 'أنابيب جرعة واحدة ×10', 460, 'brew-lab-egypt'),
       item('Bean Cellar Set', 'طقم حفظ الحبوب', 990, 'brew-lab-egypt'),
-    ] },
-  { sub: 'gift-boxes', art: 'gift',
+    ],
+  },
+  {
+    sub: 'gift-boxes',
+    art: 'gift',
     descriptionEn: 'A ready-to-give box wrapped by hand, with a card written in English or Arabic.',
     descriptionAr: 'صندوق جاهز للإهداء مغلف يدويًا مع بطاقة بالعربية أو الإنجليزية.',
     lines: [
@@ -131,8 +163,11 @@ export const gearLines: SubCategoryLines[] = [
       item('Origins Tasting Trio', 'ثلاثية تذوق المناشئ', 990, 'nile-roasters', 750),
       item('Turkish Coffee Gift Set', 'طقم هدية القهوة التركي', 1150, 'alexandria-coffee-house', 900),
       item('Office Coffee Box', 'صندوق قهوة المكتب', 1850, 'cairo-bean-co', 2500),
-    ] },
-  { sub: 'syrups', art: 'bottle',
+    ],
+  },
+  {
+    sub: 'syrups',
+    art: 'bottle',
     descriptionEn: 'Café-grade flavouring syrup; one pump sweetens a 240 ml drink.',
     descriptionAr: 'شراب نكهات بجودة المقاهي؛ ضغطة واحدة تكفي مشروبًا 240 مل.',
     lines: [
@@ -144,8 +179,11 @@ export const gearLines: SubCategoryLines[] = [
       item('Cinnamon Syrup 750 ml', 'شراب القرفة 750 مل', 320, 'aswan-specialty', 1000),
       item('Sugar-Free Vanilla Syrup 750 ml', 'شراب فانيليا بدون سكر 750 مل', 350, 'aswan-specialty', 1000),
       item('Date Syrup 500 ml', 'شراب التمر 500 مل', 280, 'aswan-specialty', 700),
-    ] },
-  { sub: 'limited-editions', art: 'bag',
+    ],
+  },
+  {
+    sub: 'limited-editions',
+    art: 'bag',
     descriptionEn: 'A micro-lot roasted once; when it is gone, it is gone.',
     descriptionAr: 'دفعة صغيرة تُحمّص مرة واحدة؛ عندما تنفد لا تعود.',
     lines: [
@@ -155,8 +193,11 @@ export const gearLines: SubCategoryLines[] = [
       item('Colombia Pink Bourbon 200 g', 'كولومبيا بينك بوربون 200 جم', 1050, 'nile-roasters', 200),
       item('Kenya Peaberry 250 g', 'كينيا حبة اللؤلؤ 250 جم', 890, 'nile-roasters', 250),
       item('Aged Sumatra 250 g', 'سومطرة معتقة 250 جم', 760, 'aswan-specialty', 250),
-    ] },
-  { sub: 'cold-brew', art: 'bottle',
+    ],
+  },
+  {
+    sub: 'cold-brew',
+    art: 'bottle',
     descriptionEn: 'Steeped for 18 hours and bottled cold; keep refrigerated.',
     descriptionAr: 'منقوع لمدة 18 ساعة ومعبأ باردًا؛ يُحفظ في الثلاجة.',
     lines: [
@@ -164,5 +205,6 @@ export const gearLines: SubCategoryLines[] = [
       item('Cold Brew Coarse Grind 500 g', 'بن مطحون خشن للكولد برو 500 جم', 430, 'nile-roasters', 500),
       item('Cold Brew Bags x8', 'أكياس كولد برو ×8', 260, 'nile-roasters', 320),
       item('Vanilla Cold Brew 330 ml', 'كولد برو فانيليا 330 مل', 95, 'aswan-specialty', 330),
-    ] },
+    ],
+  },
 ];

@@ -74,7 +74,10 @@ export async function seedDemoCatalog(db: Kysely<Database>, extra: ProductDraft[
     });
     // Batches keep PostgreSQL under its bind-parameter limit and SQLite under its variable limit.
     for (let i = 0; i < rows.length; i += 200) {
-      await trx.insertInto('products').values(rows.slice(i, i + 200)).execute();
+      await trx
+        .insertInto('products')
+        .values(rows.slice(i, i + 200))
+        .execute();
     }
     return true;
   });

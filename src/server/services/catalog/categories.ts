@@ -5,9 +5,7 @@ import type { ShopDb } from '../../db/index.ts';
 /** Categories in shop order, each with its sub-categories (alphabetical in Arabic, shop order in English). */
 export async function listCategories(db: ShopDb, locale: Locale, withSubs = true): Promise<Category[]> {
   const categories = await db.selectFrom('categories').selectAll().orderBy('position').orderBy('id').execute();
-  const subs = withSubs
-    ? await db.selectFrom('sub_categories').selectAll().orderBy('position').orderBy('id').execute()
-    : [];
+  const subs = withSubs ? await db.selectFrom('sub_categories').selectAll().orderBy('position').orderBy('id').execute() : [];
   const collator = new Intl.Collator('ar');
   return categories.map((c) => {
     const own = subs
@@ -26,7 +24,11 @@ export async function checkCategory(db: ShopDb, categoryId: number | undefined, 
     if (!found) return 'unknownCategory' as const;
   }
   if (subCategoryId !== undefined) {
-    const sub = await db.selectFrom('sub_categories').select(['id', 'category_id']).where('id', '=', subCategoryId).executeTakeFirst();
+    const sub = await db
+      .selectFrom('sub_categories')
+      .select(['id', 'category_id'])
+      .where('id', '=', subCategoryId)
+      .executeTakeFirst();
     if (!sub || (categoryId !== undefined && sub.category_id !== categoryId)) return 'unknownSubCategory' as const;
   }
   return undefined;

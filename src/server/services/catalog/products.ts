@@ -1,9 +1,9 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Locale } from '../../../i18n/locales.ts';
 import type { ProductsQuery } from '../../../lib/schemas/products-query.ts';
 import type { PageMeta, ProductCard, ProductDetail, Variant } from '../../../lib/types.ts';
-import type { Database, ShopDb } from '../../db/index.ts';
-import { toProductCard, toProductDetail, type ProductJoinedRow } from './product-mapper.ts';
+import type { ShopDb } from '../../db/index.ts';
+import { toProductCard, toProductDetail } from './product-mapper.ts';
 
 /** Products joined with the names their cards show. */
 export function joinedProducts(db: ShopDb) {
@@ -13,54 +13,94 @@ export function joinedProducts(db: ShopDb) {
     .innerJoin('sub_categories as s', 's.id', 'p.sub_category_id')
     .innerJoin('sellers as v', 'v.id', 'p.seller_id')
     .select([
-      'p.id', 'p.slug', 'p.sku', 'p.name_en', 'p.name_ar', 'p.description_en', 'p.description_ar', 'p.price',
-      'p.before_discount', 'p.stock', 'p.weight_grams', 'p.rating', 'p.ratings_count', 'p.badge_en', 'p.badge_ar',
-      'p.images', 'p.variant_group', 'p.variant_label_en', 'p.variant_label_ar', 'p.created_at',
-      'p.category_id', 'c.name_en as category_en', 'c.name_ar as category_ar',
-      'p.sub_category_id', 's.name_en as sub_category_en', 's.name_ar as sub_category_ar',
-      'p.seller_id', 'v.slug as seller_slug', 'v.name_en as seller_en', 'v.name_ar as seller_ar',
+      'p.id',
+      'p.slug',
+      'p.sku',
+      'p.name_en',
+      'p.name_ar',
+      'p.description_en',
+      'p.description_ar',
+      'p.price',
+      'p.before_discount',
+      'p.stock',
+      'p.weight_grams',
+      'p.rating',
+      'p.ratings_count',
+      'p.badge_en',
+      'p.badge_ar',
+      'p.images',
+      'p.variant_group',
+      'p.variant_label_en',
+      'p.variant_label_ar',
+      'p.created_at',
+      'p.category_id',
+      'c.name_en as category_en',
+      'c.name_ar as category_ar',
+      'p.sub_category_id',
+      's.name_en as sub_category_en',
+      's.name_ar as sub_category_ar',
+      'p.seller_id',
+      'v.slug as seller_slug',
+      'v.name_en as seller_en',
+      'v.name_ar as seller_ar',
     ]);
 }
 
-type Joined = SelectQueryBuilder<Database & { p: Database['products'] }, 'p' | 'c' | 's' | 'v', ProductJoinedRow>;
+type ProductQuery = ReturnType<typeof joinedProducts>;
 
-function applyFilters<Q extends SelectQueryBuilder<any, any, any>>(query: Q, q: ProductsQuery): Q {
+function applyFilters(query: ProductQuery, q: ProductsQuery): ProductQuery {
   let next = query;
-  if (q.category !== undefined) next = next.where('p.category_id', '=', q.category) as Q;
-  if (q.subCategory !== undefined) next = next.where('p.sub_category_id', '=', q.subCategory) as Q;
-  if (q.seller !== undefined) next = next.where('p.seller_id', '=', q.seller) as Q;
-  if (q.min_price !== undefined) next = next.where('p.price', '>=', q.min_price) as Q;
-  if (q.max_price !== undefined) next = next.where('p.price', '<=', q.max_price) as Q;
-  if (q.rating !== undefined) next = next.where('p.rating', '>=', q.rating) as Q;
-  if (q.in_stock) next = next.where('p.stock', '>', 0) as Q;
+  if (q.category !== undefined) next = next.where('p.category_id', '=', q.category);
+  if (q.subCategory !== undefined) next = next.where('p.sub_category_id', '=', q.subCategory);
+  if (q.seller !== undefined) next = next.where('p.seller_id', '=', q.seller);
+  if (q.min_price !== undefined) next = next.where('p.price', '>=', q.min_price);
+  if (q.max_price !== undefined) next = next.where('p.price', '<=', q.max_price);
+  if (q.rating !== undefined) next = next.where('p.rating', '>=', q.rating);
+  if (q.in_stock) next = next.where('p.stock', '>', 0);
   if (q.query) {
     // Plain substring match in both languages; the catalog search engine replaces this for free text.
     const needle = `%${q.query.toLowerCase().replace(/[%_\\]/g, (ch) => `\\${ch}`)}%`;
-    next = next.where((eb: any) =>
+    next = next.where((eb) =>
       eb.or([
-        eb(sql`lower(p.name_en)`, 'like', sql`${needle} escape '\\'`),
-        eb('p.name_ar', 'like', sql`${needle} escape '\\'`),
+        eb(sql<string>`lower(p.name_en)`, 'like', sql<string>`${needle} escape '\\'`),
+        eb('p.name_ar', 'like', sql<string>`${needle} escape '\\'`),
       ]),
-    ) as Q;
+    );
   }
   return next;
 }
 
 /** One page of products matching the query, with pagination meta. */
-export async function listProducts(db: ShopDb, q: ProductsQuery, locale: Locale): Promise<{ data: ProductCard[]; meta: PageMeta }> {
-  const filtered = applyFilters(joinedProducts(db) as unknown as Joined, q);
-  const countRow = await applyFilters(db.selectFrom('products as p'), q)
+export async function listProducts(
+  db: ShopDb,
+  q: ProductsQuery,
+  locale: Locale,
+): Promise<{ data: ProductCard[]; meta: PageMeta }> {
+  const filtered = applyFilters(joinedProducts(db), q);
+  const countRow = await filtered
+    .clearSelect()
     .select((eb) => eb.fn.countAll<string | number>().as('total'))
     .executeTakeFirstOrThrow();
   const total = Number(countRow.total);
   let ordered = filtered;
   switch (q.sort) {
-    case 'price_asc': ordered = ordered.orderBy('p.price', 'asc'); break;
-    case 'price_desc': ordered = ordered.orderBy('p.price', 'desc'); break;
-    case 'rating': ordered = ordered.orderBy('p.rating', 'desc').orderBy('p.ratings_count', 'desc'); break;
-    default: ordered = ordered.orderBy('p.created_at', 'desc');
+    case 'price_asc':
+      ordered = ordered.orderBy('p.price', 'asc');
+      break;
+    case 'price_desc':
+      ordered = ordered.orderBy('p.price', 'desc');
+      break;
+    case 'rating':
+      ordered = ordered.orderBy('p.rating', 'desc').orderBy('p.ratings_count', 'desc');
+      break;
+    default:
+      ordered = ordered.orderBy('p.created_at', 'desc');
   }
-  const rows = await ordered.orderBy('p.id', 'asc').limit(q.per_page).offset((q.page - 1) * q.per_page).execute();
+  const rows = await ordered
+    .orderBy('p.id', 'asc')
+    .limit(q.per_page)
+    .offset((q.page - 1) * q.per_page)
+    .execute();
   return {
     data: rows.map((row) => toProductCard(row, locale)),
     meta: { page: q.page, per_page: q.per_page, total, last_page: Math.max(1, Math.ceil(total / q.per_page)) },
@@ -70,9 +110,8 @@ export async function listProducts(db: ShopDb, q: ProductsQuery, locale: Locale)
 /** A product by numeric id or by slug. */
 export async function findProduct(db: ShopDb, idOrSlug: string, locale: Locale): Promise<ProductDetail | undefined> {
   const byId = /^\d+$/.test(idOrSlug);
-  const row = await (byId
-    ? joinedProducts(db).where('p.id', '=', Number(idOrSlug))
-    : joinedProducts(db).where('p.slug', '=', idOrSlug)
+  const row = await (
+    byId ? joinedProducts(db).where('p.id', '=', Number(idOrSlug)) : joinedProducts(db).where('p.slug', '=', idOrSlug)
   ).executeTakeFirst();
   return row ? toProductDetail(row, locale) : undefined;
 }

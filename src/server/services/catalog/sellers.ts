@@ -5,7 +5,9 @@ import type { ShopDb } from '../../db/index.ts';
 /** A seller (brand) with the number of products it lists; by id or slug. */
 export async function findSeller(db: ShopDb, idOrSlug: string, locale: Locale): Promise<Seller | undefined> {
   const base = db.selectFrom('sellers').selectAll();
-  const row = await (/^\d+$/.test(idOrSlug) ? base.where('id', '=', Number(idOrSlug)) : base.where('slug', '=', idOrSlug)).executeTakeFirst();
+  const row = await (
+    /^\d+$/.test(idOrSlug) ? base.where('id', '=', Number(idOrSlug)) : base.where('slug', '=', idOrSlug)
+  ).executeTakeFirst();
   if (!row) return undefined;
   const { count } = await db
     .selectFrom('products')

@@ -1,0 +1,11 @@
+/**
+ * Gzipped JavaScript budgets per page, in KB (1 KB = 1024 bytes). The first pattern that matches a page's
+ * path (locale prefix removed) applies. Extra URLs are on-demand pages the size check fetches as well.
+ */
+export const budgets = [
+  { pattern: /^\/$/, kb: 80, issue: 'foundation: home' },
+  { pattern: /^\/products(\?|$)/, kb: 90, issue: 'catalog: listing' },
+  { pattern: /.*/, kb: 80, issue: 'default' },
+];
+
+export const onDemandPages = ['/en/products?category=1', '/ar/products?query=coffee', '/en/no-such-page'];

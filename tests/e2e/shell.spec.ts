@@ -1,0 +1,110 @@
+import { expect, hydrated, seriousViolations, test } from './fixtures.ts';
+
+test.describe('shell', () => {
+  test('home renders in the right language and direction', async ({ page, at, shopLocale, t }) => {
+    await page.goto(at('/'));
+    await expect(page.locator('html')).toHaveAttribute('lang', shopLocale);
+    await expect(page.locator('html')).toHaveAttribute('dir', shopLocale === 'ar' ? 'rtl' : 'ltr');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.home.heroTitle);
+    await expect(page).toHaveTitle(t.site.name);
+  });
+
+  test('the bare root redirects by cookie, then Accept-Language', async ({ page, shopLocale, context, baseURL }) => {
+    await context.setExtraHTTPHeaders({ 'accept-language': shopLocale === 'ar' ? 'ar-EG,ar;q=0.9' : 'en-US,en;q=0.9' });
+    await page.goto('/products?category=1');
+    await expect(page).toHaveURL(`${baseURL}/${shopLocale}/products?category=1`);
+    const other = shopLocale === 'ar' ? 'en' : 'ar';
+    await context.addCookies([{ name: 'i18n_redirected', value: other, url: baseURL! }]);
+    await page.goto('/');
+    await expect(page).toHaveURL(`${baseURL}/${other}/`);
+  });
+
+  test('the language switch keeps the page and its query and remembers the choice', async ({ page, at, shopLocale, baseURL }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(at('/products?category=2&sort=price_asc'));
+    const other = shopLocale === 'ar' ? 'en' : 'ar';
+    await page.locator(`header [data-locale-switch="${other}"]:visible`).click();
+    await expect(page).toHaveURL(`${baseURL}/${other}/products?category=2&sort=price_asc`);
+    await expect(page.locator('html')).toHaveAttribute('lang', other);
+    const cookies = await page.context().cookies();
+    const cookie = cookies.find((c) => c.name === 'i18n_redirected');
+    expect(cookie?.value).toBe(other);
+    // 365 days, give or take the test's own runtime.
+    expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(364 * 24 * 3600);
+  });
+
+  test('a category dropdown link lands on the products URL', async ({ page, at, shopLocale }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(at('/'));
+    const nav = page.getByRole('navigation', { name: shopLocale === 'ar' ? 'الأقسام' : 'Categories' });
+    await nav.getByText(shopLocale === 'ar' ? 'معدات' : 'Equipment', { exact: true }).click();
+    const sub = nav.getByRole('link', { name: shopLocale === 'ar' ? 'مطاحن' : 'Grinders', exact: true });
+    await sub.click();
+    await expect(page).toHaveURL(new RegExp(`/${shopLocale}/products\\?category=\\d+&subCategory=\\d+$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(shopLocale === 'ar' ? 'مطاحن' : 'Grinders');
+    await expect(page.locator('[data-product-card]').first()).toBeVisible();
+  });
+
+  test('the mobile menu lists the categories below 992 px', async ({ page, at, shopLocale }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(at('/'));
+    await page.locator('header summary[aria-label]').first().click();
+    await page
+      .getByText(shopLocale === 'ar' ? 'قهوة' : 'Coffee', { exact: true })
+      .first()
+      .click();
+    await expect(page.getByRole('link', { name: shopLocale === 'ar' ? 'بن تركي' : 'Turkish coffee', exact: true })).toBeVisible();
+  });
+
+  test('arabic sub-categories are sorted alphabetically', async ({ page, at, shopLocale }) => {
+    test.skip(shopLocale !== 'ar', 'the spec sorts only the Arabic menu');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(at('/'));
+    const nav = page.getByRole('navigation', { name: 'الأقسام' });
+    await nav.getByText('قهوة', { exact: true }).click();
+    const names = (await nav.locator('details[open] li a').allTextContents()).slice(1).map((s) => s.trim());
+    expect(names).toEqual([...names].sort(new Intl.Collator('ar').compare));
+    expect(names.length).toBeGreaterThan(2);
+  });
+
+  test('newsletter: success, then the repeat shows the failure text; the field is cleared', async ({ page, at, t }) => {
+    await page.goto(at('/'));
+    const email = `Shopper.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@Example.com`;
+    const input = page.getByRole('textbox', { name: t.footer.emailLabel });
+    await input.scrollIntoViewIfNeeded();
+    await hydrated(page, 'NewsletterForm');
+    await hydrated(page, 'ToastHost');
+    await input.fill(email);
+    await page.getByRole('button', { name: t.footer.subscribe }).click();
+    await expect(page.getByText(t.newsletter.success)).toBeVisible();
+    await expect(input).toHaveValue('');
+    await input.fill(email.toLowerCase());
+    await page.getByRole('button', { name: t.footer.subscribe }).click();
+    await expect(page.getByText(t.newsletter.failure)).toBeVisible();
+    await expect(input).toHaveValue('');
+  });
+
+  test('the donation banner stays dismissed', async ({ page, at, t }) => {
+    await page.goto(at('/'));
+    await expect(page.getByText(t.banner.text)).toBeVisible();
+    await page.getByRole('button', { name: t.banner.dismiss }).click();
+    await expect(page.getByText(t.banner.text)).toBeHidden();
+    await page.reload();
+    await expect(page.getByText(t.banner.text)).toBeHidden();
+  });
+
+  test('an unknown page shows the 404 page', async ({ page, at, t }) => {
+    const response = await page.goto(at('/no-such-page'));
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.errors.notFound);
+    await page.getByRole('link', { name: t.errors.returnHome }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.home.heroTitle);
+  });
+
+  test('axe finds no serious or critical violations on the home page', async ({ page, at }) => {
+    await page.goto(at('/'));
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
