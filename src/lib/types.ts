@@ -65,3 +65,12 @@ export interface PageMeta {
   total: number;
   last_page: number;
 }
+
+/** One search suggestion (spec section 3): the product id, its name, a title (its sub-category), a short description. */
+export interface Suggestion {
+  id: number;
+  name: string;
+  title: string;
+  description: string;
+  images: string[];
+}

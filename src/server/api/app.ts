@@ -7,6 +7,7 @@ import type { ApiEnv } from './context.ts';
 import { errorBody, handleError } from './errors.ts';
 import { mediaRoutes } from './media-routes.ts';
 import { newsletterRoutes } from './newsletter-routes.ts';
+import { searchRoutes } from './search-routes.ts';
 
 export interface ApiDeps {
   db: ShopDb;
@@ -24,6 +25,7 @@ export function createApi({ db }: ApiDeps) {
   });
   api.get('/health', (c) => c.json({ data: { ok: true } }));
   api.route('/', catalogRoutes);
+  api.route('/', searchRoutes);
   api.route('/', newsletterRoutes);
   api.route('/', mediaRoutes);
   api.notFound((c) => c.json(errorBody(c.get('t')?.api.notFound ?? 'Not found'), 404));

@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
 import type { Locale } from '../../../i18n/locales.ts';
 import type { ProductsQuery } from '../../../lib/schemas/products-query.ts';
 import type { PageMeta, ProductCard, ProductDetail, Variant } from '../../../lib/types.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { toProductCard, toProductDetail } from './product-mapper.ts';
+import { searchProducts } from './search.ts';
 
 /** Products joined with the names their cards show. */
 export function joinedProducts(db: ShopDb) {
@@ -57,16 +57,6 @@ function applyFilters(query: ProductQuery, q: ProductsQuery): ProductQuery {
   if (q.max_price !== undefined) next = next.where('p.price', '<=', q.max_price);
   if (q.rating !== undefined) next = next.where('p.rating', '>=', q.rating);
   if (q.in_stock) next = next.where('p.stock', '>', 0);
-  if (q.query) {
-    // Plain substring match in both languages; the catalog search engine replaces this for free text.
-    const needle = `%${q.query.toLowerCase().replace(/[%_\\]/g, (ch) => `\\${ch}`)}%`;
-    next = next.where((eb) =>
-      eb.or([
-        eb(sql<string>`lower(p.name_en)`, 'like', sql<string>`${needle} escape '\\'`),
-        eb('p.name_ar', 'like', sql<string>`${needle} escape '\\'`),
-      ]),
-    );
-  }
   return next;
 }
 
@@ -76,6 +66,8 @@ export async function listProducts(
   q: ProductsQuery,
   locale: Locale,
 ): Promise<{ data: ProductCard[]; meta: PageMeta }> {
+  // Free text goes through the search engine (Arabic-aware matching, synonyms, typo tolerance).
+  if (q.query) return searchProducts(db, { ...q, query: q.query }, locale);
   const filtered = applyFilters(joinedProducts(db), q);
   const countRow = await filtered
     .clearSelect()

@@ -1,0 +1,14 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { suggest } from '../services/catalog/search.ts';
+import type { ApiEnv } from './context.ts';
+import { validate } from './validation.ts';
+
+const AutocompleteQuery = z.object({ q: z.string().max(100).optional() });
+
+/** Search suggestions (spec section 7: GET /autocomplete?q=); text under 2 characters gives none. */
+export const searchRoutes = new Hono<ApiEnv>().get('/autocomplete', validate('query', AutocompleteQuery), async (c) => {
+  const { q = '' } = c.req.valid('query');
+  c.header('cache-control', 'public, max-age=60');
+  return c.json({ data: await suggest(c.get('db'), q, c.get('locale')) });
+});

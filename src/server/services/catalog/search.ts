@@ -1,0 +1,77 @@
+import type { Locale } from '../../../i18n/locales.ts';
+import type { ProductsQuery } from '../../../lib/schemas/products-query.ts';
+import type { PageMeta, ProductCard, Suggestion } from '../../../lib/types.ts';
+import type { ShopDb } from '../../db/index.ts';
+import type { SearchHit } from '../../search/catalog-index.ts';
+import { searchIndex } from '../../search/registry.ts';
+import { toProductCard } from './product-mapper.ts';
+import { joinedProducts } from './products.ts';
+
+/** Suggestions need at least this many characters (spec sections 5 and 9). */
+export const SUGGEST_MIN_CHARS = 2;
+export const SUGGEST_LIMIT = 8;
+
+/** Autocomplete: the best few products for the text, straight from the in-memory index. */
+export async function suggest(db: ShopDb, text: string, locale: Locale): Promise<Suggestion[]> {
+  if (Array.from(text.trim()).length < SUGGEST_MIN_CHARS) return [];
+  const index = await searchIndex(db);
+  const ar = locale === 'ar';
+  return index
+    .find(text)
+    .slice(0, SUGGEST_LIMIT)
+    .map((hit) => ({
+      id: hit.id,
+      name: ar ? hit.name_ar : hit.name_en,
+      title: ar ? hit.sub_category_ar : hit.sub_category_en,
+      description: ar ? hit.description_ar : hit.description_en,
+      images: hit.images,
+    }));
+}
+
+function matchesFilters(hit: SearchHit, q: ProductsQuery): boolean {
+  return (
+    (q.category === undefined || hit.category_id === q.category) &&
+    (q.subCategory === undefined || hit.sub_category_id === q.subCategory) &&
+    (q.seller === undefined || hit.seller_id === q.seller) &&
+    (q.min_price === undefined || hit.price >= q.min_price) &&
+    (q.max_price === undefined || hit.price <= q.max_price) &&
+    (q.rating === undefined || hit.rating >= q.rating) &&
+    (!q.in_stock || hit.stock > 0)
+  );
+}
+
+const comparators: Record<string, (a: SearchHit, b: SearchHit) => number> = {
+  price_asc: (a, b) => a.price - b.price,
+  price_desc: (a, b) => b.price - a.price,
+  rating: (a, b) => b.rating - a.rating || b.ratings_count - a.ratings_count,
+  newest: (a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0),
+  best_match: (a, b) => b.score - a.score,
+};
+
+/**
+ * Free-text listing: the index finds, filters and orders the matches in memory; the database then
+ * supplies only the rows of the requested page, so prices and stock on the cards are current.
+ */
+export async function searchProducts(
+  db: ShopDb,
+  q: ProductsQuery & { query: string },
+  locale: Locale,
+): Promise<{ data: ProductCard[]; meta: PageMeta }> {
+  const index = await searchIndex(db);
+  const compare = comparators[q.sort ?? 'best_match'] ?? comparators['best_match']!;
+  const hits = index
+    .find(q.query)
+    .filter((hit) => matchesFilters(hit, q))
+    .sort((a, b) => compare(a, b) || a.id - b.id);
+  const total = hits.length;
+  const pageIds = hits.slice((q.page - 1) * q.per_page, q.page * q.per_page).map((hit) => hit.id);
+  const rows = pageIds.length ? await joinedProducts(db).where('p.id', 'in', pageIds).execute() : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return {
+    data: pageIds.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toProductCard(row, locale)] : [];
+    }),
+    meta: { page: q.page, per_page: q.per_page, total, last_page: Math.max(1, Math.ceil(total / q.per_page)) },
+  };
+}
