@@ -1,4 +1,5 @@
 import type { Dictionary } from './en.ts';
+import { catalogMessages } from './messages/catalog.ts';
 
 /** Arabic dictionary: typed against the English one, so a missing key fails the type check. */
 export const ar: Dictionary = {
@@ -83,6 +84,7 @@ export const ar: Dictionary = {
     nextPage: 'التالي',
     page: 'صفحة {page} من {pages}',
   },
+  catalog: catalogMessages.ar,
   validation: {
     required: 'هذا الحقل مطلوب',
     email: 'أدخل بريدًا إلكترونيًا صحيحًا',

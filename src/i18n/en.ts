@@ -1,4 +1,5 @@
 import type { Widen } from './messages/define.ts';
+import { catalogMessages } from './messages/catalog.ts';
 
 /**
  * English dictionary: the source of every key. Spec texts are used verbatim.
@@ -87,6 +88,7 @@ export const en = {
     nextPage: 'Next',
     page: 'Page {page} of {pages}',
   },
+  catalog: catalogMessages.en,
   validation: {
     required: 'This field is required',
     email: 'Enter a valid email address',

@@ -5,6 +5,7 @@ import compression from 'compression';
 import sirv from 'sirv';
 import { barePathRedirect } from '../../i18n/bare-path.ts';
 import { runShutdownHooks } from '../lifecycle.ts';
+import { catalogRewrite } from './catalog-rewrites.ts';
 import { applySecurityHeaders } from './security-headers.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void | Promise<void>;
@@ -42,6 +43,8 @@ export async function serve({ distDir, host, port }: ServeOptions): Promise<Serv
       res.writeHead(302, { location: target, vary: 'Cookie, Accept-Language', 'cache-control': 'no-store' }).end();
       return;
     }
+    const rewritten = catalogRewrite(url, join(distDir, 'client'));
+    if (rewritten) req.url = rewritten;
     compress(req as never, res as never, () => {
       assets(req, res, () => {
         void entry.handler(req, res);

@@ -52,7 +52,7 @@ function applyFilters(query: ProductQuery, q: ProductsQuery): ProductQuery {
   let next = query;
   if (q.category !== undefined) next = next.where('p.category_id', '=', q.category);
   if (q.subCategory !== undefined) next = next.where('p.sub_category_id', '=', q.subCategory);
-  if (q.seller !== undefined) next = next.where('p.seller_id', '=', q.seller);
+  if (q.seller !== undefined) next = next.where('p.seller_id', 'in', q.seller);
   if (q.min_price !== undefined) next = next.where('p.price', '>=', q.min_price);
   if (q.max_price !== undefined) next = next.where('p.price', '<=', q.max_price);
   if (q.rating !== undefined) next = next.where('p.rating', '>=', q.rating);

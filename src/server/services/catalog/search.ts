@@ -32,7 +32,7 @@ function matchesFilters(hit: SearchHit, q: ProductsQuery): boolean {
   return (
     (q.category === undefined || hit.category_id === q.category) &&
     (q.subCategory === undefined || hit.sub_category_id === q.subCategory) &&
-    (q.seller === undefined || hit.seller_id === q.seller) &&
+    (q.seller === undefined || q.seller.includes(hit.seller_id)) &&
     (q.min_price === undefined || hit.price >= q.min_price) &&
     (q.max_price === undefined || hit.price <= q.max_price) &&
     (q.rating === undefined || hit.rating >= q.rating) &&

@@ -26,3 +26,12 @@ export async function findSeller(db: ShopDb, idOrSlug: string, locale: Locale): 
     products_count: Number(count),
   };
 }
+
+/** Every seller's id and name, alphabetical in the shopper's language (the brand filter's options). */
+export async function listSellerNames(db: ShopDb, locale: Locale): Promise<{ id: number; name: string }[]> {
+  const rows = await db.selectFrom('sellers').select(['id', 'name_en', 'name_ar']).execute();
+  const collator = new Intl.Collator(locale);
+  return rows
+    .map((row) => ({ id: row.id, name: locale === 'ar' ? row.name_ar : row.name_en }))
+    .sort((a, b) => collator.compare(a.name, b.name));
+}

@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Serves the spec's catalog URLs from pre-rendered files where one exists, keeping the address the
+ * shopper sees:
+ * - /{locale}/products?category=C[&subCategory=S] (nothing else) → the pre-rendered category listing;
+ * - /{locale}/seller-profile/{id}?query=… (any query string) → the on-demand search of that seller page,
+ *   so searching there "stays on the page by setting the query parameter" (spec section 2).
+ * Returns the URL to serve instead, or undefined to serve the request as it is.
+ */
+export function catalogRewrite(url: URL, clientDir: string): string | undefined {
+  const listing = /^\/(en|ar)\/products\/?$/.exec(url.pathname);
+  if (listing) {
+    const keys = [...url.searchParams.keys()];
+    const category = url.searchParams.get('category');
+    const sub = url.searchParams.get('subCategory');
+    const plain = keys.every((k) => k === 'category' || k === 'subCategory') && keys.length === new Set(keys).size;
+    if (!plain || !category || !/^\d{1,9}$/.test(category) || (sub !== null && !/^\d{1,9}$/.test(sub))) return undefined;
+    const target = `/${listing[1]}/products/category/${category}${sub ? `/${sub}` : ''}/`;
+    return prerendered(clientDir, target) ? target : undefined;
+  }
+  const seller = /^\/(en|ar)\/seller-profile\/(\d{1,9})\/?$/.exec(url.pathname);
+  if (seller && url.search.length > 1) return `/${seller[1]}/seller-profile/${seller[2]}/search${url.search}`;
+  return undefined;
+}
+
+const known = new Map<string, boolean>();
+
+function prerendered(clientDir: string, path: string): boolean {
+  let found = known.get(path);
+  if (found === undefined) {
+    found = existsSync(join(clientDir, path, 'index.html'));
+    // The file list only changes with a new build (and a restart); bound the memo all the same.
+    if (known.size > 10_000) known.clear();
+    known.set(path, found);
+  }
+  return found;
+}
