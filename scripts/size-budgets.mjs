@@ -4,8 +4,16 @@
  */
 export const budgets = [
   { pattern: /^\/$/, kb: 80, issue: 'foundation: home' },
-  { pattern: /^\/products(\?|$)/, kb: 90, issue: 'catalog: listing' },
+  { pattern: /^\/products(\/|\?|$)/, kb: 90, issue: 'catalog: listing' },
+  { pattern: /^\/single-product\//, kb: 90, issue: 'catalog: product page' },
+  { pattern: /^\/seller-profile\//, kb: 90, issue: 'catalog: seller page' },
   { pattern: /.*/, kb: 80, issue: 'default' },
 ];
 
-export const onDemandPages = ['/en/products?category=1', '/ar/products?query=coffee', '/en/no-such-page'];
+export const onDemandPages = [
+  '/en/products?category=1',
+  '/en/products?category=1&sort=price_asc&page=2',
+  '/ar/products?query=coffee',
+  '/ar/seller-profile/1?query=coffee',
+  '/en/no-such-page',
+];

@@ -41,7 +41,12 @@ export interface ProductDetail extends ProductCard {
 export interface Variant {
   id: number;
   slug: string;
+  sku: string;
+  /** The full product name of this variant ("Colombia Huila 1 kg"). */
+  name: string;
   label: string;
+  weight: number | null;
+  images: string[];
   price: number;
   beforeDiscount: number | null;
   stock: number;

@@ -118,16 +118,22 @@ export async function listVariants(db: ShopDb, productId: number, locale: Locale
     .orderBy('p.weight_grams', 'asc')
     .orderBy('p.id', 'asc')
     .execute();
-  return rows.map((row) => {
-    const card = toProductCard(row, locale);
-    return {
-      id: card.id,
-      slug: card.slug,
-      label: card.variant_label ?? card.name,
-      price: card.price,
-      beforeDiscount: card.beforeDiscount,
-      stock: card.stock,
-      img: card.img,
-    };
-  });
+  return rows.map((row) => toVariant(toProductCard(row, locale)));
+}
+
+/** A product card seen as one option of its variant group. */
+export function toVariant(card: ProductCard): Variant {
+  return {
+    id: card.id,
+    slug: card.slug,
+    sku: card.sku,
+    name: card.name,
+    label: card.variant_label ?? card.name,
+    weight: card.weight,
+    images: card.images,
+    price: card.price,
+    beforeDiscount: card.beforeDiscount,
+    stock: card.stock,
+    img: card.img,
+  };
 }

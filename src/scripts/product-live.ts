@@ -1,0 +1,96 @@
+/**
+ * Product page, live part: after load, GET /variants/{id} brings the current price and stock of this
+ * product and its variants (the page itself may have been built days ago). Choosing a variant switches
+ * name, price, stock, weight, SKU and pictures in place and puts the variant's own URL in the address bar.
+ */
+import { formatMoney, formatWeight } from '../i18n/format.ts';
+import type { Locale } from '../i18n/locales.ts';
+import type { Variant } from '../lib/types.ts';
+
+const root = document.querySelector<HTMLElement>('[data-product-live]');
+
+function fill(template: string, count: number) {
+  return template.replace('{count}', String(count));
+}
+
+function show(variant: Variant, el: HTMLElement) {
+  const d = el.dataset;
+  const locale = d['locale'] as Locale;
+  const set = (selector: string, text: string) => {
+    const target = el.querySelector<HTMLElement>(selector);
+    if (target) target.textContent = text;
+  };
+  set('[data-live-name]', variant.name);
+  set('[data-live-price]', formatMoney(variant.price, locale));
+  set('[data-live-sku]', variant.sku);
+  const old = el.querySelector<HTMLElement>('[data-live-old-price]');
+  if (old) {
+    old.hidden = variant.beforeDiscount === null;
+    const amount = old.querySelector('bdi');
+    if (amount) amount.textContent = variant.beforeDiscount === null ? '' : formatMoney(variant.beforeDiscount, locale);
+  }
+  if (variant.weight !== null) set('[data-live-weight]', formatWeight(variant.weight, locale));
+  const few = Number(d['few']);
+  const rule = new Intl.PluralRules(locale).select(variant.stock);
+  const stock = el.querySelector<HTMLElement>('[data-live-stock]');
+  if (stock) {
+    stock.textContent =
+      variant.stock <= 0
+        ? (d['textOut'] ?? '')
+        : variant.stock <= few
+          ? fill((rule === 'one' ? d['textFewOne'] : d['textFewOther']) ?? '', variant.stock)
+          : (d['textInStock'] ?? '');
+    stock.classList.toggle('text-leaf', variant.stock > 0);
+    stock.classList.toggle('text-red-700', variant.stock <= 0);
+  }
+  for (const link of el.querySelectorAll<HTMLElement>('[data-variant]'))
+    link.setAttribute('aria-current', String(link.dataset['variant'] === String(variant.id)));
+  const slot = document.querySelector<HTMLElement>('[data-cart-control-slot]');
+  if (slot) {
+    slot.dataset['productId'] = String(variant.id);
+    slot.dataset['stock'] = String(variant.stock);
+  }
+  variant.images.forEach((src, index) => {
+    for (const img of document.querySelectorAll<HTMLImageElement>(
+      `[data-gallery-image="${index}"], [data-gallery-thumb="${index}"]`,
+    ))
+      img.src = src;
+  });
+  el.dataset['productLive'] = String(variant.id);
+}
+
+async function load(el: HTMLElement, id: string): Promise<Variant[] | undefined> {
+  try {
+    const res = await fetch(`/api/variants/${id}?lang=${el.dataset['lang']}`, { headers: { accept: 'application/json' } });
+    if (!res.ok) return undefined;
+    return ((await res.json()) as { data: Variant[] }).data;
+  } catch (error) {
+    console.error('Live price refresh failed', error);
+    return undefined;
+  }
+}
+
+if (root) {
+  const el = root;
+  const startId = el.dataset['productLive']!;
+  let variants = load(el, startId).then((list) => {
+    const current = list?.find((v) => String(v.id) === el.dataset['productLive']);
+    if (current) show(current, el);
+    el.dataset['liveReady'] = '';
+    return list;
+  });
+  el.addEventListener('click', (event) => {
+    const link = (event.target as HTMLElement).closest<HTMLAnchorElement>('a[data-variant]');
+    if (!link || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    void variants.then(async (list) => {
+      // The first fetch may have failed: ask again for the chosen variant's group.
+      const fresh = list ?? (await (variants = load(el, link.dataset['variant']!)));
+      const chosen = fresh?.find((v) => String(v.id) === link.dataset['variant']);
+      if (!chosen) return window.location.assign(link.href);
+      show(chosen, el);
+      history.replaceState(null, '', link.href);
+      document.title = document.title.replace(/^[^|]*/, `${chosen.name} `);
+    });
+  });
+}
