@@ -30,7 +30,11 @@ const sellerNames = new Map<Locale, Promise<{ id: number; name: string }[]>>();
 export async function loadListing(
   locale: Locale,
   requested: ProductsQuery,
-  { base = '/products', crumbs: prefix }: { base?: string; crumbs?: Crumb[] } = {},
+  {
+    base = '/products',
+    crumbs: prefix,
+    fixed = {},
+  }: { base?: string; crumbs?: Crumb[]; fixed?: Pick<ProductsQuery, 'seller'> } = {},
 ): Promise<ListingView> {
   const t = dictionary(locale);
   const { db } = await sharedDatabase();
@@ -42,7 +46,7 @@ export async function loadListing(
   const [categories, sellers, result] = await Promise.all([
     navigationCategories(locale),
     sellerNames.get(locale) ?? sellerNames.set(locale, listSellerNames(db, locale)).get(locale)!,
-    unknown ? { data: [], meta: { page: 1, per_page: query.per_page, total: 0, last_page: 1 } } : listProducts(db, query, locale),
+    unknown ? { data: [], meta: { page: 1, per_page: query.per_page, total: 0, last_page: 1 } } : listProducts(db, { ...query, ...fixed }, locale),
   ]);
   const category = categories.find((c) => c.id === query.category);
   const sub = category?.sub_categories.find((s) => s.id === query.subCategory);
@@ -58,7 +62,8 @@ export async function loadListing(
   return {
     query,
     result,
-    definitions: filterDefinitions(t.catalog, categories, sellers, query),
+    // A fixed filter (the seller of a seller page) is not offered, nor written into the page's links.
+    definitions: filterDefinitions(t.catalog, categories, sellers, query).filter((d) => !(d.key in fixed)),
     title: prefix ? (prefix.at(-1)?.name ?? title) : title,
     crumbs,
     base,
