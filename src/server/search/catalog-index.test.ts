@@ -31,7 +31,7 @@ const handGrinder = product('Hand Grinder 38 mm Burrs', 'مطحنة يدوية �
 const kettle = product('Electric Gooseneck Kettle 0.9 L', 'غلاية كهربائية برقبة طويلة 0.9 لتر', ['Equipment', 'معدات']);
 const fenjan = product('Turkish Coffee Fenjan Set of 6', 'طقم فناجين قهوة تركي 6 قطع', ['Accessories', 'إكسسوارات']);
 const index = new CatalogIndex([yirgacheffe, zamalek, handGrinder, kettle, fenjan]);
-const ids = (text: string) => index.find(text).map((hit) => hit.id);
+const ids = (text: string) => index.find(text).map((hit) => hit.product.id);
 
 describe('catalog search matching', () => {
   test.each([

@@ -30,40 +30,27 @@ interface Document extends IndexedProduct {
   seller: string;
 }
 
-export interface SearchHit extends IndexedProduct {
+export interface SearchHit {
+  product: IndexedProduct;
   score: number;
 }
 
-const storeFields: (keyof IndexedProduct)[] = [
-  'id',
-  'name_en',
-  'name_ar',
-  'description_en',
-  'description_ar',
-  'images',
-  'category_id',
-  'sub_category_id',
-  'seller_id',
-  'category_en',
-  'category_ar',
-  'sub_category_en',
-  'sub_category_ar',
-  'price',
-  'rating',
-  'ratings_count',
-  'stock',
-  'created_at',
-];
+/** At most this many hits are remembered over all cached texts (a few MB). */
+const CACHE_HITS = 200_000;
 
 /** An in-memory search index over the catalog (names in both languages, category and seller names). */
 export class CatalogIndex {
   private readonly search: MiniSearch<Document>;
+  // Products are kept here rather than as MiniSearch stored fields, which it would copy into every result.
+  private readonly products = new Map<number, IndexedProduct>();
+  private readonly cache = new Map<string, readonly SearchHit[]>();
+  private cached = 0;
   readonly size: number;
 
   constructor(products: Document[]) {
     this.search = new MiniSearch<Document>({
       fields: ['name_en', 'name_ar', 'taxonomy', 'seller'],
-      storeFields,
+      storeFields: [],
       tokenize: (text) => tokenize(text),
       // Terms arrive normalised from tokenize (index) or buildQuery (search): nothing left to do.
       processTerm: (term) => term,
@@ -74,14 +61,33 @@ export class CatalogIndex {
       },
     });
     this.search.addAll(products);
+    for (const { taxonomy: _taxonomy, seller: _seller, ...product } of products) this.products.set(product.id, product);
     this.size = products.length;
   }
 
-  /** Every product matching the text, best first. */
-  find(text: string): SearchHit[] {
+  /**
+   * Every product matching the text, best first. Answers are remembered per normalised text (a shopper's
+   * keystrokes and popular searches repeat); the cache dies with the index when it is rebuilt.
+   */
+  find(text: string): readonly SearchHit[] {
     const query = buildQuery(text);
     if (!query) return [];
-    return this.search.search(query) as unknown as SearchHit[];
+    const key = JSON.stringify(query);
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const hits = this.search.search(query).flatMap((result) => {
+      const product = this.products.get(result.id as number);
+      return product ? [{ product, score: result.score }] : [];
+    });
+    this.cached += hits.length;
+    this.cache.set(key, hits);
+    // Oldest first out, until the remembered hits fit the budget again.
+    for (const [oldKey, old] of this.cache) {
+      if (this.cached <= CACHE_HITS) break;
+      this.cache.delete(oldKey);
+      this.cached -= old.length;
+    }
+    return hits;
   }
 }
 

@@ -43,42 +43,64 @@ export async function seedDemoCatalog(db: Kysely<Database>, extra: ProductDraft[
         .executeTakeFirstOrThrow();
       sellerIds.set(seller.slug, row.id);
     }
-    const rows = [...demoProducts(), ...extra].map((p) => {
-      const sub = subIds.get(p.subSlug);
-      const sellerId = sellerIds.get(p.sellerSlug);
-      if (!sub || !sellerId) throw new Error(`Seed product ${p.slug} references unknown ${p.subSlug}/${p.sellerSlug}`);
-      return {
-        slug: p.slug,
-        sku: p.sku,
-        category_id: sub.categoryId,
-        sub_category_id: sub.id,
-        seller_id: sellerId,
-        name_en: p.nameEn,
-        name_ar: p.nameAr,
-        description_en: p.descriptionEn,
-        description_ar: p.descriptionAr,
-        price: p.price,
-        before_discount: p.beforeDiscount,
-        stock: p.stock,
-        weight_grams: p.weightGrams,
-        rating: p.rating,
-        ratings_count: p.ratingsCount,
-        badge_en: p.badgeEn,
-        badge_ar: p.badgeAr,
-        images: JSON.stringify(p.images),
-        variant_group: p.variantGroup,
-        variant_label_en: p.variantLabelEn,
-        variant_label_ar: p.variantLabelAr,
-        created_at: p.createdAt,
-      };
-    });
-    // Batches keep PostgreSQL under its bind-parameter limit and SQLite under its variable limit.
-    for (let i = 0; i < rows.length; i += 200) {
-      await trx
-        .insertInto('products')
-        .values(rows.slice(i, i + 200))
-        .execute();
-    }
+    await insertDrafts(trx, [...demoProducts(), ...extra], subIds, sellerIds);
     return true;
   });
+}
+
+type Ids = { subIds: Map<string, { id: number; categoryId: number }>; sellerIds: Map<string, number> };
+
+/** The database ids of every sub-category and seller, by slug. */
+export async function taxonomyIds(db: Kysely<Database>): Promise<Ids> {
+  const subs = await db.selectFrom('sub_categories').select(['id', 'slug', 'category_id']).execute();
+  const sellerRows = await db.selectFrom('sellers').select(['id', 'slug']).execute();
+  return {
+    subIds: new Map(subs.map((s) => [s.slug, { id: s.id, categoryId: s.category_id }])),
+    sellerIds: new Map(sellerRows.map((s) => [s.slug, s.id])),
+  };
+}
+
+/** Inserts product drafts whose sub-category and seller slugs are already in the database. */
+export async function insertDrafts(
+  db: Kysely<Database>,
+  drafts: ProductDraft[],
+  subIds: Ids['subIds'],
+  sellerIds: Ids['sellerIds'],
+): Promise<void> {
+  const rows = drafts.map((p) => {
+    const sub = subIds.get(p.subSlug);
+    const sellerId = sellerIds.get(p.sellerSlug);
+    if (!sub || !sellerId) throw new Error(`Seed product ${p.slug} references unknown ${p.subSlug}/${p.sellerSlug}`);
+    return {
+      slug: p.slug,
+      sku: p.sku,
+      category_id: sub.categoryId,
+      sub_category_id: sub.id,
+      seller_id: sellerId,
+      name_en: p.nameEn,
+      name_ar: p.nameAr,
+      description_en: p.descriptionEn,
+      description_ar: p.descriptionAr,
+      price: p.price,
+      before_discount: p.beforeDiscount,
+      stock: p.stock,
+      weight_grams: p.weightGrams,
+      rating: p.rating,
+      ratings_count: p.ratingsCount,
+      badge_en: p.badgeEn,
+      badge_ar: p.badgeAr,
+      images: JSON.stringify(p.images),
+      variant_group: p.variantGroup,
+      variant_label_en: p.variantLabelEn,
+      variant_label_ar: p.variantLabelAr,
+      created_at: p.createdAt,
+    };
+  });
+  // Batches keep PostgreSQL under its bind-parameter limit and SQLite under its variable limit.
+  for (let i = 0; i < rows.length; i += 200) {
+    await db
+      .insertInto('products')
+      .values(rows.slice(i, i + 200))
+      .execute();
+  }
 }

@@ -2,7 +2,7 @@ import type { Locale } from '../../../i18n/locales.ts';
 import type { ProductsQuery } from '../../../lib/schemas/products-query.ts';
 import type { PageMeta, ProductCard, Suggestion } from '../../../lib/types.ts';
 import type { ShopDb } from '../../db/index.ts';
-import type { SearchHit } from '../../search/catalog-index.ts';
+import type { IndexedProduct, SearchHit } from '../../search/catalog-index.ts';
 import { searchIndex } from '../../search/registry.ts';
 import { toProductCard } from './product-mapper.ts';
 import { joinedProducts } from './products.ts';
@@ -19,16 +19,16 @@ export async function suggest(db: ShopDb, text: string, locale: Locale): Promise
   return index
     .find(text)
     .slice(0, SUGGEST_LIMIT)
-    .map((hit) => ({
-      id: hit.id,
-      name: ar ? hit.name_ar : hit.name_en,
-      title: ar ? hit.sub_category_ar : hit.sub_category_en,
-      description: ar ? hit.description_ar : hit.description_en,
-      images: hit.images,
+    .map(({ product: p }) => ({
+      id: p.id,
+      name: ar ? p.name_ar : p.name_en,
+      title: ar ? p.sub_category_ar : p.sub_category_en,
+      description: ar ? p.description_ar : p.description_en,
+      images: p.images,
     }));
 }
 
-function matchesFilters(hit: SearchHit, q: ProductsQuery): boolean {
+function matchesFilters({ product: hit }: SearchHit, q: ProductsQuery): boolean {
   return (
     (q.category === undefined || hit.category_id === q.category) &&
     (q.subCategory === undefined || hit.sub_category_id === q.subCategory) &&
@@ -40,12 +40,13 @@ function matchesFilters(hit: SearchHit, q: ProductsQuery): boolean {
   );
 }
 
-const comparators: Record<string, (a: SearchHit, b: SearchHit) => number> = {
+type Compare = (a: IndexedProduct, b: IndexedProduct) => number;
+const byScore = (a: SearchHit, b: SearchHit) => b.score - a.score;
+const comparators: Record<string, Compare> = {
   price_asc: (a, b) => a.price - b.price,
   price_desc: (a, b) => b.price - a.price,
   rating: (a, b) => b.rating - a.rating || b.ratings_count - a.ratings_count,
   newest: (a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0),
-  best_match: (a, b) => b.score - a.score,
 };
 
 /**
@@ -58,13 +59,13 @@ export async function searchProducts(
   locale: Locale,
 ): Promise<{ data: ProductCard[]; meta: PageMeta }> {
   const index = await searchIndex(db);
-  const compare = comparators[q.sort ?? 'best_match'] ?? comparators['best_match']!;
+  const compare = comparators[q.sort ?? 'best_match'];
   const hits = index
     .find(q.query)
     .filter((hit) => matchesFilters(hit, q))
-    .sort((a, b) => compare(a, b) || a.id - b.id);
+    .sort((a, b) => (compare ? compare(a.product, b.product) : byScore(a, b)) || a.product.id - b.product.id);
   const total = hits.length;
-  const pageIds = hits.slice((q.page - 1) * q.per_page, q.page * q.per_page).map((hit) => hit.id);
+  const pageIds = hits.slice((q.page - 1) * q.per_page, q.page * q.per_page).map((hit) => hit.product.id);
   const rows = pageIds.length ? await joinedProducts(db).where('p.id', 'in', pageIds).execute() : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   return {

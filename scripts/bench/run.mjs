@@ -1,0 +1,114 @@
+// `npm run bench`: starts the built shop on a free loopback port (its own process, so the load generator
+// does not share its event loop), drives it with autocannon at 50 connections, prints p50/p95/p99 latency
+// and requests per second per endpoint, then stops it. A trivial endpoint of the same server (/api/health)
+// is measured in the same run as the ceiling. Bounded: BENCH_SECONDS (default 10) per endpoint.
+// Uses the database of DATABASE_PATH / DATABASE_URL; seed it first: `npm run seed -- --products 5000`.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import autocannon from 'autocannon';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = 50;
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['scripts/start.mjs'], {
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+  detached: true,
+});
+const stop = () => {
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {}
+};
+process.on('exit', stop);
+setTimeout(
+  () => {
+    console.error('bench: time limit reached, stopping');
+    process.exit(1);
+  },
+  (seconds * 8 + 120) * 1000,
+).unref();
+
+for (let i = 0; ; i += 1) {
+  const ok = await fetch(`${base}/api/health`).then(
+    (r) => r.ok,
+    () => false,
+  );
+  if (ok) break;
+  if (i > 600) throw new Error('server did not start');
+  await new Promise((r) => setTimeout(r, 100));
+}
+
+// Varied texts, so the autocomplete is not measured on one cached answer.
+const words = [
+  'espr',
+  'espresso',
+  'grinder',
+  'مطحنة',
+  'اسبرسو',
+  'coffee',
+  'قهوة',
+  'kettle',
+  'yirgachefe',
+  'أثيوبيا',
+  'scale',
+  'brazil',
+];
+const endpoints = [
+  { name: 'ceiling: GET /api/health', paths: ['/api/health'] },
+  { name: 'GET /api/autocomplete?q=…', paths: words.map((w) => `/api/autocomplete?q=${encodeURIComponent(w)}&lang=ar-SA`) },
+  {
+    // Word + lot number: every request a text not seen before, so the answer cache never helps.
+    name: 'GET /api/autocomplete?q=… (uncached)',
+    paths: Array.from(
+      { length: 60_000 },
+      (_, n) => `/api/autocomplete?q=${encodeURIComponent(`${words[n % words.length]} ${n + 1}`)}`,
+    ),
+    warm: false,
+  },
+  { name: 'GET /api/products?query=…', paths: words.map((w) => `/api/products?query=${encodeURIComponent(w)}&per_page=24`) },
+  { name: 'GET /api/products?category=1&sort=price_asc', paths: ['/api/products?category=1&sort=price_asc&page=2'] },
+  { name: 'page /en/products?query=… (on demand)', paths: words.map((w) => `/en/products?query=${encodeURIComponent(w)}`) },
+];
+
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const rows = [];
+for (const endpoint of endpoints) {
+  // Warm up: the first request builds the search index.
+  if (endpoint.warm !== false) for (const path of endpoint.paths) await fetch(base + path).then((r) => r.arrayBuffer());
+  else await fetch(base + endpoint.paths.at(-1)).then((r) => r.arrayBuffer());
+  const latencies = [];
+  let i = 0;
+  const instance = autocannon({
+    url: base,
+    connections,
+    duration: seconds,
+    requests: [{ setupRequest: (req) => ({ ...req, path: endpoint.paths[i++ % endpoint.paths.length] }) }],
+  });
+  instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  rows.push({
+    endpoint: endpoint.name,
+    'p50 ms': pct(latencies, 50).toFixed(1),
+    'p95 ms': pct(latencies, 95).toFixed(1),
+    'p99 ms': pct(latencies, 99).toFixed(1),
+    'req/s': Math.round(result.requests.average),
+    non2xx: result.non2xx,
+    errors: result.errors,
+  });
+}
+stop();
+console.log(`autocannon, ${connections} connections, ${seconds} s per endpoint, ${base}`);
+console.table(rows);
+process.exit(0);
