@@ -43,7 +43,11 @@ describe('GET /autocomplete', () => {
     expect(names(ar.body).every((n: string) => /espresso/i.test(n))).toBe(true);
     const en = await t.json('/api/autocomplete?q=kettle&lang=ar-SA');
     // Kettles first; the Turkish coffee pots of the Kettles sub-category follow.
-    expect(names(en.body).slice(0, 4).every((n: string) => /غلاية/.test(n))).toBe(true);
+    expect(
+      names(en.body)
+        .slice(0, 4)
+        .every((n: string) => /غلاية/.test(n)),
+    ).toBe(true);
   });
 
   test('text over 100 characters is a 422 naming q', async () => {

@@ -132,7 +132,14 @@ export default function SearchBox({ locale, id, action, productHref, labels }: S
             onMouseEnter={() => setActive(index)}
           >
             <a href={hrefOf(item)} tabIndex={-1} className="flex items-center gap-3 px-3 py-2">
-              <img src={item.images[0]} alt="" width="40" height="40" loading="lazy" className="h-10 w-10 shrink-0 rounded object-cover" />
+              <img
+                src={item.images[0]}
+                alt=""
+                width="40"
+                height="40"
+                loading="lazy"
+                className="h-10 w-10 shrink-0 rounded object-cover"
+              />
               <span className="min-w-0">
                 <span className="block truncate text-sm font-medium">{item.name}</span>
                 <span className="block truncate text-xs text-roast-500">{item.title}</span>

@@ -46,7 +46,9 @@ export async function loadListing(
   const [categories, sellers, result] = await Promise.all([
     navigationCategories(locale),
     sellerNames.get(locale) ?? sellerNames.set(locale, listSellerNames(db, locale)).get(locale)!,
-    unknown ? { data: [], meta: { page: 1, per_page: query.per_page, total: 0, last_page: 1 } } : listProducts(db, { ...query, ...fixed }, locale),
+    unknown
+      ? { data: [], meta: { page: 1, per_page: query.per_page, total: 0, last_page: 1 } }
+      : listProducts(db, { ...query, ...fixed }, locale),
   ]);
   const category = categories.find((c) => c.id === query.category);
   const sub = category?.sub_categories.find((s) => s.id === query.subCategory);

@@ -61,7 +61,7 @@ export class CatalogIndex {
       },
     });
     this.search.addAll(products);
-    for (const { taxonomy: _taxonomy, seller: _seller, ...product } of products) this.products.set(product.id, product);
+    for (const product of products) this.products.set(product.id, product);
     this.size = products.length;
   }
 
