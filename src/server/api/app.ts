@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { localeFromApiLang } from '../../i18n/locales.ts';
 import { dictionary } from '../../i18n/t.ts';
 import type { ShopDb } from '../db/index.ts';
+import { cartRoutes } from './cart-routes.ts';
 import { catalogRoutes } from './catalog-routes.ts';
 import type { ApiEnv } from './context.ts';
 import { errorBody, handleError } from './errors.ts';
@@ -24,6 +25,7 @@ export function createApi({ db }: ApiDeps) {
   });
   api.get('/health', (c) => c.json({ data: { ok: true } }));
   api.route('/', catalogRoutes);
+  api.route('/', cartRoutes);
   api.route('/', newsletterRoutes);
   api.route('/', mediaRoutes);
   api.notFound((c) => c.json(errorBody(c.get('t')?.api.notFound ?? 'Not found'), 404));
