@@ -3,8 +3,11 @@
  * path (locale prefix removed) applies. Extra URLs are on-demand pages the size check fetches as well.
  */
 export const budgets = [
-  { pattern: /^\/$/, kb: 80, issue: 'foundation: home' },
+  // The home page shows product cards, whose cart counters bring the cart store (nanostores, ~3 KB with the
+  // control); pages without cards stay at 80 with only the React-free mini-cart.
+  { pattern: /^\/$/, kb: 84, issue: 'foundation: home; cart: card counters' },
   { pattern: /^\/products(\?|$)/, kb: 90, issue: 'catalog: listing' },
+  { pattern: /^\/checkout\/cart\/?$/, kb: 100, issue: 'cart: cart page' },
   { pattern: /.*/, kb: 80, issue: 'default' },
 ];
 

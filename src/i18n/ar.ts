@@ -1,4 +1,5 @@
 import type { Dictionary } from './en.ts';
+import { cartMessages } from './messages/cart.ts';
 
 /** Arabic dictionary: typed against the English one, so a missing key fails the type check. */
 export const ar: Dictionary = {
@@ -96,6 +97,7 @@ export const ar: Dictionary = {
     malformedBody: 'محتوى الطلب ليس JSON صالحًا',
     failed: 'يرجى مراجعة الحقول المحددة',
   },
+  cart: cartMessages.ar,
   api: {
     notFound: 'غير موجود',
     productNotFound: 'المنتج غير موجود',

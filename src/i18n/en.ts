@@ -1,3 +1,4 @@
+import { cartMessages } from './messages/cart.ts';
 import type { Widen } from './messages/define.ts';
 
 /**
@@ -100,6 +101,7 @@ export const en = {
     malformedBody: 'The request body is not valid JSON',
     failed: 'Please check the highlighted fields',
   },
+  cart: cartMessages.en,
   api: {
     notFound: 'Not found',
     productNotFound: 'Product not found',

@@ -71,7 +71,7 @@ const arbProduct = fc.record({
   name: fc.constant('p'),
   price: fc.integer({ min: 1, max: 10_000_000 }),
   beforeDiscount: fc.constant(null),
-  images: fc.constant([]),
+  images: fc.constant<string[]>([]),
   stock: fc.integer({ min: 0, max: 30 }),
 });
 

@@ -32,6 +32,8 @@ export interface CartState {
 }
 
 export const CART_STORAGE_KEY = 'cart';
+/** Fired on window after every change of the store in this tab; the React-free mini-cart listens for it. */
+export const CART_CHANGE_EVENT = 'cart:change';
 /** Upper bound on one line's quantity when the stock is unknown, and on the number of lines kept. */
 export const MAX_QUANTITY = 999;
 export const MAX_LINES = 100;

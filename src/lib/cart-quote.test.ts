@@ -8,7 +8,7 @@ const line = (product: CartProduct, quantity: number): CartLine => ({ product, q
 describe('applying live prices', () => {
   const local = [line(p(1, 1000, 5), 2), line(p(2, 500, 5), 4), line(p(3, 700, 5), 1), line(p(4, 900, 5), 1)];
   const quoted = [line(p(1, 1200, 5), 2), line(p(2, 500, 3), 3), line(p(3, 700, 0), 1)];
-  const result = reconcile(local, { items: quoted });
+  const result = reconcile(local, { items: quoted, unknown_ids: [4] });
 
   test('a changed price is taken and noted with the old one', () => {
     expect(result.lines[0]?.product.price).toBe(1200);
@@ -33,8 +33,14 @@ describe('applying live prices', () => {
     expect(result.lines.map((l) => l.product.id)).toEqual([1, 2, 3]);
   });
 
+  test('a line added while the quote was on its way is kept unchanged', () => {
+    const later = reconcile([line(p(1, 1000, 5), 2), line(p(9, 300, 2), 1)], { items: [line(p(1, 1000, 5), 2)], unknown_ids: [] });
+    expect(later.lines.map((l) => l.product.id)).toEqual([1, 9]);
+    expect(later.removed).toEqual([]);
+  });
+
   test('an unchanged line gets no notice', () => {
-    const same = reconcile([line(p(1, 1000, 5), 2)], { items: [line(p(1, 1000, 5), 2)] });
+    const same = reconcile([line(p(1, 1000, 5), 2)], { items: [line(p(1, 1000, 5), 2)], unknown_ids: [] });
     expect(same.notices).toEqual({});
   });
 });

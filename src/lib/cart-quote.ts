@@ -24,15 +24,21 @@ export interface Reconciled {
 }
 
 /** Applies a quote to the current lines (which may have changed while it was on its way). */
-export function reconcile(current: CartLine[], quote: Pick<CartQuote, 'items'>): Reconciled {
+export function reconcile(current: CartLine[], quote: Pick<CartQuote, 'items' | 'unknown_ids'>): Reconciled {
   const fresh = new Map(quote.items.map((item) => [item.product.id, item.product]));
+  const unknown = new Set(quote.unknown_ids);
   const notices: Record<number, LineNotice[]> = {};
   const removed: CartLine[] = [];
   let lines: CartLine[] = [];
   for (const line of current) {
     const product = fresh.get(line.product.id);
-    if (!product) {
+    if (unknown.has(line.product.id)) {
       removed.push(line);
+      continue;
+    }
+    // A line added after the quote was asked for (another tab) stays as it is.
+    if (!product) {
+      lines = [...lines, line];
       continue;
     }
     const list: LineNotice[] = [];

@@ -7,6 +7,7 @@ import { persistentAtom } from '@nanostores/persistent';
 import { decodeCart } from '../lib/cart-decode.ts';
 import {
   addLine,
+  CART_CHANGE_EVENT,
   CART_STORAGE_KEY,
   quantityOf,
   removeLine,
@@ -20,8 +21,6 @@ import { keyedThrottle } from '../lib/throttle.ts';
 
 /** Counter clicks per product are throttled at 500 ms (spec section 9). */
 export const COUNTER_THROTTLE_MS = 500;
-/** Fired on window after every change in this tab; the React-free mini-cart listens for it. */
-export const CART_CHANGE_EVENT = 'cart:change';
 
 export const $cart = persistentAtom<CartState>(CART_STORAGE_KEY, withTotals([]), {
   encode: JSON.stringify,
