@@ -18,9 +18,9 @@ function stored(): string | null {
   }
 }
 
-function render(panel: HTMLElement) {
+function render(root: HTMLElement) {
   const { cartsProducts: lines, total } = decodeCart(stored());
-  const pick = <T extends HTMLElement>(name: string) => panel.querySelector<T>(`[data-mini-cart-${name}]`)!;
+  const pick = <T extends HTMLElement>(name: string) => root.querySelector<T>(`[data-mini-cart-${name}]`)!;
   const template = pick<HTMLTemplateElement>('line');
   pick('dot').hidden = lines.length === 0;
   pick('empty').hidden = lines.length > 0;
@@ -37,7 +37,7 @@ function render(panel: HTMLElement) {
       return item;
     }),
   );
-  panel.dataset['ready'] = '';
+  root.dataset['ready'] = '';
 }
 
 if (root) {
