@@ -31,7 +31,17 @@ describe('decoding the stored cart', () => {
   });
 
   test('lines with a price of 0, a bad price, a bad id or no name are dropped', () => {
-    for (const bad of [{ price: 0 }, { price: -100 }, { price: 10.5 }, { price: '100' }, { id: 'x' }, { id: -3 }, { id: 1.5 }, { name: '' }, { name: 7 }]) {
+    for (const bad of [
+      { price: 0 },
+      { price: -100 },
+      { price: 10.5 },
+      { price: '100' },
+      { id: 'x' },
+      { id: -3 },
+      { id: 1.5 },
+      { name: '' },
+      { name: 7 },
+    ]) {
       expect(decode([line(bad, 1)]).cartsProducts).toEqual([]);
     }
   });

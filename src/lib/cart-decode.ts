@@ -2,7 +2,15 @@
  * Reads the `cart` value from browser storage. Anyone can edit it by hand, so nothing in it is trusted:
  * bad JSON gives an empty cart, broken lines are repaired where the intent is clear and dropped otherwise.
  */
-import { MAX_LINES, MAX_QUANTITY, setLineQuantity, withTotals, type CartLine, type CartProduct, type CartState } from './cart-math.ts';
+import {
+  MAX_LINES,
+  MAX_QUANTITY,
+  setLineQuantity,
+  withTotals,
+  type CartLine,
+  type CartProduct,
+  type CartState,
+} from './cart-math.ts';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 const positiveInt = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) > 0;

@@ -77,7 +77,11 @@ const arbProduct = fc.record({
 
 const arbOp = fc.oneof(
   fc.record({ op: fc.constant('add' as const), product: arbProduct, qty: fc.integer({ min: -3, max: 40 }) }),
-  fc.record({ op: fc.constant('set' as const), id: fc.integer({ min: 1, max: 8 }), qty: fc.double({ min: -5, max: 50, noNaN: true }) }),
+  fc.record({
+    op: fc.constant('set' as const),
+    id: fc.integer({ min: 1, max: 8 }),
+    qty: fc.double({ min: -5, max: 50, noNaN: true }),
+  }),
   fc.record({ op: fc.constant('remove' as const), id: fc.integer({ min: 1, max: 8 }) }),
   fc.record({
     op: fc.constant('merge' as const),
@@ -97,7 +101,11 @@ test('property: after any sequence of actions the totals equal the sum of lines 
         else if (o.op === 'set') lines = setLineQuantity(lines, o.id, o.qty);
         else if (o.op === 'remove') lines = removeLine(lines, o.id);
         // Server lines come from the API, which never sends more than the stock.
-        else lines = mergeLines(lines, o.server.filter((l) => l.quantity <= l.product.stock));
+        else
+          lines = mergeLines(
+            lines,
+            o.server.filter((l) => l.quantity <= l.product.stock),
+          );
         expectSound(lines);
       }
     }),

@@ -2,7 +2,14 @@ import { describe, expect, test } from 'vitest';
 import type { CartLine, CartProduct } from './cart-math.ts';
 import { canCheckout, reconcile } from './cart-quote.ts';
 
-const p = (id: number, price: number, stock: number): CartProduct => ({ id, name: `P${id}`, price, beforeDiscount: null, images: [], stock });
+const p = (id: number, price: number, stock: number): CartProduct => ({
+  id,
+  name: `P${id}`,
+  price,
+  beforeDiscount: null,
+  images: [],
+  stock,
+});
 const line = (product: CartProduct, quantity: number): CartLine => ({ product, quantity });
 
 describe('applying live prices', () => {
@@ -34,7 +41,10 @@ describe('applying live prices', () => {
   });
 
   test('a line added while the quote was on its way is kept unchanged', () => {
-    const later = reconcile([line(p(1, 1000, 5), 2), line(p(9, 300, 2), 1)], { items: [line(p(1, 1000, 5), 2)], unknown_ids: [] });
+    const later = reconcile([line(p(1, 1000, 5), 2), line(p(9, 300, 2), 1)], {
+      items: [line(p(1, 1000, 5), 2)],
+      unknown_ids: [],
+    });
     expect(later.lines.map((l) => l.product.id)).toEqual([1, 9]);
     expect(later.removed).toEqual([]);
   });

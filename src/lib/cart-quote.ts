@@ -12,9 +12,7 @@ export interface CartQuote extends Omit<CartState, 'cartsProducts' | 'isLoading'
 }
 
 export type LineNotice =
-  | { kind: 'priceChanged'; from: number; to: number }
-  | { kind: 'lowered'; from: number; to: number }
-  | { kind: 'outOfStock' };
+  { kind: 'priceChanged'; from: number; to: number } | { kind: 'lowered'; from: number; to: number } | { kind: 'outOfStock' };
 
 export interface Reconciled {
   lines: CartLine[];

@@ -17,4 +17,3 @@ export function expectSound(lines: CartLine[]) {
     if (line.product.stock > 0) expect(line.quantity).toBeLessThanOrEqual(line.product.stock);
   }
 }
-

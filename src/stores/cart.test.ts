@@ -86,7 +86,13 @@ describe('$cart actions', () => {
 
   test('a change in another tab replaces the cart and recomputes, repairing what it cannot trust', () => {
     addToCart(mug);
-    const other = { cartsProducts: [{ product: beans, quantity: 2 }, { product: { ...mug, price: 0 }, quantity: 1 }], sub_total: 5 };
+    const other = {
+      cartsProducts: [
+        { product: beans, quantity: 2 },
+        { product: { ...mug, price: 0 }, quantity: 1 },
+      ],
+      sub_total: 5,
+    };
     setTestStorageKey('cart', JSON.stringify(other));
     expect($cart.get()).toMatchObject({ sub_total: 50_000, total: 50_000, totalItems: 2 });
     expect($cart.get().cartsProducts.map((l) => l.product.id)).toEqual([beans.id]);

@@ -27,7 +27,10 @@ describe('POST /api/cart/quote', () => {
     expect(items[0]).toMatchObject({ quantity: 2, product: { price: inStock.price, stock: inStock.stock, name: inStock.name } });
     expect(items[1]).toMatchObject({ quantity: 1, product: { stock: 0 } });
     expect(unknown_ids).toEqual([999_999]);
-    const expected = items.reduce((sum: number, i: { quantity: number; product: { price: number } }) => sum + i.quantity * i.product.price, 0);
+    const expected = items.reduce(
+      (sum: number, i: { quantity: number; product: { price: number } }) => sum + i.quantity * i.product.price,
+      0,
+    );
     expect(sub_total).toBe(expected);
     expect(total).toBe(expected);
     expect(totalItems).toBe(3);
@@ -63,7 +66,11 @@ describe('POST /api/cart/quote', () => {
     expect(res.body.messages[0]).toMatch(/[\u0600-\u06FF]/);
     const tooMany = await quote(Array.from({ length: 101 }, (_, i) => ({ product_id: i + 1, quantity: 1 })));
     expect(tooMany.status).toBe(422);
-    const broken = await t.api.request('/api/cart/quote', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
+    const broken = await t.api.request('/api/cart/quote', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{',
+    });
     expect(broken.status).toBe(400);
   });
 });

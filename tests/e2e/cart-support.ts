@@ -21,14 +21,23 @@ export const listingOf = (p: ProductCard) => `/products?category=${p.category.id
 
 /** The stored cart line of a product, as a card adds it. */
 export const lineOf = (p: ProductCard, quantity: number, overrides: Record<string, unknown> = {}) => ({
-  product: { id: p.id, name: p.name, price: p.price, beforeDiscount: p.beforeDiscount, images: [p.img], stock: p.stock, ...overrides },
+  product: {
+    id: p.id,
+    name: p.name,
+    price: p.price,
+    beforeDiscount: p.beforeDiscount,
+    images: [p.img],
+    stock: p.stock,
+    ...overrides,
+  },
   quantity,
 });
 
 /** Waits until the cart scripts have run and the toast host can show toasts. */
 export async function cartReady(page: Page) {
   await page.locator('[data-mini-cart][data-ready]').waitFor({ state: 'attached' });
-  if (await page.locator('[data-cart-control]').count()) await page.locator('[data-cart-control][data-ready]').first().waitFor({ state: 'attached' });
+  if (await page.locator('[data-cart-control]').count())
+    await page.locator('[data-cart-control][data-ready]').first().waitFor({ state: 'attached' });
   await hydrated(page, 'ToastHost');
   if (await page.locator('astro-island[component-url*="CartPage"]').count()) await hydrated(page, 'CartPage');
 }

@@ -1,6 +1,6 @@
 import { formatMoney } from '../../src/i18n/format.ts';
 import { COUNTER_THROTTLE_MS } from '../../src/stores/cart.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, seriousViolations, test } from './fixtures.ts';
 import { cartReady, catalog, lineOf, listingOf, openWithStoredCart, pick, storedCart } from './cart-support.ts';
 
 test.describe('cart on product cards and in the navbar', () => {
@@ -53,7 +53,11 @@ test.describe('cart on product cards and in the navbar', () => {
   test('the mini-cart lists lines and the total; a reload keeps the cart', async ({ page, request, at, t, shopLocale }) => {
     const products = await catalog(request, shopLocale);
     const first = pick(products, (p) => p.stock >= 2, 'product in stock');
-    const second = pick(products, (p) => p.stock >= 1 && p.sub_category.id === first.sub_category.id && p.id !== first.id, 'second product');
+    const second = pick(
+      products,
+      (p) => p.stock >= 1 && p.sub_category.id === first.sub_category.id && p.id !== first.id,
+      'second product',
+    );
     await page.clock.install();
     await page.goto(at(listingOf(first)));
     await cartReady(page);
@@ -90,7 +94,9 @@ test.describe('cart on product cards and in the navbar', () => {
     await page.locator(`[data-product-card="${product.id}"]`).getByRole('button', { name: t.cart.addToCart }).click();
     await expect(other.locator(`[data-product-card="${product.id}"] output`)).toHaveText('1');
     await expect(other.locator('[data-mini-cart-dot]')).toBeVisible();
-    await expect(other.locator(`[data-product-card="${product.id}"]`).getByRole('button', { name: t.cart.addToCart })).toBeHidden();
+    await expect(
+      other.locator(`[data-product-card="${product.id}"]`).getByRole('button', { name: t.cart.addToCart }),
+    ).toBeHidden();
   });
 
   test('an out-of-stock product cannot be added', async ({ page, request, at, t, shopLocale }) => {
@@ -138,7 +144,14 @@ test.describe('cart on product cards and in the navbar', () => {
 });
 
 test.describe('cart page', () => {
-  test('edits and removes lines, then shows the empty state; checkout sends a guest to login', async ({ page, request, at, t, shopLocale, baseURL }) => {
+  test('edits and removes lines, then shows the empty state; checkout sends a guest to login', async ({
+    page,
+    request,
+    at,
+    t,
+    shopLocale,
+    baseURL,
+  }) => {
     const products = await catalog(request, shopLocale);
     const a = pick(products, (p) => p.stock >= 3, 'product with stock 3+');
     const b = pick(products, (p) => p.stock >= 2 && p.id !== a.id, 'second product with stock 2+');
@@ -182,7 +195,13 @@ test.describe('cart page', () => {
     await expect(page.locator('[data-mini-cart-dot]')).toBeHidden();
   });
 
-  test('live prices: a changed price is shown, quantities above the stock lowered, sold-out lines flagged and blocking', async ({ page, request, at, t, shopLocale }) => {
+  test('live prices: a changed price is shown, quantities above the stock lowered, sold-out lines flagged and blocking', async ({
+    page,
+    request,
+    at,
+    t,
+    shopLocale,
+  }) => {
     const products = await catalog(request, shopLocale);
     const repriced = pick(products, (p) => p.stock >= 1, 'product in stock');
     const scarce = pick(products, (p) => p.stock >= 1 && p.stock <= 3 && p.id !== repriced.id, 'product with stock 1-3');
@@ -196,7 +215,8 @@ test.describe('cart page', () => {
     await openWithStoredCart(page, at('/checkout/cart'), JSON.stringify({ cartsProducts: stored }));
     await cartReady(page);
     const money = (piastres: number) => formatMoney(piastres, shopLocale);
-    const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k]));
+    const fill = (text: string, values: Record<string, string | number>) =>
+      text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k]));
 
     await expect(page.locator(`[data-cart-line="${repriced.id}"]`)).toContainText(
       fill(t.cart.priceChanged, { from: money(repriced.price + 1_000), to: money(repriced.price) }),
@@ -225,4 +245,13 @@ test.describe('cart page', () => {
     await expect(page.locator('main').getByText(t.cart.empty)).toBeVisible();
     expect(errors).toEqual([]);
   });
+});
+
+test('axe finds no serious violations on the cart page and the open mini-cart', async ({ page, request, at, shopLocale }) => {
+  const product = pick(await catalog(request, shopLocale), (p) => p.stock >= 2, 'product in stock');
+  await openWithStoredCart(page, at('/checkout/cart'), JSON.stringify({ cartsProducts: [lineOf(product, 1)] }));
+  await cartReady(page);
+  await expect(page.locator(`[data-cart-line="${product.id}"]`)).toBeVisible();
+  await page.locator('[data-mini-cart] summary').click();
+  expect(await seriousViolations(page)).toEqual([]);
 });

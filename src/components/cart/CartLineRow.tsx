@@ -34,8 +34,15 @@ export default function CartLineRow({ line, notices, locale, text }: Props) {
   };
   return (
     <li className={`flex gap-4 py-4 ${soldOut ? 'opacity-90' : ''}`} data-cart-line={product.id}>
-      <a href={productPath(locale, product.id)} className="shrink-0">
-        <img src={product.images[0] ?? ''} alt="" width={96} height={96} className="h-24 w-24 rounded-lg bg-roast-100 object-cover" />
+      {/* The name links to the same page; the image link is for pointers only. */}
+      <a href={productPath(locale, product.id)} className="shrink-0" tabIndex={-1} aria-hidden="true">
+        <img
+          src={product.images[0] ?? ''}
+          alt=""
+          width={96}
+          height={96}
+          className="h-24 w-24 rounded-lg bg-roast-100 object-cover"
+        />
       </a>
       <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-start">
         <div className="min-w-0 flex-1">
@@ -45,17 +52,32 @@ export default function CartLineRow({ line, notices, locale, text }: Props) {
           <p className="mt-1 text-sm">
             <span className="sr-only">{text.unitPrice}: </span>
             {money(product.price)}
-            {product.beforeDiscount !== null && <del className="ms-2 text-xs text-roast-500">{money(product.beforeDiscount)}</del>}
+            {product.beforeDiscount !== null && (
+              <del className="ms-2 text-xs text-roast-500">{money(product.beforeDiscount)}</del>
+            )}
           </p>
           {notices.map((notice) => (
-            <p key={notice.kind} role="status" className={`mt-1 text-sm font-medium ${notice.kind === 'outOfStock' ? 'text-red-700' : 'text-amber-800'}`}>
+            <p
+              key={notice.kind}
+              role="status"
+              className={`mt-1 text-sm font-medium ${notice.kind === 'outOfStock' ? 'text-red-700' : 'text-amber-800'}`}
+            >
               {noticeText(notice, text, locale)}
             </p>
           ))}
         </div>
         <div className="flex items-center gap-3">
-          {soldOut ? <span className="text-sm font-semibold text-red-700">{text.outOfStock}</span> : <QuantityStepper line={line} text={text} />}
-          <button type="button" onClick={remove} aria-label={interpolate(text.removeItem, { name: product.name })} className="text-sm text-roast-500 underline hover:text-red-700">
+          {soldOut ? (
+            <span className="text-sm font-semibold text-red-700">{text.outOfStock}</span>
+          ) : (
+            <QuantityStepper line={line} text={text} />
+          )}
+          <button
+            type="button"
+            onClick={remove}
+            aria-label={interpolate(text.removeItem, { name: product.name })}
+            className="text-sm text-roast-500 underline hover:text-red-700"
+          >
             {text.remove}
           </button>
         </div>

@@ -18,14 +18,24 @@ export default function QuantityStepper({ line, text }: Props) {
     else if (outcome) toast.success(text.cartUpdated);
   };
   return (
-    <div role="group" aria-label={text.quantity} className="grid w-32 grid-cols-3 place-items-center rounded-full border border-roast-200 bg-white p-0.5">
+    <div
+      role="group"
+      aria-label={text.quantity}
+      className="grid w-32 grid-cols-3 place-items-center rounded-full border border-roast-200 bg-white p-0.5"
+    >
       <button type="button" aria-label={text.decrease} className={step} onClick={() => click(-1)}>
         −
       </button>
       <output aria-live="polite" className="min-w-8 text-center font-semibold">
         {line.quantity}
       </output>
-      <button type="button" aria-label={text.increase} className={step} hidden={line.quantity >= line.product.stock} onClick={() => click(1)}>
+      <button
+        type="button"
+        aria-label={text.increase}
+        className={step}
+        hidden={line.quantity >= line.product.stock}
+        onClick={() => click(1)}
+      >
         +
       </button>
     </div>

@@ -27,6 +27,15 @@ export async function quoteCart(db: ShopDb, request: CartQuoteRequest, locale: L
       quantity: stock > 0 ? Math.min(quantity, stock) : quantity,
     });
   }
-  const { cartsProducts: _lines, isLoading: _loading, ...totals } = withTotals(items);
-  return { items, unknown_ids: ids.filter((id) => !byId.has(id)), ...totals };
+  const { sub_total, total, totalItems, delivery_charge, walletAmount, discount } = withTotals(items);
+  return {
+    items,
+    unknown_ids: ids.filter((id) => !byId.has(id)),
+    sub_total,
+    total,
+    totalItems,
+    delivery_charge,
+    walletAmount,
+    discount,
+  };
 }
