@@ -43,11 +43,17 @@ export function fieldMessages(issues: readonly Issue[], t: Dictionary): Record<s
 
 /** zValidator that answers 422 with localized per-field messages. */
 export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
-  return zValidator(target, schema, (result, c) => {
-    if (!result.success) {
-      const t = (c as unknown as Context<ApiEnv>).get('t');
-      return c.json(errorBody(t.validation.failed, fieldMessages(result.error.issues as Issue[], t)), 422);
-    }
-    return undefined;
-  });
+  return zValidator(
+    target,
+    schema,
+    (result, c) => {
+      if (!result.success) {
+        const t = (c as unknown as Context<ApiEnv>).get('t');
+        return c.json(errorBody(t.validation.failed, fieldMessages(result.error.issues as Issue[], t)), 422);
+      }
+      return undefined;
+    },
+    // reportInput lets issueMessage tell a missing field ("required") from a wrong type.
+    { validationFunction: (s, value) => (s as z.ZodType).safeParseAsync(value, { reportInput: true }) as never },
+  );
 }
