@@ -5,6 +5,7 @@
 import {
   MAX_LINES,
   MAX_QUANTITY,
+  quantityOf,
   setLineQuantity,
   withTotals,
   type CartLine,
@@ -46,14 +47,12 @@ export function sanitizeLines(value: unknown): CartLine[] {
     const p = product(raw['product']);
     const quantity = typeof raw['quantity'] === 'number' ? Math.min(Math.floor(raw['quantity']), MAX_QUANTITY) : NaN;
     if (!p || !(quantity >= 1)) continue;
-    const stock = p.stock === -1 ? quantity : p.stock;
-    const existing = lines.find((line) => line.product.id === p.id);
-    const merged = (existing?.quantity ?? 0) + quantity;
+    const existing = quantityOf(lines, p.id);
     if (!existing && lines.length >= MAX_LINES) continue;
-    lines = existing
-      ? lines.map((line) => (line === existing ? { product: { ...p, stock }, quantity: merged } : line))
-      : [...lines, { product: { ...p, stock }, quantity }];
-    lines = setLineQuantity(lines, p.id, merged);
+    const line = { product: { ...p, stock: p.stock === -1 ? quantity : p.stock }, quantity: existing + quantity };
+    const next = existing ? lines.map((l) => (l.product.id === p.id ? line : l)) : [...lines, line];
+    // setLineQuantity applies the stock bound (and keeps a flagged out-of-stock line as it is).
+    lines = setLineQuantity(next, p.id, line.quantity);
   }
   return lines;
 }
