@@ -255,3 +255,17 @@ test('axe finds no serious violations on the cart page and the open mini-cart', 
   await page.locator('[data-mini-cart] summary').click();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('pages without product cards load none of the counter code', async ({ page, at }) => {
+  const scripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+  });
+  const counterCode = (list: string[]) => list.filter((p) => /CartControl|\/cart\.[\w-]+\.js$/.test(p));
+  await page.goto(at('/no-such-page'));
+  await page.locator('[data-mini-cart][data-ready]').waitFor({ state: 'attached' });
+  expect(counterCode(scripts)).toEqual([]);
+  await page.goto(at('/'));
+  await page.locator('[data-cart-control][data-ready]').first().waitFor({ state: 'attached' });
+  expect(counterCode(scripts).length).toBeGreaterThan(0);
+});
