@@ -1,4 +1,6 @@
 import type { Widen } from './messages/define.ts';
+import { contentMessages } from './messages/content.ts';
+import { formsMessages } from './messages/forms.ts';
 
 /**
  * English dictionary: the source of every key. Spec texts are used verbatim.
@@ -108,6 +110,8 @@ export const en = {
     unknownSubCategory: 'Unknown sub-category for this category',
     serverError: 'Something went wrong on our side. Please try again.',
   },
+  content: contentMessages.en,
+  forms: formsMessages.en,
 };
 
 /** Every language must provide every key of the English dictionary. */

@@ -4,6 +4,7 @@ import { dictionary } from '../../i18n/t.ts';
 import type { ShopDb } from '../db/index.ts';
 import { catalogRoutes } from './catalog-routes.ts';
 import type { ApiEnv } from './context.ts';
+import { contentRoutes } from './content-routes.ts';
 import { errorBody, handleError } from './errors.ts';
 import { mediaRoutes } from './media-routes.ts';
 import { newsletterRoutes } from './newsletter-routes.ts';
@@ -26,6 +27,7 @@ export function createApi({ db }: ApiDeps) {
   api.route('/', catalogRoutes);
   api.route('/', newsletterRoutes);
   api.route('/', mediaRoutes);
+  api.route('/', contentRoutes);
   api.notFound((c) => c.json(errorBody(c.get('t')?.api.notFound ?? 'Not found'), 404));
   api.onError(handleError);
   return api;
