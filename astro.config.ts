@@ -26,6 +26,8 @@ export default defineConfig({
     routing: { prefixDefaultLocale: true, redirectToDefaultLocale: false },
   },
   security: { csp: true },
+  // Shiki highlights with inline styles, which the CSP forbids; our Markdown content has no code blocks.
+  markdown: { syntaxHighlight: false },
   build: { inlineStylesheets: 'never' },
   server: { host: '127.0.0.1', port: 4321 },
   vite: { plugins: [tailwindcss(), sonnerCssAsFile()] },

@@ -1,6 +1,7 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { recipeMethods } from './lib/recipes.ts';
 
 /**
  * Content collections, one folder per language: src/content/<collection>/{en,ar}/<slug>.md.
@@ -41,7 +42,6 @@ const reviews = defineCollection({
   }),
 });
 
-export const recipeMethods = ['espresso', 'filter', 'cold', 'turkish', 'milk'] as const;
 const recipes = defineCollection({
   loader: folder('recipes'),
   schema: z.object({
