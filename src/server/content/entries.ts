@@ -30,7 +30,7 @@ export async function entryPaths<C extends Name>(collection: C, locales: readonl
 export const artUrl = (name: string): string => `/api/media/art/${name}.svg`;
 
 /** Items per listing page. */
-export const perPage = { articles: 6, reviews: 6, recipes: 6, shops: 9, offers: 9 } as const;
+export const perPage = { articles: 4, reviews: 6, recipes: 6, shops: 9, offers: 9 } as const;
 
 /** getStaticPaths helper for a paginated listing under a `[...page]` rest parameter. */
 export async function listingPaths<T>(locales: readonly Locale[], load: (locale: Locale) => Promise<T[]>, size: number) {
