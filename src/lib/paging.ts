@@ -18,7 +18,8 @@ export function paginateList<T>(items: readonly T[], perPage: number): PageSlice
 }
 
 /** The path of a listing page: page 1 is the listing itself, later pages are `<base>/page/<n>`. */
-export const listingPagePath = (base: string, page: number): string => (page <= 1 ? base : `${base.replace(/\/$/, '')}/page/${page}`);
+export const listingPagePath = (base: string, page: number): string =>
+  page <= 1 ? base : `${base.replace(/\/$/, '')}/page/${page}`;
 
 /** The rest parameter value of a listing page (`undefined` for page 1, `page/2` …). */
 export const pageParam = (page: number): string | undefined => (page <= 1 ? undefined : `page/${page}`);

@@ -57,7 +57,17 @@ export default function ContactForm({ locale, text, v }: Props) {
     <form onSubmit={submit} noValidate className="space-y-5" aria-busy={busy}>
       {fields.map((f) => (
         <Field key={f.name} id={`contact-${f.name}`} label={f.label} error={errors[f.name]}>
-          {(a11y) => <input {...a11y} name={f.name} type={f.type} autoComplete={f.autoComplete} maxLength={f.max} required className={inputClass} />}
+          {(a11y) => (
+            <input
+              {...a11y}
+              name={f.name}
+              type={f.type}
+              autoComplete={f.autoComplete}
+              maxLength={f.max}
+              required
+              className={inputClass}
+            />
+          )}
         </Field>
       ))}
       <Field id="contact-notes" label={text.notes} error={errors['notes']}>

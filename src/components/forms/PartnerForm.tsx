@@ -40,7 +40,8 @@ export default function PartnerForm({ locale, text, v }: Props) {
     const found: Errors = parsed.success ? {} : fieldMessages(parsed.error.issues, v);
     for (const field of partnerFileFields) {
       const files = data.getAll(field).filter((f): f is File => f instanceof File && f.size > 0);
-      const problem = files.length === 0 ? (field === 'company_documents' ? undefined : v.required) : fileProblem(files, field, text);
+      const problem =
+        files.length === 0 ? (field === 'company_documents' ? undefined : v.required) : fileProblem(files, field, text);
       if (problem) found[field] = [problem];
     }
     setErrors(found);
@@ -67,7 +68,13 @@ export default function PartnerForm({ locale, text, v }: Props) {
 
   if (receipt)
     return (
-      <div ref={done} tabIndex={-1} role="status" className="rounded-xl border border-leaf/30 bg-white p-6" data-partner-confirmation>
+      <div
+        ref={done}
+        tabIndex={-1}
+        role="status"
+        className="rounded-xl border border-leaf/30 bg-white p-6"
+        data-partner-confirmation
+      >
         <h2 className="text-xl font-bold text-leaf">{text.successTitle}</h2>
         <p className="mt-2">{interpolate(text.successText, { id: receipt.id, brand: receipt.brand, count: receipt.count })}</p>
         <button type="button" onClick={() => setReceipt(undefined)} className="mt-4 font-semibold text-crema underline">
@@ -84,7 +91,12 @@ export default function PartnerForm({ locale, text, v }: Props) {
   const files = [
     { name: 'contract', label: text.contract, hint: text.fileHint, multiple: false },
     { name: 'tax_card', label: text.taxCard, hint: text.fileHint, multiple: false },
-    { name: 'company_documents', label: text.companyDocuments, hint: `${text.companyDocumentsHint}. ${text.fileHint}`, multiple: true },
+    {
+      name: 'company_documents',
+      label: text.companyDocuments,
+      hint: `${text.companyDocumentsHint}. ${text.fileHint}`,
+      multiple: true,
+    },
   ];
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-busy={busy} encType="multipart/form-data">
@@ -98,10 +110,24 @@ export default function PartnerForm({ locale, text, v }: Props) {
       </Field>
       {files.map((f) => (
         <Field key={f.name} id={`partner-${f.name}`} label={f.label} hint={f.hint} error={errors[f.name]}>
-          {(a11y) => <input {...a11y} name={f.name} type="file" accept={UPLOAD_ACCEPT} multiple={f.multiple} onChange={onFiles} className={fileInputClass} />}
+          {(a11y) => (
+            <input
+              {...a11y}
+              name={f.name}
+              type="file"
+              accept={UPLOAD_ACCEPT}
+              multiple={f.multiple}
+              onChange={onFiles}
+              className={fileInputClass}
+            />
+          )}
         </Field>
       ))}
-      <button type="submit" disabled={busy} className="rounded-full bg-crema px-6 py-3 font-semibold text-white hover:bg-roast-500 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded-full bg-crema px-6 py-3 font-semibold text-white hover:bg-roast-500 disabled:opacity-60"
+      >
         {busy ? text.sending : text.submit}
       </button>
     </form>

@@ -22,7 +22,8 @@ export async function newestIn<C extends 'articles' | 'reviews' | 'recipes'>(col
 export async function entryPaths<C extends Name>(collection: C, locales: readonly Locale[]) {
   const paths = [];
   for (const locale of locales)
-    for (const entry of await entriesIn(collection, locale)) paths.push({ params: { locale, id: slugOf(entry) }, props: { entry } });
+    for (const entry of await entriesIn(collection, locale))
+      paths.push({ params: { locale, id: slugOf(entry) }, props: { entry } });
   return paths;
 }
 
@@ -36,15 +37,18 @@ export const perPage = { articles: 4, reviews: 6, recipes: 6, shops: 9, offers: 
 export async function listingPaths<T>(locales: readonly Locale[], load: (locale: Locale) => Promise<T[]>, size: number) {
   const paths = [];
   for (const locale of locales)
-    for (const slice of paginateList(await load(locale), size)) paths.push({ params: { locale, page: pageParam(slice.page) }, props: { slice } });
+    for (const slice of paginateList(await load(locale), size))
+      paths.push({ params: { locale, page: pageParam(slice.page) }, props: { slice } });
   return paths;
 }
 
 /** Rough reading time of a Markdown body: 200 words a minute, at least one. */
-export const readingMinutes = (body: string | undefined): number => Math.max(1, Math.round((body ?? '').split(/\s+/).length / 200));
+export const readingMinutes = (body: string | undefined): number =>
+  Math.max(1, Math.round((body ?? '').split(/\s+/).length / 200));
 
 /** Coffee shops in their editorial order. */
-export const shopsInOrder = async (locale: Locale) => (await entriesIn('shops', locale)).sort((a, b) => a.data.order - b.data.order);
+export const shopsInOrder = async (locale: Locale) =>
+  (await entriesIn('shops', locale)).sort((a, b) => a.data.order - b.data.order);
 
 /** Offers running now, the soonest to end first. */
 export async function runningOffers(locale: Locale, now = new Date()) {
