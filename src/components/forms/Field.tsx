@@ -23,7 +23,7 @@ export function Field({ id, label, error, hint, children }: Props) {
       </label>
       {children({ id, 'aria-invalid': Boolean(errorId), 'aria-describedby': describedBy })}
       {hint && (
-        <p id={hintId} className="mt-1 text-xs text-roast-500">
+        <p id={hintId} className="mt-1 text-xs text-roast-700">
           {hint}
         </p>
       )}
