@@ -21,11 +21,14 @@ export default defineConfig({
       // Only localized pages (the bare root is a redirect), minus redirects, duplicates and ended offers.
       filter: (page) => includeInSitemap(page, endedOfferSlugs()),
       // The same URL form as the pages' canonical links.
-      serialize: (item) => ({
-        ...item,
-        url: canonicalUrl(item.url),
-        links: item.links?.map((l) => ({ ...l, url: canonicalUrl(l.url) })),
-      }),
+      serialize: (item) => {
+        const { links, ...rest } = item;
+        return {
+          ...rest,
+          url: canonicalUrl(item.url),
+          ...(links ? { links: links.map((l) => ({ ...l, url: canonicalUrl(l.url) })) } : {}),
+        };
+      },
     }),
   ],
   i18n: {

@@ -39,9 +39,16 @@ function form(overrides: Record<string, string | File | File[] | undefined> = {}
   return fd;
 }
 
+interface Body {
+  message: string;
+  messages: string[];
+  errors: Record<string, string[]>;
+  data: { id: number; brand_name: string; files: { kind: string }[] };
+}
+
 const send = async (fd: FormData, lang = 'en-US') => {
   const res = await t.api.request(`/api/partner-applications?lang=${lang}`, { method: 'POST', body: fd });
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: (await res.json()) as Body };
 };
 const counts = async () => ({
   applications: Number(
@@ -139,7 +146,7 @@ describe('POST /api/partner-applications', () => {
       body: 'x',
     });
     expect(res.status).toBe(413);
-    expect(((await res.json()) as any).message).toBe('The file size exceeds the maximum limit of 5 MB');
+    expect(((await res.json()) as Body).message).toBe('The file size exceeds the maximum limit of 5 MB');
     expect(await counts()).toEqual(before);
   });
 

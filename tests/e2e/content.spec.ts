@@ -43,7 +43,11 @@ test.describe('content', () => {
   });
 
   test('routes without an id and the corrected spelling land on their listings', async ({ page, at, request, baseURL }) => {
-    for (const [from, to] of [['/articles', '/blog/articles'], ['/reviews', '/blog/reviews'], ['/single-recipe', '/recipes']]) {
+    for (const [from, to] of [
+      ['/articles', '/blog/articles'],
+      ['/reviews', '/blog/reviews'],
+      ['/single-recipe', '/recipes'],
+    ]) {
       await page.goto(at(from!));
       await expect(page).toHaveURL(`${baseURL}${at(to!)}`);
     }
@@ -55,7 +59,10 @@ test.describe('content', () => {
   test('about us states the business facts', async ({ page, at, shopLocale }) => {
     await page.goto(at('/about-us'));
     const main = page.locator('main');
-    const facts = shopLocale === 'ar' ? ['القاهرة الجديدة', 'من 1 إلى 3 أيام على الأكثر', '9:00 صباحًا إلى 6:00 مساءً ما عدا الجمعة والسبت'] : ['New Cairo', '1 to 3 days at most', '9:00 AM to 6:00 PM, except Friday and Saturday'];
+    const facts =
+      shopLocale === 'ar'
+        ? ['القاهرة الجديدة', 'من 1 إلى 3 أيام على الأكثر', '9:00 صباحًا إلى 6:00 مساءً ما عدا الجمعة والسبت']
+        : ['New Cairo', '1 to 3 days at most', '9:00 AM to 6:00 PM, except Friday and Saturday'];
     for (const fact of facts) await expect(main).toContainText(fact);
   });
 
@@ -148,7 +155,9 @@ test.describe('content', () => {
     await form.getByLabel(p.email).fill('hello@delta.example');
     await form.getByLabel(p.mobile).fill('01012345678');
     await form.getByLabel(p.companyDescription).fill('A family roastery in Mansoura supplying cafés since 2012.');
-    await form.getByLabel(p.contract).setInputFiles({ name: 'contract.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(6 * 1024 * 1024, 0x25) });
+    await form
+      .getByLabel(p.contract)
+      .setInputFiles({ name: 'contract.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(6 * 1024 * 1024, 0x25) });
     await expect(page.locator('[data-field-error]')).toHaveText(p.tooLarge);
     await form.getByLabel(p.taxCard).setInputFiles({ name: 'tax-card.pdf', mimeType: 'application/pdf', buffer: realPdf });
     await page.getByRole('button', { name: p.submit }).click();
@@ -170,7 +179,13 @@ test.describe('content', () => {
     expect(t.forms.contact.failure).toBe('We did not receive your message. Try again');
   });
 
-  for (const route of ['/', '/articles/dialing-in-espresso', '/single-recipe/overnight-cold-brew', '/contact-us', '/become-partner']) {
+  for (const route of [
+    '/',
+    '/articles/dialing-in-espresso',
+    '/single-recipe/overnight-cold-brew',
+    '/contact-us',
+    '/become-partner',
+  ]) {
     test(`axe finds no serious or critical violations on ${route}`, async ({ page, at }) => {
       await page.goto(at(route));
       expect(await seriousViolations(page)).toEqual([]);

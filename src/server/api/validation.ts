@@ -16,7 +16,7 @@ export const fieldMessages = (issues: readonly Issue[], t: Dictionary): Record<s
   messages.fieldMessages(issues, t.validation);
 
 /** zValidator that answers 422 with localized per-field messages. */
-export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
+export function validate<T extends z.core.$ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
   return zValidator(target, schema, (result, c) => {
     if (!result.success) {
       const t = (c as unknown as Context<ApiEnv>).get('t');
