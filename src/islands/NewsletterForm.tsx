@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { toast } from 'sonner';
 import type { Locale } from '../i18n/locales.ts';
 import { apiFetch, firstMessage } from '../lib/api-client.ts';
@@ -12,7 +12,7 @@ interface Props {
 export default function NewsletterForm({ locale, text }: Props) {
   const [busy, setBusy] = useState(false);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     const form = event.currentTarget;

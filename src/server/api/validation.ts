@@ -1,6 +1,6 @@
 import { zValidator } from '@hono/zod-validator';
 import type { Context, ValidationTargets } from 'hono';
-import type { z } from 'zod';
+import { safeParseAsync, type z } from 'zod';
 import type { Dictionary } from '../../i18n/en.ts';
 import * as messages from '../../lib/validation-messages.ts';
 import type { ApiEnv } from './context.ts';
@@ -15,13 +15,19 @@ export const issueMessage = (issue: Issue, t: Dictionary): string => messages.is
 export const fieldMessages = (issues: readonly Issue[], t: Dictionary): Record<string, string[]> =>
   messages.fieldMessages(issues, t.validation);
 
-/** zValidator that answers 422 with localized per-field messages. */
+/** zValidator that answers 422 with localized per-field messages; accepts classic and zod/mini schemas. */
 export function validate<T extends z.core.$ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
-  return zValidator(target, schema, (result, c) => {
-    if (!result.success) {
-      const t = (c as unknown as Context<ApiEnv>).get('t');
-      return c.json(errorBody(t.validation.failed, fieldMessages(result.error.issues as Issue[], t)), 422);
-    }
-    return undefined;
-  });
+  return zValidator(
+    target,
+    schema,
+    (result, c) => {
+      if (!result.success) {
+        const t = (c as unknown as Context<ApiEnv>).get('t');
+        return c.json(errorBody(t.validation.failed, fieldMessages(result.error.issues as Issue[], t)), 422);
+      }
+      return undefined;
+    },
+    // reportInput lets issueMessage tell a missing field ("required") from a wrong type.
+    { validationFunction: (s, value) => safeParseAsync(s, value, { reportInput: true }) as never },
+  );
 }

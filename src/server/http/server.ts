@@ -62,9 +62,12 @@ export async function serve({ distDir, host, port }: ServeOptions): Promise<Serv
 export function stopGracefully(server: Server, graceMs = 10_000): Promise<void> {
   return new Promise((resolve) => {
     const force = setTimeout(() => server.closeAllConnections(), graceMs);
+    // Keep-alive sockets become idle once their in-flight response is sent; close them as they do.
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
     force.unref();
     server.close(async () => {
       clearTimeout(force);
+      clearInterval(sweep);
       await runShutdownHooks();
       resolve();
     });

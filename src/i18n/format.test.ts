@@ -1,0 +1,57 @@
+import { describe, expect, test } from 'vitest';
+import { formatMoney, formatWeight, sortByName } from './format.ts';
+import { switchLocale, productsPath } from './routes.ts';
+import { interpolate, plural } from './t.ts';
+
+describe('money', () => {
+  test('piastres become EGP with Latin digits in both languages', () => {
+    expect(formatMoney(52000, 'en')).toMatch(/EGP\s?520$/);
+    expect(formatMoney(1850000, 'en')).toMatch(/18,500/);
+    expect(formatMoney(52050, 'en')).toMatch(/520\.50/);
+    const ar = formatMoney(52000, 'ar');
+    expect(ar).toContain('520');
+    expect(ar).toContain('ج.م');
+    expect(ar).not.toMatch(/[٠-٩]/);
+  });
+  test('never loses a piaster to floating point', () => {
+    expect(formatMoney(1, 'en')).toMatch(/0\.01/);
+    expect(formatMoney(1999, 'en')).toMatch(/19\.99/);
+  });
+});
+
+describe('weight', () => {
+  test('grams in G, a kilogram and above in k.G', () => {
+    expect(formatWeight(250, 'en')).toBe('250 G');
+    expect(formatWeight(1000, 'en')).toBe('1 k.G');
+    expect(formatWeight(1500, 'en')).toBe('1.5 k.G');
+    expect(formatWeight(250, 'ar')).toBe('250 جم');
+  });
+});
+
+describe('routes', () => {
+  test('switching language keeps the page and the query', () => {
+    expect(switchLocale('/en/products?category=1', 'ar')).toBe('/ar/products?category=1');
+    expect(switchLocale('/ar/', 'en')).toBe('/en/');
+    expect(switchLocale('/ar', 'en')).toBe('/en/');
+    expect(switchLocale('/en/single-product/5', 'ar')).toBe('/ar/single-product/5');
+  });
+  test('products URLs carry only the given parameters', () => {
+    expect(productsPath('ar', { category: 2, subCategory: 7 })).toBe('/ar/products?category=2&subCategory=7');
+    expect(productsPath('en', { category: undefined })).toBe('/en/products');
+  });
+});
+
+describe('texts', () => {
+  test('interpolation keeps unknown placeholders visible', () => {
+    expect(interpolate('Page {page} of {pages}', { page: 2 })).toBe('Page 2 of {pages}');
+  });
+  test('plural rules per language', () => {
+    expect(plural({ one: '{count} product', other: '{count} products' }, 1, 'en')).toBe('1 product');
+    expect(plural({ one: '{count} product', other: '{count} products' }, 3, 'en')).toBe('3 products');
+    expect(plural({ one: 'منتج واحد', other: '{count} منتج' }, 1, 'ar')).toBe('منتج واحد');
+  });
+  test('Arabic names sort with Arabic collation', () => {
+    const sorted = sortByName(['مطاحن', 'أكواب', 'بن'], (s) => s, 'ar');
+    expect(sorted).toEqual(['أكواب', 'بن', 'مطاحن']);
+  });
+});
