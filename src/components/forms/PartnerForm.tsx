@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { toast } from 'sonner';
 import type { Dictionary } from '../../i18n/en.ts';
 import { interpolate } from '../../i18n/interpolate.ts';
@@ -32,7 +32,7 @@ export default function PartnerForm({ locale, text, v }: Props) {
     if (problem) toast.error(problem);
   };
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     const data = new FormData(event.currentTarget);
