@@ -3,7 +3,9 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { endedOfferSlugs } from './scripts/ended-offers.mjs';
 import { sonnerCssAsFile } from './scripts/vite-sonner-css.mjs';
+import { canonicalUrl, includeInSitemap } from './src/lib/sitemap-rules.ts';
 
 const site = process.env['SITE_URL'] ?? 'http://127.0.0.1:4321';
 
@@ -16,8 +18,17 @@ export default defineConfig({
     react(),
     sitemap({
       i18n: { defaultLocale: 'en', locales: { en: 'en-EG', ar: 'ar-EG' } },
-      // Only localized pages: the bare root is a redirect, not a page.
-      filter: (page) => /\/(en|ar)\//.test(new URL(page).pathname),
+      // Only localized pages (the bare root is a redirect), minus redirects, duplicates and ended offers.
+      filter: (page) => includeInSitemap(page, endedOfferSlugs()),
+      // The same URL form as the pages' canonical links.
+      serialize: (item) => {
+        const { links, ...rest } = item;
+        return {
+          ...rest,
+          url: canonicalUrl(item.url),
+          ...(links ? { links: links.map((l) => ({ ...l, url: canonicalUrl(l.url) })) } : {}),
+        };
+      },
     }),
   ],
   i18n: {
@@ -26,6 +37,8 @@ export default defineConfig({
     routing: { prefixDefaultLocale: true, redirectToDefaultLocale: false },
   },
   security: { csp: true },
+  // Shiki highlights with inline styles, which the CSP forbids; our Markdown content has no code blocks.
+  markdown: { syntaxHighlight: false },
   build: { inlineStylesheets: 'never' },
   server: { host: '127.0.0.1', port: 4321 },
   vite: { plugins: [tailwindcss(), sonnerCssAsFile()] },

@@ -3,9 +3,16 @@
  * path (locale prefix removed) applies. Extra URLs are on-demand pages the size check fetches as well.
  */
 export const budgets = [
-  // The home page shows product cards, whose cart counters bring the cart store (nanostores, ~3 KB with the
-  // control); pages without cards stay at 80 with only the React-free mini-cart.
-  { pattern: /^\/$/, kb: 84, issue: 'foundation: home; cart: card counters' },
+  { pattern: /^\/$/, kb: 110, issue: 'content: home with its carousels' },
+  // Article, review, recipe and info pages add only plain scripts (video facade) to the shared islands.
+  {
+    pattern:
+      /^\/(blog|articles|reviews|recipes|single-recipe|coffe-shops|offers|about-us|privacy-policy|terms-and-conditions)(\/|$)/,
+    kb: 80,
+    issue: 'content: articles, recipes, info pages',
+  },
+  // The forms ship their zod/mini schema (~5 KB) and the form island (~2 KB) on top of the shared islands.
+  { pattern: /^\/(contact-us|become-partner)\/?$/, kb: 90, issue: 'content: contact and partner forms' },
   { pattern: /^\/products(\?|$)/, kb: 90, issue: 'catalog: listing' },
   { pattern: /^\/checkout\/cart\/?$/, kb: 100, issue: 'cart: cart page' },
   { pattern: /.*/, kb: 80, issue: 'default' },

@@ -1,5 +1,7 @@
 import type { Dictionary } from './en.ts';
 import { cartMessages } from './messages/cart.ts';
+import { contentMessages } from './messages/content.ts';
+import { formsMessages } from './messages/forms.ts';
 
 /** Arabic dictionary: typed against the English one, so a missing key fails the type check. */
 export const ar: Dictionary = {
@@ -106,4 +108,6 @@ export const ar: Dictionary = {
     unknownSubCategory: 'قسم فرعي غير معروف لهذا القسم',
     serverError: 'حدث خطأ من جانبنا. يرجى المحاولة مرة أخرى.',
   },
+  content: contentMessages.ar,
+  forms: formsMessages.ar,
 };

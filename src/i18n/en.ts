@@ -1,5 +1,7 @@
 import { cartMessages } from './messages/cart.ts';
 import type { Widen } from './messages/define.ts';
+import { contentMessages } from './messages/content.ts';
+import { formsMessages } from './messages/forms.ts';
 
 /**
  * English dictionary: the source of every key. Spec texts are used verbatim.
@@ -110,6 +112,8 @@ export const en = {
     unknownSubCategory: 'Unknown sub-category for this category',
     serverError: 'Something went wrong on our side. Please try again.',
   },
+  content: contentMessages.en,
+  forms: formsMessages.en,
 };
 
 /** Every language must provide every key of the English dictionary. */

@@ -5,6 +5,7 @@ import type { ShopDb } from '../db/index.ts';
 import { cartRoutes } from './cart-routes.ts';
 import { catalogRoutes } from './catalog-routes.ts';
 import type { ApiEnv } from './context.ts';
+import { contentRoutes } from './content-routes.ts';
 import { errorBody, handleError } from './errors.ts';
 import { mediaRoutes } from './media-routes.ts';
 import { newsletterRoutes } from './newsletter-routes.ts';
@@ -28,6 +29,7 @@ export function createApi({ db }: ApiDeps) {
   api.route('/', cartRoutes);
   api.route('/', newsletterRoutes);
   api.route('/', mediaRoutes);
+  api.route('/', contentRoutes);
   api.notFound((c) => c.json(errorBody(c.get('t')?.api.notFound ?? 'Not found'), 404));
   api.onError(handleError);
   return api;

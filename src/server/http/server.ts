@@ -5,6 +5,7 @@ import compression from 'compression';
 import sirv from 'sirv';
 import { barePathRedirect } from '../../i18n/bare-path.ts';
 import { runShutdownHooks } from '../lifecycle.ts';
+import { legacyRedirect } from './legacy-redirects.ts';
 import { applySecurityHeaders } from './security-headers.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void | Promise<void>;
@@ -37,6 +38,11 @@ export async function serve({ distDir, host, port }: ServeOptions): Promise<Serv
   const server = createServer((req, res) => {
     applySecurityHeaders(res);
     const url = new URL(req.url ?? '/', 'http://localhost');
+    const moved = legacyRedirect(url);
+    if (moved) {
+      res.writeHead(301, { location: moved, 'cache-control': 'public, max-age=86400' }).end();
+      return;
+    }
     const target = barePathRedirect(url, req.headers.cookie ?? null, req.headers['accept-language'] ?? null);
     if (target) {
       res.writeHead(302, { location: target, vary: 'Cookie, Accept-Language', 'cache-control': 'no-store' }).end();
