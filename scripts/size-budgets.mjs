@@ -11,8 +11,6 @@ export const budgets = [
     kb: 80,
     issue: 'content: articles, recipes, info pages',
   },
-  // The forms ship their zod/mini schema (~5 KB) and the form island (~2 KB) on top of the shared islands.
-  { pattern: /^\/(contact-us|become-partner)\/?$/, kb: 90, issue: 'content: contact and partner forms' },
   { pattern: /^\/products(\?|$)/, kb: 90, issue: 'catalog: listing' },
   { pattern: /^\/checkout\/cart\/?$/, kb: 100, issue: 'cart: cart page' },
   { pattern: /.*/, kb: 80, issue: 'default' },
