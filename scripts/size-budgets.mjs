@@ -3,10 +3,18 @@
  * path (locale prefix removed) applies. Extra URLs are on-demand pages the size check fetches as well.
  */
 export const budgets = [
-  { pattern: /^\/$/, kb: 80, issue: 'foundation: home' },
+  { pattern: /^\/$/, kb: 110, issue: 'content: home with its carousels' },
+  // Article, review, recipe and info pages add only plain scripts (video facade) to the shared islands.
+  {
+    pattern:
+      /^\/(blog|articles|reviews|recipes|single-recipe|coffe-shops|offers|about-us|privacy-policy|terms-and-conditions)(\/|$)/,
+    kb: 80,
+    issue: 'content: articles, recipes, info pages',
+  },
   { pattern: /^\/products(\/|\?|$)/, kb: 90, issue: 'catalog: listing' },
   { pattern: /^\/single-product\//, kb: 90, issue: 'catalog: product page' },
   { pattern: /^\/seller-profile\//, kb: 90, issue: 'catalog: seller page' },
+  { pattern: /^\/checkout\/cart\/?$/, kb: 100, issue: 'cart: cart page' },
   { pattern: /.*/, kb: 80, issue: 'default' },
 ];
 

@@ -20,8 +20,8 @@ async function gzSize(assetPath) {
   return gzipped.get(assetPath);
 }
 
-// Minified bundles write `import{a as b}from"./x.js"`, `import"./x.js"` and `import("./x.js")`.
-const importRe = /(?:\bfrom|\bimport)\s*\(?\s*["']([^"']+\.m?js)["']/g;
+// Minified bundles write `import{a as b}from"./x.js"`, `import"./x.js"`, `import("./x.js")` and `import(\`./x.js\`)`.
+const importRe = /(?:\bfrom|\bimport)\s*\(?\s*["'`]([^"'`]+\.m?js)["'`]/g;
 
 /** Every JS file reachable from the entry assets, each counted once. */
 async function closure(entries) {

@@ -1,5 +1,8 @@
 import type { Dictionary } from './en.ts';
 import { catalogMessages } from './messages/catalog.ts';
+import { cartMessages } from './messages/cart.ts';
+import { contentMessages } from './messages/content.ts';
+import { formsMessages } from './messages/forms.ts';
 
 /** Arabic dictionary: typed against the English one, so a missing key fails the type check. */
 export const ar: Dictionary = {
@@ -98,6 +101,7 @@ export const ar: Dictionary = {
     malformedBody: 'محتوى الطلب ليس JSON صالحًا',
     failed: 'يرجى مراجعة الحقول المحددة',
   },
+  cart: cartMessages.ar,
   api: {
     notFound: 'غير موجود',
     productNotFound: 'المنتج غير موجود',
@@ -106,4 +110,6 @@ export const ar: Dictionary = {
     unknownSubCategory: 'قسم فرعي غير معروف لهذا القسم',
     serverError: 'حدث خطأ من جانبنا. يرجى المحاولة مرة أخرى.',
   },
+  content: contentMessages.ar,
+  forms: formsMessages.ar,
 };

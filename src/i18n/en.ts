@@ -1,5 +1,8 @@
+import { cartMessages } from './messages/cart.ts';
 import type { Widen } from './messages/define.ts';
 import { catalogMessages } from './messages/catalog.ts';
+import { contentMessages } from './messages/content.ts';
+import { formsMessages } from './messages/forms.ts';
 
 /**
  * English dictionary: the source of every key. Spec texts are used verbatim.
@@ -102,6 +105,7 @@ export const en = {
     malformedBody: 'The request body is not valid JSON',
     failed: 'Please check the highlighted fields',
   },
+  cart: cartMessages.en,
   api: {
     notFound: 'Not found',
     productNotFound: 'Product not found',
@@ -110,6 +114,8 @@ export const en = {
     unknownSubCategory: 'Unknown sub-category for this category',
     serverError: 'Something went wrong on our side. Please try again.',
   },
+  content: contentMessages.en,
+  forms: formsMessages.en,
 };
 
 /** Every language must provide every key of the English dictionary. */

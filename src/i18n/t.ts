@@ -1,5 +1,6 @@
 import { ar } from './ar.ts';
 import { en, type Dictionary } from './en.ts';
+import { interpolate } from './interpolate.ts';
 import type { Locale } from './locales.ts';
 
 const dictionaries: Record<Locale, Dictionary> = { en, ar };
@@ -7,10 +8,7 @@ const dictionaries: Record<Locale, Dictionary> = { en, ar };
 /** The dictionary of a locale. */
 export const dictionary = (locale: Locale): Dictionary => dictionaries[locale];
 
-/** Fills `{name}` placeholders: interpolate('Page {page}', { page: 2 }). */
-export function interpolate(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? String(values[key]) : match));
-}
+export { interpolate };
 
 /** Picks the plural form with Intl.PluralRules and fills {count}. */
 export function plural(forms: { one: string; other: string }, count: number, locale: Locale): string {

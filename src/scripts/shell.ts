@@ -63,3 +63,9 @@ function reloadOnChunkFailure(reason: unknown) {
 }
 window.addEventListener('vite:preloadError', (event) => reloadOnChunkFailure((event as Event & { payload?: unknown }).payload));
 window.addEventListener('unhandledrejection', (event) => reloadOnChunkFailure(event.reason));
+// Astro's islands catch their own import failures and only report them through console.error, so listen there too.
+const reportError = console.error.bind(console);
+console.error = (...args: unknown[]) => {
+  reportError(...args);
+  if (typeof args[0] === 'string' && args[0].startsWith('[astro-island]')) reloadOnChunkFailure(args[1]);
+};

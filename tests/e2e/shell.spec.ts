@@ -108,3 +108,17 @@ test.describe('shell', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 });
+
+test('a page chunk that fails to load reloads the page once, not again within 60 s', async ({ page, at }) => {
+  await page.route('**/_astro/NewsletterForm*.js*', (route) => route.abort());
+  let loads = 0;
+  page.on('load', () => (loads += 1));
+  // The newsletter island hydrates when the browser is idle; its chunk fails, so the page reloads once.
+  await page.goto(at('/'));
+  await expect.poll(() => loads, { timeout: 15_000 }).toBe(2);
+  expect(await page.evaluate(() => sessionStorage.getItem('chunk-reload-at'))).toMatch(/^\d+$/);
+  // The chunk still fails after the reload; the guard must not loop.
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(3_000);
+  expect(loads).toBe(2);
+});

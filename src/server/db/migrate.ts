@@ -2,6 +2,7 @@ import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Engine } from './connection.ts';
 import * as catalog from './migrations/001-catalog.ts';
+import * as contactPartners from './migrations/002-contact-partners.ts';
 
 /** What a migration needs to stay portable between SQLite and PostgreSQL. */
 export interface MigrationContext {
@@ -15,6 +16,7 @@ type PortableMigration = { up: (db: Kysely<unknown>, ctx: MigrationContext) => P
 /** Ordered by name; append new files, never edit an applied one. */
 const migrations: Record<string, PortableMigration> = {
   '001-catalog': catalog,
+  '002-contact-partners': contactPartners,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

@@ -7,6 +7,9 @@ export interface Database {
   sellers: SellerTable;
   products: ProductTable;
   newsletter_subscribers: NewsletterSubscriberTable;
+  contact_messages: ContactMessageTable;
+  partner_applications: PartnerApplicationTable;
+  partner_application_files: PartnerApplicationFileTable;
 }
 
 export interface CategoryTable {
@@ -74,6 +77,40 @@ export interface NewsletterSubscriberTable {
   id: Generated<number>;
   email: string;
   locale: string;
+  created_at: string;
+}
+
+export interface ContactMessageTable {
+  id: Generated<number>;
+  full_name: string;
+  email: string;
+  subject: string;
+  notes: string;
+  locale: string;
+  created_at: string;
+}
+
+export interface PartnerApplicationTable {
+  id: Generated<number>;
+  brand_name: string;
+  company_description: string;
+  email: string;
+  mobile: string;
+  locale: string;
+  status: Generated<string>;
+  created_at: string;
+}
+
+export interface PartnerApplicationFileTable {
+  id: Generated<number>;
+  application_id: number;
+  /** contract | tax_card | company_document */
+  kind: string;
+  original_name: string;
+  /** Random name under UPLOADS_DIR; never the shopper's file name. */
+  stored_name: string;
+  mime: string;
+  size: number;
   created_at: string;
 }
 

@@ -6,6 +6,7 @@ import sirv from 'sirv';
 import { barePathRedirect } from '../../i18n/bare-path.ts';
 import { runShutdownHooks } from '../lifecycle.ts';
 import { catalogRewrite } from './catalog-rewrites.ts';
+import { legacyRedirect } from './legacy-redirects.ts';
 import { applySecurityHeaders } from './security-headers.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void | Promise<void>;
@@ -38,6 +39,11 @@ export async function serve({ distDir, host, port }: ServeOptions): Promise<Serv
   const server = createServer((req, res) => {
     applySecurityHeaders(res);
     const url = new URL(req.url ?? '/', 'http://localhost');
+    const moved = legacyRedirect(url);
+    if (moved) {
+      res.writeHead(301, { location: moved, 'cache-control': 'public, max-age=86400' }).end();
+      return;
+    }
     const target = barePathRedirect(url, req.headers.cookie ?? null, req.headers['accept-language'] ?? null);
     if (target) {
       res.writeHead(302, { location: target, vary: 'Cookie, Accept-Language', 'cache-control': 'no-store' }).end();
@@ -59,9 +65,12 @@ export async function serve({ distDir, host, port }: ServeOptions): Promise<Serv
 export function stopGracefully(server: Server, graceMs = 10_000): Promise<void> {
   return new Promise((resolve) => {
     const force = setTimeout(() => server.closeAllConnections(), graceMs);
+    // Keep-alive sockets become idle once their in-flight response is sent; close them as they do.
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
     force.unref();
     server.close(async () => {
       clearTimeout(force);
+      clearInterval(sweep);
       await runShutdownHooks();
       resolve();
     });

@@ -1,39 +1,17 @@
 import type { Locale } from '../../../i18n/locales.ts';
 import type { ProductCard, ProductDetail } from '../../../lib/types.ts';
+import type { ProductRow } from '../../db/schema.ts';
 
-/** The columns a product card needs, joined with its category, sub-category and seller names. */
-export interface ProductJoinedRow {
-  id: number;
-  slug: string;
-  sku: string;
-  name_en: string;
-  name_ar: string;
-  description_en: string;
-  description_ar: string;
-  price: number;
-  before_discount: number | null;
-  stock: number;
-  weight_grams: number | null;
-  rating: number;
-  ratings_count: number;
-  badge_en: string | null;
-  badge_ar: string | null;
-  images: string;
-  variant_group: string | null;
-  variant_label_en: string | null;
-  variant_label_ar: string | null;
-  created_at: string;
-  category_id: number;
+/** A product row joined with the category, sub-category and seller names its card shows. */
+export type ProductJoinedRow = ProductRow & {
   category_en: string;
   category_ar: string;
-  sub_category_id: number;
   sub_category_en: string;
   sub_category_ar: string;
-  seller_id: number;
   seller_slug: string;
   seller_en: string;
   seller_ar: string;
-}
+};
 
 const pick = (locale: Locale, en: string, ar: string) => (locale === 'ar' ? ar : en);
 

@@ -1,0 +1,85 @@
+import { useState, type SubmitEvent } from 'react';
+import { toast } from 'sonner';
+import type { Dictionary } from '../../i18n/en.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { apiFetch } from '../../lib/api-client.ts';
+import { ContactSchema } from '../../lib/schemas/contact.ts';
+import { fieldMessages, type ValidationTexts } from '../../lib/validation-messages.ts';
+import { Field, inputClass } from './Field.tsx';
+
+interface Props {
+  locale: Locale;
+  text: Dictionary['forms']['contact'];
+  v: ValidationTexts;
+}
+
+type Errors = Record<string, string[]>;
+
+/** Contact form: checked with the API's own schema before sending; the spec's success and failure toasts. */
+export default function ContactForm({ locale, text, v }: Props) {
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const form = event.currentTarget;
+    const parsed = ContactSchema.safeParse(Object.fromEntries(new FormData(form)));
+    if (!parsed.success) {
+      setErrors(fieldMessages(parsed.error.issues, v));
+      toast.error(text.failure);
+      return;
+    }
+    setBusy(true);
+    try {
+      const res = await apiFetch<{ errors?: Errors }>('/contact', { locale, method: 'POST', body: parsed.data });
+      if (res.ok) {
+        setErrors({});
+        form.reset();
+        toast.success(text.success);
+      } else {
+        setErrors(res.body.errors ?? {});
+        toast.error(text.failure);
+      }
+    } catch {
+      toast.error(text.failure);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const fields = [
+    { name: 'full_name', label: text.fullName, type: 'text', autoComplete: 'name', max: 100 },
+    { name: 'email', label: text.email, type: 'email', autoComplete: 'email', max: 254 },
+    { name: 'subject', label: text.subject, type: 'text', autoComplete: 'off', max: 150 },
+  ];
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5" aria-busy={busy}>
+      {fields.map((f) => (
+        <Field key={f.name} id={`contact-${f.name}`} label={f.label} error={errors[f.name]}>
+          {(a11y) => (
+            <input
+              {...a11y}
+              name={f.name}
+              type={f.type}
+              autoComplete={f.autoComplete}
+              maxLength={f.max}
+              required
+              className={inputClass}
+            />
+          )}
+        </Field>
+      ))}
+      <Field id="contact-notes" label={text.notes} error={errors['notes']}>
+        {(a11y) => <textarea {...a11y} name="notes" rows={6} maxLength={2000} required className={inputClass} />}
+      </Field>
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded-full bg-crema px-6 py-3 font-semibold text-white hover:bg-roast-500 disabled:opacity-60"
+      >
+        {busy ? text.sending : text.send}
+      </button>
+    </form>
+  );
+}

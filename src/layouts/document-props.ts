@@ -1,0 +1,12 @@
+import type { Locale } from '../i18n/locales.ts';
+
+/** What every layout needs to write the document head. */
+export interface DocumentProps {
+  locale: Locale;
+  title: string;
+  description?: string;
+  /** The path without the locale prefix, for canonical and hreflang links; omit on pages not to index. */
+  path?: string;
+  noindex?: boolean;
+  image?: string;
+}

@@ -1,0 +1,17 @@
+import { expect, test } from 'vitest';
+import { offerActive, offerEnded } from './offers.ts';
+
+const offer = { validFrom: new Date('2026-11-01'), validUntil: new Date('2026-11-30') };
+
+test('an offer runs through the whole of its last day, then ends', () => {
+  expect(offerActive(offer, new Date('2026-11-30T22:00:00Z'))).toBe(true);
+  expect(offerEnded(offer, new Date('2026-11-30T22:00:00Z'))).toBe(false);
+  expect(offerEnded(offer, new Date('2026-12-01T00:00:01Z'))).toBe(true);
+  expect(offerActive(offer, new Date('2026-12-01T00:00:01Z'))).toBe(false);
+});
+
+test('an offer that has not started is neither active nor ended', () => {
+  const now = new Date('2026-10-15');
+  expect(offerActive(offer, now)).toBe(false);
+  expect(offerEnded(offer, now)).toBe(false);
+});

@@ -1,0 +1,26 @@
+import { expect, test } from 'vitest';
+import { canonicalUrl, includeInSitemap } from './sitemap-rules.ts';
+
+const s = 'https://shop.test';
+
+test('redirect pages, duplicate review URLs and ended offers stay out of the sitemap', () => {
+  expect(includeInSitemap(`${s}/en/articles/`)).toBe(false);
+  expect(includeInSitemap(`${s}/ar/single-recipe/`)).toBe(false);
+  expect(includeInSitemap(`${s}/en/blog/reviews/gooseneck-kettle/`)).toBe(false);
+  expect(includeInSitemap(`${s}/en/offers/summer/`, ['summer'])).toBe(false);
+  expect(includeInSitemap(`${s}/`)).toBe(false);
+  for (const kept of [
+    '/en/',
+    '/en/articles/water/',
+    '/en/blog/reviews/',
+    '/en/blog/reviews/page/2/',
+    '/ar/reviews/x/',
+    '/en/offers/summer/',
+  ])
+    expect(includeInSitemap(`${s}${kept}`)).toBe(true);
+});
+
+test('canonical URLs drop the trailing slash except on the language roots', () => {
+  expect(canonicalUrl(`${s}/en/about-us/`)).toBe(`${s}/en/about-us`);
+  expect(canonicalUrl(`${s}/ar/`)).toBe(`${s}/ar/`);
+});

@@ -1,0 +1,15 @@
+import type { APIRoute } from 'astro';
+
+/** robots.txt: everything public may be crawled except the API and on-demand search results; points to the sitemap. */
+export const GET: APIRoute = ({ site }) => {
+  const base = site ?? new URL('http://127.0.0.1:4321');
+  const body = [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /api/',
+    '',
+    `Sitemap: ${new URL('/sitemap-index.xml', base).toString()}`,
+    '',
+  ].join('\n');
+  return new Response(body, { headers: { 'content-type': 'text/plain; charset=utf-8' } });
+};
