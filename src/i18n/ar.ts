@@ -80,7 +80,6 @@ export const ar: Dictionary = {
     count: { one: 'منتج واحد', other: '{count} منتج' },
     noProducts: 'لا توجد منتجات',
     noProductsHint: 'جرّب قسمًا آخر أو بحثًا أقصر.',
-    outOfStock: 'نفدت الكمية',
     previousPrice: 'السعر السابق',
     rating: 'التقييم {rate} من 5',
     previousPage: 'السابق',

@@ -84,7 +84,6 @@ export const en = {
     count: { one: '{count} product', other: '{count} products' },
     noProducts: 'No products found',
     noProductsHint: 'Try another category or a shorter search.',
-    outOfStock: 'Out of stock',
     previousPrice: 'Previous price',
     rating: 'Rated {rate} out of 5',
     previousPage: 'Previous',

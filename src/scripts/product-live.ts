@@ -6,6 +6,7 @@
 import { formatMoney, formatWeight } from '../i18n/format.ts';
 import type { Locale } from '../i18n/locales.ts';
 import type { Variant } from '../lib/types.ts';
+import { CART_CONTROL_REFRESH } from '../components/cart/cart-control.ts';
 
 const root = document.querySelector<HTMLElement>('[data-product-live]');
 
@@ -49,6 +50,20 @@ function show(variant: Variant, el: HTMLElement) {
   if (slot) {
     slot.dataset['productId'] = String(variant.id);
     slot.dataset['stock'] = String(variant.stock);
+    const control = slot.querySelector<HTMLElement>('[data-cart-control]');
+    if (control) {
+      // The cart control adds exactly what is shown: this variant at its current price and stock.
+      const snapshot = {
+        id: variant.id,
+        name: variant.name,
+        price: variant.price,
+        beforeDiscount: variant.beforeDiscount,
+        images: variant.images.slice(0, 1),
+        stock: variant.stock,
+      };
+      control.dataset['cartControl'] = JSON.stringify(snapshot);
+      document.dispatchEvent(new Event(CART_CONTROL_REFRESH));
+    }
   }
   variant.images.forEach((src, index) => {
     for (const img of document.querySelectorAll<HTMLImageElement>(

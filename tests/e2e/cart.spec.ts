@@ -269,3 +269,37 @@ test('pages without product cards load none of the counter code', async ({ page,
   await page.locator('[data-cart-control][data-ready]').first().waitFor({ state: 'attached' });
   expect(counterCode(scripts).length).toBeGreaterThan(0);
 });
+
+test('the product page adds the variant it shows, at its current price', async ({ page, request, at, t, shopLocale }) => {
+  const res = await request.get(`/api/products?category=1&per_page=60&lang=${shopLocale === 'ar' ? 'ar-SA' : 'en-US'}`);
+  const products = ((await res.json()) as { data: Awaited<ReturnType<typeof catalog>> }).data;
+  // A coffee whose two weights are both in stock.
+  const light = pick(
+    products,
+    (p) =>
+      p.variant_group !== null &&
+      p.stock > 0 &&
+      products.some((o) => o.variant_group === p.variant_group && o.id !== p.id && o.stock > 0),
+    'coffee with two weights in stock',
+  );
+  const heavy = products.find((o) => o.variant_group === light.variant_group && o.id !== light.id)!;
+  await page.goto(at(`/single-product/${light.id}`));
+  const summary = page.locator('[data-product-live]');
+  await expect(summary).toHaveAttribute('data-live-ready', '');
+  await cartReady(page);
+  const control = summary.locator('[data-cart-control]');
+  await control.getByRole('button', { name: t.cart.addToCart }).click();
+  await expect(control.locator('output')).toHaveText('1');
+  await summary.locator(`a[data-variant="${heavy.id}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`/single-product/${heavy.id}$`));
+  // The other weight is not in the cart yet: the control offers to add it.
+  await control.getByRole('button', { name: t.cart.addToCart }).click();
+  await expect(control.locator('output')).toHaveText('1');
+  const lines = JSON.parse((await storedCart(page))!).cartsProducts as { product: { id: number; price: number } }[];
+  expect(lines.map((l) => [l.product.id, l.product.price]).sort()).toEqual(
+    [
+      [light.id, light.price],
+      [heavy.id, heavy.price],
+    ].sort(),
+  );
+});

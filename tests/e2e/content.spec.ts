@@ -73,7 +73,7 @@ test.describe('content', () => {
     const title = (await first.textContent())!.trim();
     await first.click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
-    await expect(page.getByRole('navigation', { name: t.content.breadcrumb })).toContainText(t.content.blog.title);
+    await expect(page.getByRole('navigation', { name: t.catalog.breadcrumbs })).toContainText(t.content.blog.title);
     await expect(page.locator('main h2').first()).toBeVisible();
     const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
     expect(ld.some((j) => JSON.parse(j)['@type'] === 'Article')).toBe(true);

@@ -10,11 +10,15 @@ function render() {
   for (const control of document.querySelectorAll<HTMLElement>(SELECTOR)) {
     const add = control.querySelector<HTMLElement>('[data-cart-add]');
     const counter = control.querySelector<HTMLElement>('[data-cart-counter]');
-    if (add && counter) {
+    const soldOut = control.querySelector<HTMLElement>('[data-cart-sold-out]');
+    if (add && counter && soldOut) {
       const product = JSON.parse(control.dataset['cartControl']!) as CartProduct;
       const line = lines.find((l) => l.product.id === product.id);
       const quantity = line?.quantity ?? 0;
-      add.hidden = quantity > 0;
+      // The snapshot can change after load (a product page switching variants or refreshing its stock).
+      const available = product.stock > 0;
+      soldOut.hidden = available || quantity > 0;
+      add.hidden = !available || quantity > 0;
       counter.hidden = quantity === 0;
       counter.querySelector('output')!.textContent = String(quantity);
       // Plus disappears at the stock (the cart's copy is fresher once the cart page has checked it).
@@ -23,6 +27,10 @@ function render() {
     control.dataset['ready'] = '';
   }
 }
+
+/** Event a page sends after changing a control's product snapshot (e.g. a variant switch). */
+export const CART_CONTROL_REFRESH = 'cart-control:refresh';
+document.addEventListener(CART_CONTROL_REFRESH, render);
 
 document.addEventListener('click', (event) => {
   const button = (event.target as Element | null)?.closest<HTMLButtonElement>('[data-cart-add], [data-cart-step]');

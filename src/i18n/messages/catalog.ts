@@ -5,7 +5,7 @@ export const catalogMessages = defineMessages(
   {
     home: 'Home',
     products: 'Products',
-    breadcrumbs: 'Breadcrumbs',
+    breadcrumbs: 'Breadcrumb',
     filters: 'Filters',
     clearAll: 'Clear all',
     applyFilters: 'Apply',
@@ -89,7 +89,7 @@ export const catalogMessages = defineMessages(
     weight: 'الوزن',
     inStock: 'متوفر',
     fewLeft: { one: 'تبقّت قطعة واحدة فقط', other: 'تبقّى {count} فقط' },
-    outOfStock: 'غير متوفر',
+    outOfStock: 'نفدت الكمية',
     options: 'الخيارات',
     description: 'الوصف',
     relatedProducts: 'منتجات ذات صلة',

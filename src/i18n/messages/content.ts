@@ -3,7 +3,6 @@ import { defineMessages } from './define.ts';
 /** Blog, reviews, recipes, coffee shops, offers, info pages and home sections. */
 export const contentMessages = defineMessages(
   {
-    breadcrumb: 'Breadcrumb',
     home: 'Home',
     readMore: 'Read more',
     published: 'Published {date}',
@@ -84,7 +83,6 @@ export const contentMessages = defineMessages(
     },
   },
   {
-    breadcrumb: 'مسار التنقل',
     home: 'الرئيسية',
     readMore: 'اقرأ المزيد',
     published: 'نُشر في {date}',
