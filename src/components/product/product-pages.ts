@@ -2,13 +2,15 @@ import { locales, type Locale } from '../../i18n/locales.ts';
 import type { ProductCard, ProductDetail, Variant } from '../../lib/types.ts';
 import { sharedDatabase } from '../../server/db/index.ts';
 import { toProductDetail } from '../../server/services/catalog/product-mapper.ts';
-import { joinedProducts, toVariant } from '../../server/services/catalog/products.ts';
+import { joinedProducts } from '../../server/services/catalog/joined-products.ts';
+import { toVariant } from '../../server/services/catalog/products.ts';
 
-export interface ProductPageProps {
+// A type alias, not an interface: Astro's page props need an implicit index signature.
+export type ProductPageProps = {
   product: ProductDetail;
   variants: Variant[];
   related: ProductCard[];
-}
+};
 
 const RELATED_COUNT = 10;
 

@@ -1,6 +1,7 @@
 import MiniSearch from 'minisearch';
 import { tokenize } from '../../lib/search/normalize.ts';
 import type { ShopDb } from '../db/index.ts';
+import { joinedProducts } from '../services/catalog/joined-products.ts';
 import { buildQuery } from './query.ts';
 
 /** What the index keeps per product: enough to suggest, filter and sort without touching the database. */
@@ -95,11 +96,8 @@ const truncateDescription = (text: string) => (text.length > 160 ? `${text.slice
 
 /** Reads the whole catalog in one query and indexes it. */
 export async function buildCatalogIndex(db: ShopDb): Promise<CatalogIndex> {
-  const rows = await db
-    .selectFrom('products as p')
-    .innerJoin('categories as c', 'c.id', 'p.category_id')
-    .innerJoin('sub_categories as s', 's.id', 'p.sub_category_id')
-    .innerJoin('sellers as v', 'v.id', 'p.seller_id')
+  const rows = await joinedProducts(db)
+    .clearSelect()
     .select([
       'p.id',
       'p.name_en',

@@ -4,7 +4,7 @@ import type { CartQuote } from '../../../lib/cart-quote.ts';
 import type { CartQuoteRequest } from '../../../lib/schemas/cart.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { toProductCard } from '../catalog/product-mapper.ts';
-import { joinedProducts } from '../catalog/products.ts';
+import { joinedProducts } from '../catalog/joined-products.ts';
 
 /**
  * Current price and stock of the requested products, as cart lines in the request's order. Quantities are

@@ -5,7 +5,7 @@ import type { ShopDb } from '../../db/index.ts';
 import type { IndexedProduct, SearchHit } from '../../search/catalog-index.ts';
 import { searchIndex } from '../../search/registry.ts';
 import { toProductCard } from './product-mapper.ts';
-import { joinedProducts } from './products.ts';
+import { joinedProducts } from './joined-products.ts';
 
 /** Suggestions need at least this many characters (spec sections 5 and 9). */
 export const SUGGEST_MIN_CHARS = 2;

@@ -3,7 +3,8 @@ import type { Locale } from '../../../i18n/locales.ts';
 import type { ProductCard } from '../../../lib/types.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { toProductCard } from '../catalog/product-mapper.ts';
-import { joinedProducts, listProducts } from '../catalog/products.ts';
+import { joinedProducts } from '../catalog/joined-products.ts';
+import { listProducts } from '../catalog/products.ts';
 
 /** In-stock products on sale, the biggest relative discount first (the home page's offers carousel). */
 export async function listOnSale(db: ShopDb, locale: Locale, limit = 10): Promise<ProductCard[]> {
