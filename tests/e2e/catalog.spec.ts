@@ -20,7 +20,8 @@ test.describe('catalog', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(coffee);
 
     // A filter: in stock only (the form submits itself and the state goes into the URL).
-    await page.getByLabel(t.catalog.inStockOnly).check();
+    // click, not check(): the form submits on change and the page navigates before check() could verify it.
+    await page.getByRole('checkbox', { name: t.catalog.inStockOnly, exact: true }).click();
     await expect(page).toHaveURL(/in_stock=true/);
     await expect(page.getByRole('link', { name: t.catalog.removeFilter.replace('{filter}', '') }).first()).toBeVisible();
     await expect(page.getByText(t.catalog.outOfStock, { exact: true }).filter({ visible: true })).toHaveCount(0);
