@@ -6,10 +6,18 @@ import { openDatabase } from '../src/server/db/index.ts';
 import { generatedProducts } from '../src/server/db/seed/generated-products.ts';
 import { insertDrafts, taxonomyIds } from '../src/server/db/seed/seed.ts';
 
-const { values } = parseArgs({ options: { products: { type: 'string', default: '0' } } });
+const usage = '--products must be a whole number between 0 and 1000000 (npm run seed -- --products 5000)';
+let values;
+try {
+  ({ values } = parseArgs({ options: { products: { type: 'string', default: '0' } } }));
+} catch {
+  // parseArgs reads "--products -3" as an unknown option "-3": answer with the same clear message.
+  console.error(usage);
+  process.exit(2);
+}
 const count = Number(values.products);
 if (!Number.isInteger(count) || count < 0 || count > 1_000_000) {
-  console.error('--products must be a whole number between 0 and 1000000');
+  console.error(usage);
   process.exit(2);
 }
 

@@ -24,3 +24,9 @@ test('canonical URLs drop the trailing slash except on the language roots', () =
   expect(canonicalUrl(`${s}/en/about-us/`)).toBe(`${s}/en/about-us`);
   expect(canonicalUrl(`${s}/ar/`)).toBe(`${s}/ar/`);
 });
+
+test('pre-rendered category listings are listed under the URL they are canonical as', () => {
+  expect(canonicalUrl(`${s}/en/products/category/1/`)).toBe(`${s}/en/products?category=1`);
+  expect(canonicalUrl(`${s}/ar/products/category/1/2/`)).toBe(`${s}/ar/products?category=1&subCategory=2`);
+  expect(canonicalUrl(`${s}/en/products/`)).toBe(`${s}/en/products`);
+});

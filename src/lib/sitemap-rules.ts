@@ -11,9 +11,20 @@ export function includeInSitemap(page: string, endedOffers: readonly string[] = 
   return !endedOffers.some((slug) => new RegExp(`^/(en|ar)/offers/${slug}/?$`).test(pathname));
 }
 
-/** Canonical form: no trailing slash, except the language roots (/en/, /ar/). */
+/**
+ * Canonical form: no trailing slash, except the language roots (/en/, /ar/). Pre-rendered category listings
+ * (/products/category/{c}/{s}) are served at, and canonical as, the spec's /products?category=..&subCategory=..
+ */
 export function canonicalUrl(url: string): string {
   const u = new URL(url);
+  const listing = /^\/(en|ar)\/products\/category\/(\d+)(?:\/(\d+))?\/?$/.exec(u.pathname);
+  if (listing) {
+    u.pathname = `/${listing[1]}/products`;
+    u.search = '';
+    u.searchParams.set('category', listing[2]!);
+    if (listing[3]) u.searchParams.set('subCategory', listing[3]);
+    return u.toString();
+  }
   if (!/^\/(en|ar)\/$/.test(u.pathname)) u.pathname = u.pathname.replace(/\/+$/, '');
   return u.toString();
 }
