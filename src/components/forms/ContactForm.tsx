@@ -6,6 +6,7 @@ import { apiFetch } from '../../lib/api-client.ts';
 import { ContactSchema } from '../../lib/schemas/contact.ts';
 import { fieldMessages, type ValidationTexts } from '../../lib/validation-messages.ts';
 import { Field, inputClass } from './Field.tsx';
+import SubmitButton from './SubmitButton.tsx';
 
 interface Props {
   locale: Locale;
@@ -73,13 +74,7 @@ export default function ContactForm({ locale, text, v }: Props) {
       <Field id="contact-notes" label={text.notes} error={errors['notes']}>
         {(a11y) => <textarea {...a11y} name="notes" rows={6} maxLength={2000} required className={inputClass} />}
       </Field>
-      <button
-        type="submit"
-        disabled={busy}
-        className="rounded-full bg-crema px-6 py-3 font-semibold text-white hover:bg-roast-500 disabled:opacity-60"
-      >
-        {busy ? text.sending : text.send}
-      </button>
+      <SubmitButton busy={busy} label={text.send} busyLabel={text.sending} />
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { PartnerApplicationSchema } from '../../lib/schemas/partner.ts';
 import { partnerFileFields, UPLOAD_ACCEPT } from '../../lib/uploads.ts';
 import { fieldMessages, type ValidationTexts } from '../../lib/validation-messages.ts';
 import { Field, inputClass } from './Field.tsx';
+import SubmitButton from './SubmitButton.tsx';
 import { fileProblem, sendApplication } from './partner-upload.ts';
 
 interface Props {
@@ -123,13 +124,7 @@ export default function PartnerForm({ locale, text, v }: Props) {
           )}
         </Field>
       ))}
-      <button
-        type="submit"
-        disabled={busy}
-        className="rounded-full bg-crema px-6 py-3 font-semibold text-white hover:bg-roast-500 disabled:opacity-60"
-      >
-        {busy ? text.sending : text.submit}
-      </button>
+      <SubmitButton busy={busy} label={text.submit} busyLabel={text.sending} />
     </form>
   );
 }
