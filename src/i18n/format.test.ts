@@ -55,3 +55,16 @@ describe('texts', () => {
     expect(sorted).toEqual(['أكواب', 'بن', 'مطاحن']);
   });
 });
+
+describe('interpolateParts', () => {
+  test('keeps the text between placeholders and marks each filled value', async () => {
+    const { interpolateParts } = await import('./interpolate.ts');
+    expect(interpolateParts('تغيّر السعر من {from} إلى {to}', { from: 'EGP 5', to: 'EGP 6' })).toEqual([
+      'تغيّر السعر من ',
+      { key: 'from', value: 'EGP 5' },
+      ' إلى ',
+      { key: 'to', value: 'EGP 6' },
+    ]);
+    expect(interpolateParts('{missing} stays', {})).toEqual(['{missing}', ' stays']);
+  });
+});

@@ -25,8 +25,20 @@ export function formatMoney(piastres: number, locale: Locale): string {
   return format.format(piastres / 100);
 }
 
+// Building an Intl formatter costs far more than using one, and builds format thousands of cards and dates.
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.Collator>();
+function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.Collator>(key: string, make: () => F): F {
+  let formatter = formatters.get(key) as F | undefined;
+  if (!formatter) {
+    formatter = make();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 export function formatNumber(value: number, locale: Locale, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(intlLocale(locale), options).format(value);
+  const key = `n:${locale}:${JSON.stringify(options ?? {})}`;
+  return cached(key, () => new Intl.NumberFormat(intlLocale(locale), options)).format(value);
 }
 
 export function formatDate(
@@ -34,7 +46,8 @@ export function formatDate(
   locale: Locale,
   options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
 ): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), options).format(typeof date === 'string' ? new Date(date) : date);
+  const format = cached(`d:${locale}:${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(intlLocale(locale), options));
+  return format.format(typeof date === 'string' ? new Date(date) : date);
 }
 
 /** Weight as the spec shows it: grams in "G", a kilogram and above in "k.G". */
@@ -46,6 +59,6 @@ export function formatWeight(grams: number, locale: Locale): string {
 
 /** Sorts names the way a reader of the locale expects (Arabic collation for `ar`). */
 export function sortByName<T>(items: readonly T[], name: (item: T) => string, locale: Locale): T[] {
-  const collator = new Intl.Collator(locale === 'ar' ? 'ar' : 'en');
+  const collator = cached(`c:${locale}`, () => new Intl.Collator(locale === 'ar' ? 'ar' : 'en'));
   return [...items].sort((a, b) => collator.compare(name(a), name(b)));
 }

@@ -1,4 +1,5 @@
 import { formatMoney } from '../../src/i18n/format.ts';
+import { interpolate } from '../../src/i18n/interpolate.ts';
 import { COUNTER_THROTTLE_MS } from '../../src/stores/cart.ts';
 import { expect, seriousViolations, test } from './fixtures.ts';
 import { cartReady, catalog, lineOf, listingOf, openWithStoredCart, pick, storedCart } from './cart-support.ts';
@@ -215,15 +216,15 @@ test.describe('cart page', () => {
     await openWithStoredCart(page, at('/checkout/cart'), JSON.stringify({ cartsProducts: stored }));
     await cartReady(page);
     const money = (piastres: number) => formatMoney(piastres, shopLocale);
-    const fill = (text: string, values: Record<string, string | number>) =>
-      text.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k]));
 
     await expect(page.locator(`[data-cart-line="${repriced.id}"]`)).toContainText(
-      fill(t.cart.priceChanged, { from: money(repriced.price + 1_000), to: money(repriced.price) }),
+      interpolate(t.cart.priceChanged, { from: money(repriced.price + 1_000), to: money(repriced.price) }),
     );
     await expect(page.locator(`[data-cart-line="${repriced.id}"]`)).toContainText(money(repriced.price));
+    // The old price inside the sentence is isolated for bidi.
+    await expect(page.locator(`[data-cart-line="${repriced.id}"] bdi`, { hasText: money(repriced.price + 1_000) })).toBeVisible();
     const scarceRow = page.locator(`[data-cart-line="${scarce.id}"]`);
-    await expect(scarceRow).toContainText(fill(t.cart.lowered, { count: scarce.stock, from: scarce.stock + 2 }));
+    await expect(scarceRow).toContainText(interpolate(t.cart.lowered, { count: scarce.stock, from: scarce.stock + 2 }));
     await expect(scarceRow.locator('output')).toHaveText(String(scarce.stock));
     await expect(scarceRow.getByRole('button', { name: t.cart.increase })).toBeHidden();
     const soldOutRow = page.locator(`[data-cart-line="${soldOut.id}"]`);

@@ -2,7 +2,7 @@ import { toast } from 'sonner';
 import { formatMoney } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { productPath } from '../../i18n/routes.ts';
-import { interpolate } from '../../i18n/t.ts';
+import { interpolate, interpolateParts } from '../../i18n/interpolate.ts';
 import type { CartLine } from '../../lib/cart-math.ts';
 import type { LineNotice } from '../../lib/cart-quote.ts';
 import { removeFromCart } from '../../stores/cart.ts';
@@ -16,9 +16,15 @@ interface Props {
   text: CartText;
 }
 
-function noticeText(notice: LineNotice, text: CartText, locale: Locale): string {
-  if (notice.kind === 'priceChanged')
-    return interpolate(text.priceChanged, { from: formatMoney(notice.from, locale), to: formatMoney(notice.to, locale) });
+function noticeText(notice: LineNotice, text: CartText, locale: Locale) {
+  if (notice.kind === 'priceChanged') {
+    // Each price in its own <bdi>, so "EGP 520" reads right inside the Arabic sentence.
+    const parts = interpolateParts(text.priceChanged, {
+      from: formatMoney(notice.from, locale),
+      to: formatMoney(notice.to, locale),
+    });
+    return parts.map((part) => (typeof part === 'string' ? part : <bdi key={part.key}>{part.value}</bdi>));
+  }
   if (notice.kind === 'lowered') return interpolate(text.lowered, { count: notice.to, from: notice.from });
   return text.flaggedOutOfStock;
 }

@@ -1,3 +1,4 @@
+import { sortByName } from '../../../i18n/format.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import type { Category } from '../../../lib/types.ts';
 import type { ShopDb } from '../../db/index.ts';
@@ -6,13 +7,12 @@ import type { ShopDb } from '../../db/index.ts';
 export async function listCategories(db: ShopDb, locale: Locale, withSubs = true): Promise<Category[]> {
   const categories = await db.selectFrom('categories').selectAll().orderBy('position').orderBy('id').execute();
   const subs = withSubs ? await db.selectFrom('sub_categories').selectAll().orderBy('position').orderBy('id').execute() : [];
-  const collator = new Intl.Collator('ar');
   return categories.map((c) => {
-    const own = subs
+    const inOrder = subs
       .filter((s) => s.category_id === c.id)
       .map((s) => ({ id: s.id, slug: s.slug, sub_category: locale === 'ar' ? s.name_ar : s.name_en }));
     // The spec sorts sub-categories alphabetically in the Arabic locale.
-    if (locale === 'ar') own.sort((a, b) => collator.compare(a.sub_category, b.sub_category));
+    const own = locale === 'ar' ? sortByName(inOrder, (s) => s.sub_category, locale) : inOrder;
     return { id: c.id, slug: c.slug, category: locale === 'ar' ? c.name_ar : c.name_en, sub_categories: own };
   });
 }

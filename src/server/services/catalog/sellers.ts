@@ -1,3 +1,4 @@
+import { sortByName } from '../../../i18n/format.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import type { Seller } from '../../../lib/types.ts';
 import type { ShopDb } from '../../db/index.ts';
@@ -30,8 +31,6 @@ export async function findSeller(db: ShopDb, idOrSlug: string, locale: Locale): 
 /** Every seller's id and name, alphabetical in the shopper's language (the brand filter's options). */
 export async function listSellerNames(db: ShopDb, locale: Locale): Promise<{ id: number; name: string }[]> {
   const rows = await db.selectFrom('sellers').select(['id', 'name_en', 'name_ar']).execute();
-  const collator = new Intl.Collator(locale);
-  return rows
-    .map((row) => ({ id: row.id, name: locale === 'ar' ? row.name_ar : row.name_en }))
-    .sort((a, b) => collator.compare(a.name, b.name));
+  const named = rows.map((row) => ({ id: row.id, name: locale === 'ar' ? row.name_ar : row.name_en }));
+  return sortByName(named, (s) => s.name, locale);
 }
