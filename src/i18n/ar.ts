@@ -66,6 +66,7 @@ export const ar: Dictionary = {
     unknown: 'خطأ غير معروف',
   },
   loading: 'جارٍ التحميل…',
+  toasts: { region: 'الإشعارات', close: 'إغلاق الإشعار' },
   home: {
     heroTitle: 'محمّصة طازجة في مصر، على بابك خلال 1 إلى 3 أيام',
     heroText: 'قهوة أحادية المصدر وخلطات إسبريسو وبن تركي، والأدوات لتحضيرها.',
@@ -97,7 +98,7 @@ export const ar: Dictionary = {
     max: 'يجب ألا يزيد عن {max}',
     oneOf: 'يجب أن يكون أحد: {options}',
     invalid: 'هذه القيمة غير صالحة',
-    malformedBody: 'محتوى الطلب ليس JSON صالحًا',
+    malformedBody: 'تعذّرت قراءة محتوى الطلب: تحقّق من صيغته',
     failed: 'يرجى مراجعة الحقول المحددة',
   },
   cart: cartMessages.ar,

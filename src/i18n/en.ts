@@ -70,6 +70,7 @@ export const en = {
     unknown: 'Unknown error',
   },
   loading: 'Loading…',
+  toasts: { region: 'Notifications', close: 'Close notification' },
   home: {
     heroTitle: 'Freshly roasted in Egypt, at your door in 1 to 3 days',
     heroText: 'Single origins, espresso blends, Turkish coffee and the gear to brew them.',
@@ -101,7 +102,7 @@ export const en = {
     max: 'Must be at most {max}',
     oneOf: 'Must be one of: {options}',
     invalid: 'This value is not valid',
-    malformedBody: 'The request body is not valid JSON',
+    malformedBody: 'The request body could not be read: check its format',
     failed: 'Please check the highlighted fields',
   },
   cart: cartMessages.en,

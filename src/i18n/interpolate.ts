@@ -19,3 +19,15 @@ export function interpolateParts(
       return key !== undefined && key in values ? { key, value: String(values[key]) } : part;
     });
 }
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/** Picks the plural form with Intl.PluralRules (one per locale, built once) and fills {count}. */
+export function plural(forms: { one: string; other: string }, count: number, locale: string): string {
+  let rules = pluralRules.get(locale);
+  if (!rules) {
+    rules = new Intl.PluralRules(locale);
+    pluralRules.set(locale, rules);
+  }
+  return interpolate(rules.select(count) === 'one' ? forms.one : forms.other, { count });
+}

@@ -13,6 +13,21 @@ export interface CartProduct {
   stock: number;
 }
 
+/** What a cart line keeps of a product: its first picture only, so the stored cart stays small. */
+export function toCartProduct(
+  p: { id: number; name: string; price: number; beforeDiscount: number | null; stock: number },
+  image: string | undefined,
+): CartProduct {
+  return {
+    id: p.id,
+    name: p.name,
+    price: p.price,
+    beforeDiscount: p.beforeDiscount,
+    images: image ? [image] : [],
+    stock: p.stock,
+  };
+}
+
 export interface CartLine {
   product: CartProduct;
   quantity: number;
@@ -34,6 +49,8 @@ export interface CartState {
 export const CART_STORAGE_KEY = 'cart';
 /** Fired on window after every change of the store in this tab; the React-free mini-cart listens for it. */
 export const CART_CHANGE_EVENT = 'cart:change';
+/** Event a page sends after changing a cart control's product snapshot (e.g. a variant switch). */
+export const CART_CONTROL_REFRESH = 'cart-control:refresh';
 /** Upper bound on one line's quantity when the stock is unknown, and on the number of lines kept. */
 export const MAX_QUANTITY = 999;
 export const MAX_LINES = 100;

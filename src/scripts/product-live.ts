@@ -4,15 +4,13 @@
  * name, price, stock, weight, SKU and pictures in place and puts the variant's own URL in the address bar.
  */
 import { formatMoney, formatWeight } from '../i18n/format.ts';
+import { plural } from '../i18n/interpolate.ts';
 import type { Locale } from '../i18n/locales.ts';
+import { apiFetch } from '../lib/api-client.ts';
 import type { Variant } from '../lib/types.ts';
-import { CART_CONTROL_REFRESH } from '../components/cart/cart-control.ts';
+import { CART_CONTROL_REFRESH, toCartProduct } from '../lib/cart-math.ts';
 
 const root = document.querySelector<HTMLElement>('[data-product-live]');
-
-function fill(template: string, count: number) {
-  return template.replace('{count}', String(count));
-}
 
 function show(variant: Variant, el: HTMLElement) {
   const d = el.dataset;
@@ -32,14 +30,13 @@ function show(variant: Variant, el: HTMLElement) {
   }
   if (variant.weight !== null) set('[data-live-weight]', formatWeight(variant.weight, locale));
   const few = Number(d['few']);
-  const rule = new Intl.PluralRules(locale).select(variant.stock);
   const stock = el.querySelector<HTMLElement>('[data-live-stock]');
   if (stock) {
     stock.textContent =
       variant.stock <= 0
         ? (d['textOut'] ?? '')
         : variant.stock <= few
-          ? fill((rule === 'one' ? d['textFewOne'] : d['textFewOther']) ?? '', variant.stock)
+          ? plural({ one: d['textFewOne'] ?? '', other: d['textFewOther'] ?? '' }, variant.stock, locale)
           : (d['textInStock'] ?? '');
     stock.classList.toggle('text-leaf', variant.stock > 0);
     stock.classList.toggle('text-red-700', variant.stock <= 0);
@@ -48,19 +45,10 @@ function show(variant: Variant, el: HTMLElement) {
     link.setAttribute('aria-current', String(link.dataset['variant'] === String(variant.id)));
   const slot = document.querySelector<HTMLElement>('[data-cart-control-slot]');
   if (slot) {
-    slot.dataset['productId'] = String(variant.id);
-    slot.dataset['stock'] = String(variant.stock);
     const control = slot.querySelector<HTMLElement>('[data-cart-control]');
     if (control) {
       // The cart control adds exactly what is shown: this variant at its current price and stock.
-      const snapshot = {
-        id: variant.id,
-        name: variant.name,
-        price: variant.price,
-        beforeDiscount: variant.beforeDiscount,
-        images: variant.images.slice(0, 1),
-        stock: variant.stock,
-      };
+      const snapshot = toCartProduct(variant, variant.images[0]);
       control.dataset['cartControl'] = JSON.stringify(snapshot);
       document.dispatchEvent(new Event(CART_CONTROL_REFRESH));
     }
@@ -76,9 +64,8 @@ function show(variant: Variant, el: HTMLElement) {
 
 async function load(el: HTMLElement, id: string): Promise<Variant[] | undefined> {
   try {
-    const res = await fetch(`/api/variants/${id}?lang=${el.dataset['lang']}`, { headers: { accept: 'application/json' } });
-    if (!res.ok) return undefined;
-    return ((await res.json()) as { data: Variant[] }).data;
+    const res = await apiFetch<{ data: Variant[] }>(`/variants/${id}`, { locale: el.dataset['locale'] as Locale });
+    return res.ok ? res.body.data : undefined;
   } catch (error) {
     console.error('Live price refresh failed', error);
     return undefined;

@@ -54,14 +54,27 @@ describe('GET /products', () => {
     expect(res.body.data.length).toBeGreaterThan(0);
     expect(res.body.data.every((p: any) => p.sub_category.id === grinders.id)).toBe(true);
 
-    const cheap = await t.json('/api/products?max_price=30000&per_page=60');
-    expect(cheap.body.data.every((p: any) => p.price <= 30000)).toBe(true);
-    const rated = await t.json('/api/products?rating=4.5&per_page=60');
-    expect(rated.body.data.every((p: any) => p.rate >= 4.5)).toBe(true);
-    const inStock = await t.json('/api/products?in_stock=true&per_page=60');
-    expect(inStock.body.data.every((p: any) => p.stock > 0)).toBe(true);
-    const seller = await t.json('/api/products?seller=3&per_page=60');
-    expect(seller.body.data.every((p: any) => p.seller.id === 3)).toBe(true);
+    // Each filter must keep some products and drop others, or an ignored filter would pass unnoticed.
+    const all = (await t.json('/api/products?per_page=1')).body.meta.total;
+    const filtered = async (query: string, keep: (p: any) => boolean) => {
+      const res = await t.json(`/api/products?${query}&per_page=60`);
+      expect(res.body.data.length).toBeGreaterThan(0);
+      expect(res.body.meta.total).toBeLessThan(all);
+      expect(res.body.data.every(keep)).toBe(true);
+    };
+    await filtered('max_price=30000', (p) => p.price <= 30000);
+    await filtered('min_price=1000000', (p) => p.price >= 1000000);
+    await filtered('rating=4.5', (p) => p.rate >= 4.5);
+    await filtered('in_stock=true', (p) => p.stock > 0);
+    await filtered('seller=3', (p) => p.seller.id === 3);
+  });
+
+  test('sorts by rating and by newest', async () => {
+    const rated = (await t.json('/api/products?sort=rating&per_page=60')).body.data.map((p: any) => p.rate);
+    expect(rated).toEqual([...rated].sort((a, b) => b - a));
+    const newest = (await t.json('/api/products?sort=newest&per_page=60')).body.data.map((p: any) => p.created_at);
+    expect(newest).toEqual([...newest].sort().reverse());
+    expect(new Set(rated).size).toBeGreaterThan(1);
   });
 
   test('sorts by price both ways', async () => {

@@ -52,5 +52,14 @@ test('a malformed body is a 400 with a clear message, never a 500', async () => 
     body: '{"email":',
   });
   expect(res.status).toBe(400);
-  expect(res.body.message).toBe('The request body is not valid JSON');
+  expect(res.body.message).toBe('The request body could not be read: check its format');
+});
+
+test('without lang, Accept-Language picks the language by its q-values', async () => {
+  const res = await t.json('/api/newsletter', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'accept-language': 'en;q=0.1, ar' },
+    body: JSON.stringify({ email: 'x' }),
+  });
+  expect(res.body.errors.email).toEqual(['أدخل بريدًا إلكترونيًا صحيحًا']);
 });

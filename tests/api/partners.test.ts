@@ -138,6 +138,24 @@ describe('POST /api/partner-applications', () => {
     expect(res.body.message).toBe('The file size exceeds the maximum limit of 5 MB');
   });
 
+  test('a body that is not multipart, or does not parse as multipart, is a 4xx with a message, never a 500', async () => {
+    const before = await counts();
+    const json = await t.api.request('/api/partner-applications', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(json.status).toBe(415);
+    const broken = await t.api.request('/api/partner-applications?lang=ar-SA', {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      body: 'not a multipart body',
+    });
+    expect(broken.status).toBe(400);
+    expect(((await broken.json()) as Body).message).toBe('تعذّرت قراءة محتوى الطلب: تحقّق من صيغته');
+    expect(await counts()).toEqual(before);
+  });
+
   test('a body larger than any valid application is refused before it is read', async () => {
     const before = await counts();
     const res = await t.api.request('/api/partner-applications?lang=en-US', {

@@ -72,7 +72,14 @@ test.describe('catalog', () => {
     await expect(page).toHaveURL(/\/single-product\/\d+$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
 
-    // Without a highlight, Enter searches the listing; Escape closed nothing it should not.
+    // Escape closes the list; without a highlight, Enter searches the listing.
+    await hydrated(page, 'SearchBox');
+    await box.focus();
+    await page.keyboard.type('kettle');
+    await expect(options.first()).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(options).toHaveCount(0);
+    await box.fill('');
     await hydrated(page, 'SearchBox');
     await box.focus();
     await page.keyboard.type('kettle');
@@ -123,19 +130,24 @@ test.describe('catalog', () => {
     await expect(page.locator('[data-live-stock]')).toHaveText(t.catalog.outOfStock);
   });
 
-  test('the seller page links from the product and searches on itself', async ({ page, at }) => {
+  test('the seller page links from the product and searches on itself', async ({ page, at, request, shopLocale }) => {
     await page.goto(at('/single-product/1'));
     const sellerName = (await page.locator('[data-seller-link]').textContent())!;
     await page.locator('[data-seller-link]').click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(sellerName);
     const path = new URL(page.url()).pathname;
     const search = page.locator('[data-seller-search] input');
-    await search.fill('1');
     await search.fill('1 kg');
     await search.press('Enter');
     await expect(page).toHaveURL((url) => url.pathname === path && url.searchParams.get('query') === '1 kg');
     const cards = page.locator('[data-product-card]');
     await expect(cards.first()).toBeVisible();
     expect(await page.locator('[data-filter-card="seller"]').count()).toBe(0);
+    // Exactly this seller's matches: the page keeps its seller filter while searching.
+    const sellerId = path.split('/').pop();
+    const lang = shopLocale === 'ar' ? 'ar-SA' : 'en-US';
+    const api = await (await request.get(`/api/products?seller=${sellerId}&query=1%20kg&per_page=60&lang=${lang}`)).json();
+    const shown = (await cards.evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-product-card'))))).sort();
+    expect(shown).toEqual((api.data as { id: number }[]).map((p) => p.id).sort());
   });
 });

@@ -77,6 +77,9 @@ test.describe('shell', () => {
     await input.fill(email);
     await page.getByRole('button', { name: t.footer.subscribe }).click();
     await expect(page.getByText(t.newsletter.success)).toBeVisible();
+    // The toast area and its close button speak the page's language too.
+    await expect(page.getByRole('region', { name: t.toasts.region, exact: false })).toBeAttached();
+    await expect(page.getByRole('button', { name: t.toasts.close }).first()).toBeAttached();
     await expect(input).toHaveValue('');
     await input.fill(email.toLowerCase());
     await page.getByRole('button', { name: t.footer.subscribe }).click();

@@ -1,5 +1,5 @@
 /** Behaviour of every CartControl on the page: one delegated click handler, one render per cart change. */
-import { quantityOf, type CartProduct } from '../../lib/cart-math.ts';
+import { CART_CONTROL_REFRESH, quantityOf, type CartProduct } from '../../lib/cart-math.ts';
 import { showToast } from '../../lib/toast-event.ts';
 import { $cart, stepCart, type CartStep } from '../../stores/cart.ts';
 
@@ -28,8 +28,6 @@ function render() {
   }
 }
 
-/** Event a page sends after changing a control's product snapshot (e.g. a variant switch). */
-export const CART_CONTROL_REFRESH = 'cart-control:refresh';
 document.addEventListener(CART_CONTROL_REFRESH, render);
 
 document.addEventListener('click', (event) => {

@@ -12,5 +12,7 @@ export function navigationCategories(locale: Locale): Promise<Category[]> {
   if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
   const value = sharedDatabase().then(({ db }) => listCategories(db, locale));
   cache.set(locale, { at: Date.now(), value });
+  // A failed read must not be served from the cache for five minutes: the next render tries again.
+  value.catch(() => cache.delete(locale));
   return value;
 }

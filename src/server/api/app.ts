@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { localeFromApiLang } from '../../i18n/locales.ts';
+import { fromAcceptLanguage } from '../../i18n/negotiate.ts';
 import { dictionary } from '../../i18n/t.ts';
 import type { ShopDb } from '../db/index.ts';
 import { cartRoutes } from './cart-routes.ts';
@@ -19,7 +20,9 @@ export interface ApiDeps {
 export function createApi({ db }: ApiDeps) {
   const api = new Hono<ApiEnv>().basePath('/api');
   api.use(async (c, next) => {
-    const locale = localeFromApiLang(c.req.query('lang') ?? c.req.header('accept-language'));
+    // `lang` decides (spec section 7); without it, the best of Accept-Language with its q-values.
+    const lang = c.req.query('lang');
+    const locale = lang ? localeFromApiLang(lang) : (fromAcceptLanguage(c.req.header('accept-language')) ?? 'en');
     c.set('db', db);
     c.set('locale', locale);
     c.set('t', dictionary(locale));

@@ -21,7 +21,10 @@ export const partnerRoutes = new Hono<ApiEnv>().post(
     if (!/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')) {
       throw new ApiError(415, t.forms.partner.failure);
     }
-    const body = await c.req.parseBody({ all: true });
+    // A body that claims to be multipart but does not parse is the client's fault: 400, not 500.
+    const body = await c.req.parseBody({ all: true }).catch(() => {
+      throw new ApiError(400, t.validation.malformedBody);
+    });
     const text = PartnerApplicationSchema.safeParse(
       Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v : undefined])),
     );

@@ -1,5 +1,6 @@
 import MiniSearch from 'minisearch';
 import { tokenize } from '../../lib/search/normalize.ts';
+import { truncate } from '../../lib/text.ts';
 import type { ShopDb } from '../db/index.ts';
 import { joinedProducts } from '../services/catalog/joined-products.ts';
 import { buildQuery } from './query.ts';
@@ -92,7 +93,8 @@ export class CatalogIndex {
   }
 }
 
-const truncateDescription = (text: string) => (text.length > 160 ? `${text.slice(0, 157)}…` : text);
+/** Suggestions carry a short description; cut by code point so Arabic text is never split. */
+const truncateDescription = (text: string) => truncate(text, 159);
 
 /** Reads the whole catalog in one query and indexes it. */
 export async function buildCatalogIndex(db: ShopDb): Promise<CatalogIndex> {
