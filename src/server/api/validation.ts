@@ -8,10 +8,7 @@ import { errorBody } from './errors.ts';
 
 type Issue = z.core.$ZodIssue;
 
-/** One zod issue in the shopper's language (shared with the forms: src/lib/validation-messages.ts). */
-export const issueMessage = (issue: Issue, t: Dictionary): string => messages.issueMessage(issue, t.validation);
-
-/** Per-field messages keyed by the dotted path of each issue. */
+/** Per-field messages keyed by the dotted path of each issue (the texts are shared with the forms). */
 export const fieldMessages = (issues: readonly Issue[], t: Dictionary): Record<string, string[]> =>
   messages.fieldMessages(issues, t.validation);
 
@@ -27,7 +24,7 @@ export function validate<T extends z.core.$ZodType, Target extends keyof Validat
       }
       return undefined;
     },
-    // reportInput lets issueMessage tell a missing field ("required") from a wrong type.
+    // reportInput lets the messages tell a missing field ("required") from a wrong type.
     { validationFunction: (s, value) => safeParseAsync(s, value, { reportInput: true }) as never },
   );
 }
