@@ -3,6 +3,7 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import type { Engine } from './connection.ts';
 import * as catalog from './migrations/001-catalog.ts';
 import * as contactPartners from './migrations/002-contact-partners.ts';
+import * as accounts from './migrations/003-accounts.ts';
 
 /** What a migration needs to stay portable between SQLite and PostgreSQL. */
 export interface MigrationContext {
@@ -17,6 +18,7 @@ type PortableMigration = { up: (db: Kysely<unknown>, ctx: MigrationContext) => P
 const migrations: Record<string, PortableMigration> = {
   '001-catalog': catalog,
   '002-contact-partners': contactPartners,
+  '003-accounts': accounts,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

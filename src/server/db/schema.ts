@@ -10,6 +10,9 @@ export interface Database {
   contact_messages: ContactMessageTable;
   partner_applications: PartnerApplicationTable;
   partner_application_files: PartnerApplicationFileTable;
+  users: UserTable;
+  governorates: GovernorateTable;
+  addresses: AddressTable;
 }
 
 export interface CategoryTable {
@@ -114,6 +117,52 @@ export interface PartnerApplicationFileTable {
   created_at: string;
 }
 
+export interface UserTable {
+  id: Generated<number>;
+  first_name: string;
+  last_name: string;
+  /** Lowercased. */
+  email: string;
+  /** E.164, e.g. +201001234567. */
+  phone: string;
+  password_hash: string;
+  avatar: string | null;
+  phone_verified_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface GovernorateTable {
+  id: Generated<number>;
+  code: string;
+  name_en: string;
+  name_ar: string;
+  /** Integer piastres. */
+  delivery_fee: number;
+  /** 1..3 */
+  delivery_days: number;
+  position: number;
+}
+
+export interface AddressTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  country: Generated<string>;
+  governorate_id: number;
+  city: string;
+  area: string;
+  street: string;
+  details: Generated<string>;
+  /** 0 | 1; exactly one primary per shopper who has addresses. */
+  is_primary: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export type UserRow = Selectable<UserTable>;
+export type AddressRow = Selectable<AddressTable>;
+export type GovernorateRow = Selectable<GovernorateTable>;
 export type ProductRow = Selectable<ProductTable>;
 export type NewProduct = Insertable<ProductTable>;
 export type CategoryRow = Selectable<CategoryTable>;
