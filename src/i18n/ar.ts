@@ -109,6 +109,7 @@ export const ar: Dictionary = {
     unknownCategory: 'قسم غير معروف',
     unknownSubCategory: 'قسم فرعي غير معروف لهذا القسم',
     serverError: 'حدث خطأ من جانبنا. يرجى المحاولة مرة أخرى.',
+    unauthenticated: 'يرجى تسجيل الدخول للمتابعة.',
   },
   content: contentMessages.ar,
   forms: formsMessages.ar,

@@ -113,6 +113,7 @@ export const en = {
     unknownCategory: 'Unknown category',
     unknownSubCategory: 'Unknown sub-category for this category',
     serverError: 'Something went wrong on our side. Please try again.',
+    unauthenticated: 'Please log in to continue.',
   },
   content: contentMessages.en,
   forms: formsMessages.en,

@@ -8,5 +8,7 @@ export interface ApiEnv {
     db: ShopDb;
     locale: Locale;
     t: Dictionary;
+    /** Set by requireUser: the logged-in shopper. */
+    userId: number;
   };
 }

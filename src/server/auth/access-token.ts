@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+
+/** Access-token lifetime (spec section 9). */
+export const ACCESS_TOKEN_SECONDS = 3600;
+
+const ISSUER = 'bean-bazaar';
+
+let warned = false;
+let devSecret: Uint8Array | undefined;
+
+/**
+ * The HS256 signing key: AUTH_TOKEN_SECRET (at least 32 characters; required when several app instances share
+ * users). Without it a random per-process key is used, so tokens end with the process: fine for one dev server.
+ */
+function signingKey(): Uint8Array {
+  const fromEnv = process.env['AUTH_TOKEN_SECRET'];
+  if (fromEnv && fromEnv.length >= 32) return new TextEncoder().encode(fromEnv);
+  if (fromEnv) throw new Error('AUTH_TOKEN_SECRET must be at least 32 characters long');
+  if (process.env['NODE_ENV'] === 'production' && !warned) {
+    warned = true;
+    console.warn('AUTH_TOKEN_SECRET is not set: access tokens will not survive a restart or work across instances.');
+  }
+  devSecret ??= randomBytes(32);
+  return devSecret;
+}
+
+/** A signed access token (JWT, HS256) naming the shopper in `sub`. */
+export async function signAccessToken(userId: number, sessionId?: string): Promise<string> {
+  const jwt = new SignJWT(sessionId ? { sid: sessionId } : {})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(userId))
+    .setIssuer(ISSUER)
+    .setIssuedAt()
+    .setExpirationTime(`${ACCESS_TOKEN_SECONDS}s`);
+  return jwt.sign(signingKey());
+}
+
+/** The shopper an access token names, or null when it is malformed, forged or expired. */
+export async function verifyAccessToken(token: string): Promise<{ userId: number; sessionId?: string } | null> {
+  try {
+    const { payload } = await jwtVerify(token, signingKey(), { issuer: ISSUER, algorithms: ['HS256'] });
+    const userId = Number(payload.sub);
+    if (!Number.isSafeInteger(userId) || userId <= 0) return null;
+    return typeof payload['sid'] === 'string' ? { userId, sessionId: payload['sid'] } : { userId };
+  } catch {
+    return null;
+  }
+}
