@@ -1,15 +1,20 @@
 import { useEffect } from 'react';
 import { Toaster, toast } from 'sonner';
-import { TOAST_EVENT } from '../lib/toast-event.ts';
+import { takePendingToasts, TOAST_EVENT, type ToastRequest } from '../../lib/toast-event.ts';
 
-/** The page's single toast area: top-end (top-left in Arabic), 5 seconds (spec section 8). */
+const show = ({ message, kind }: ToastRequest) => (kind === 'error' ? toast.error(message) : toast.success(message));
+
+/**
+ * The page's single toast area: top-end (top-left in Arabic), 5 seconds (spec section 8). Hydrated by the first
+ * showToast() (client:intent="on:app:toast-wake"), so pages where nothing is toasted never run sonner.
+ */
 export default function ToastHost({ dir, labels }: { dir: 'ltr' | 'rtl'; labels: { region: string; close: string } }) {
-  // Plain scripts (cart counters) must not import sonner themselves: that would split it into its own chunk
-  // and add a preload helper to pages that otherwise carry no React code of their own.
   useEffect(() => {
-    const show = (event: Event) => toast.success(String((event as CustomEvent<unknown>).detail));
-    window.addEventListener(TOAST_EVENT, show);
-    return () => window.removeEventListener(TOAST_EVENT, show);
+    const onToast = (event: Event) => show((event as CustomEvent<ToastRequest>).detail);
+    window.addEventListener(TOAST_EVENT, onToast);
+    // Toaster subscribes in its own effect, which runs before this one (children first).
+    for (const request of takePendingToasts()) show(request);
+    return () => window.removeEventListener(TOAST_EVENT, onToast);
   }, []);
   return (
     <Toaster
