@@ -7,13 +7,17 @@ export type OrderProblemCode = keyof typeof ordersMessages.en.errors;
  * also rolls everything back, so an order is either complete or not there at all.
  */
 export class OrderProblem extends Error {
-  constructor(
-    readonly status: 404 | 409 | 422,
-    readonly code: OrderProblemCode,
-    /** Per-field details, e.g. the product ids that ran out of stock. */
-    readonly detail: Record<string, unknown> = {},
-  ) {
+  // Plain fields, not parameter properties: the CLI runs this file with Node's type stripping.
+  readonly status: 404 | 409 | 422;
+  readonly code: OrderProblemCode;
+  /** Per-field details, e.g. the product ids that ran out of stock. */
+  readonly detail: Record<string, unknown>;
+
+  constructor(status: 404 | 409 | 422, code: OrderProblemCode, detail: Record<string, unknown> = {}) {
     super(code);
+    this.status = status;
+    this.code = code;
+    this.detail = detail;
   }
 }
 
