@@ -16,7 +16,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Runs `npm run order -- …` (without npm's banner) against the temporary SQLite file. */
 async function cli(...args: string[]) {
-  const env = { ...process.env, DATABASE_PATH: path };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_PATH: path };
   delete env['DATABASE_URL'];
   try {
     const { stdout } = await run(process.execPath, ['scripts/order.mjs', ...args], { env });
@@ -32,12 +32,23 @@ test('the order CLI walks an order along the state machine and refuses skipped s
   const shopper = await makeShopper(db);
   const address = await makeAddress(db, shopper.id);
   const productId = await makeProduct(db, { price: 10000, stock: 3 });
-  const choice = { products: [{ product_id: productId, quantity: 2 }], address_id: address.id, payment_method: 'cash_on_delivery' };
+  const choice = {
+    products: [{ product_id: productId, quantity: 2 }],
+    address_id: address.id,
+    payment_method: 'cash_on_delivery',
+  };
   const { orderId } = await placeOrder(db, { userId: shopper.id, locale: 'en', choice });
-  const second = await placeOrder(db, { userId: shopper.id, locale: 'en', choice: { ...choice, products: [{ product_id: productId, quantity: 1 }] } });
+  const second = await placeOrder(db, {
+    userId: shopper.id,
+    locale: 'en',
+    choice: { ...choice, products: [{ product_id: productId, quantity: 1 }] },
+  });
   await db.destroy();
 
-  expect(await cli(String(orderId), 'DELIVERED')).toEqual({ code: 1, out: `Order ${orderId} cannot move from PLACED to DELIVERED. Allowed next: ACCEPT, CANCELED.` });
+  expect(await cli(String(orderId), 'DELIVERED')).toEqual({
+    code: 1,
+    out: `Order ${orderId} cannot move from PLACED to DELIVERED. Allowed next: ACCEPT, CANCELED.`,
+  });
   // Each run costs a Node start: the full walk is covered by the state-machine unit tests and the API tests.
   expect(await cli(String(orderId), 'ACCEPT')).toEqual({ code: 0, out: `Order ${orderId}: PLACED -> ACCEPT` });
   expect((await cli(String(second.orderId), 'CANCELED')).out).toBe(`Order ${second.orderId}: PLACED -> CANCELED`);

@@ -42,7 +42,9 @@ test(`${engine}: 50 concurrent buyers for 10 units, 20 times over: exactly 10 or
 test(`${engine}: 20 concurrent uses of a coupon limited to 5: exactly 5`, async () => {
   const productId = await makeProduct(db, { price: 25000, stock: 1000 });
   const coupon = await makeCoupon(db, { usage_limit: 5, kind: 'fixed', value: 1000 });
-  const responses = await Promise.all(buyers.slice(0, 20).map((b) => order(b, { products: [{ product_id: productId, quantity: 1 }], coupon })));
+  const responses = await Promise.all(
+    buyers.slice(0, 20).map((b) => order(b, { products: [{ product_id: productId, quantity: 1 }], coupon })),
+  );
   const bodies = await Promise.all(responses.map((r) => r.json() as Promise<{ message?: string }>));
   expect(responses.filter((r) => r.status === 201)).toHaveLength(5);
   expect(bodies.filter((b) => b.message === 'Invalid Coupon')).toHaveLength(15);
@@ -58,7 +60,9 @@ test(`${engine}: the same Idempotency-Key sent 10 times concurrently makes one o
   const buyer = buyers[0]!;
   const key = `double-click-${productId}`;
   const responses = await Promise.all(
-    Array.from({ length: 10 }, () => order(buyer, { products: [{ product_id: productId, quantity: 2 }] }, { 'idempotency-key': key })),
+    Array.from({ length: 10 }, () =>
+      order(buyer, { products: [{ product_id: productId, quantity: 2 }] }, { 'idempotency-key': key }),
+    ),
   );
   const bodies = await Promise.all(responses.map((r) => r.json() as Promise<{ data: { id: number; replayed: boolean } }>));
   expect(responses.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
@@ -69,16 +73,21 @@ test(`${engine}: the same Idempotency-Key sent 10 times concurrently makes one o
   const reused = await order(buyer, { products: [{ product_id: productId, quantity: 3 }] }, { 'idempotency-key': key });
   expect(reused.status).toBe(422);
   // Another shopper may use the same key for their own order.
-  expect((await order(buyers[1]!, { products: [{ product_id: productId, quantity: 2 }] }, { 'idempotency-key': key })).status).toBe(201);
+  expect(
+    (await order(buyers[1]!, { products: [{ product_id: productId, quantity: 2 }] }, { 'idempotency-key': key })).status,
+  ).toBe(201);
 });
 
 test(`${engine}: concurrent wallet orders of one shopper never spend more than the balance`, async () => {
   const productId = await makeProduct(db, { price: 25000, stock: 100 });
   const buyer = buyers[2]!;
-  const fee = (await db.selectFrom('governorates').select('delivery_fee').where('code', '=', 'C').executeTakeFirstOrThrow()).delivery_fee;
+  const fee = (await db.selectFrom('governorates').select('delivery_fee').where('code', '=', 'C').executeTakeFirstOrThrow())
+    .delivery_fee;
   await creditWallet(db, buyer.id, 2 * (25000 + fee));
   const responses = await Promise.all(
-    Array.from({ length: 6 }, () => order(buyer, { products: [{ product_id: productId, quantity: 1 }], payment_method: 'wallet' })),
+    Array.from({ length: 6 }, () =>
+      order(buyer, { products: [{ product_id: productId, quantity: 1 }], payment_method: 'wallet' }),
+    ),
   );
   expect(responses.filter((r) => r.status === 201)).toHaveLength(2);
   const ledger = await db.selectFrom('wallet_ledger').select('amount').where('user_id', '=', buyer.id).execute();
@@ -88,7 +97,9 @@ test(`${engine}: concurrent wallet orders of one shopper never spend more than t
 test(`${engine}: a cancellation racing itself restores stock once`, async () => {
   const productId = await makeProduct(db, { price: 25000, stock: 10 });
   const buyer = buyers[3]!;
-  const placed = (await (await order(buyer, { products: [{ product_id: productId, quantity: 4 }] })).json()) as { data: { id: number } };
+  const placed = (await (await order(buyer, { products: [{ product_id: productId, quantity: 4 }] })).json()) as {
+    data: { id: number };
+  };
   const cancels = await Promise.all(
     Array.from({ length: 5 }, () => api.request(`/api/orders/${placed.data.id}/cancel`, send('POST', buyer.headers))),
   );

@@ -44,7 +44,17 @@ export async function makeAddress(db: Db, userId: number, code = 'C') {
   const now = new Date().toISOString();
   const row = await db
     .insertInto('addresses')
-    .values({ user_id: userId, title: 'Home', governorate_id: g.id, city: 'Cairo', area: 'Zamalek', street: '26 July St', is_primary: 0, created_at: now, updated_at: now })
+    .values({
+      user_id: userId,
+      title: 'Home',
+      governorate_id: g.id,
+      city: 'Cairo',
+      area: 'Zamalek',
+      street: '26 July St',
+      is_primary: 0,
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: row.id, fee: g.delivery_fee, governorateId: g.id };
@@ -52,7 +62,17 @@ export async function makeAddress(db: Db, userId: number, code = 'C') {
 
 export async function makeCoupon(
   db: Db,
-  c: Partial<{ kind: 'percent' | 'fixed'; value: number; min_subtotal: number; usage_limit: number | null; per_user_limit: number | null; starts_at: string | null; ends_at: string | null; max_discount: number | null; active: number }> = {},
+  c: Partial<{
+    kind: 'percent' | 'fixed';
+    value: number;
+    min_subtotal: number;
+    usage_limit: number | null;
+    per_user_limit: number | null;
+    starts_at: string | null;
+    ends_at: string | null;
+    max_discount: number | null;
+    active: number;
+  }> = {},
 ) {
   const code = `TEST${tag().toUpperCase()}`;
   await db
@@ -80,7 +100,10 @@ export async function stockOf(db: Db, productId: number) {
 }
 
 export async function creditWallet(db: Db, userId: number, amount: number) {
-  await db.insertInto('wallet_ledger').values({ user_id: userId, amount, reason: 'credit', order_id: null, note: 'test', created_at: new Date().toISOString() }).execute();
+  await db
+    .insertInto('wallet_ledger')
+    .values({ user_id: userId, amount, reason: 'credit', order_id: null, note: 'test', created_at: new Date().toISOString() })
+    .execute();
 }
 
 /** JSON request init with the shopper's bearer header and optional extra headers. */

@@ -74,9 +74,7 @@ describe('money properties', () => {
         const t = orderTotals(i);
         for (const value of Object.values(t)) expect(value).toBeGreaterThanOrEqual(0);
         for (const value of Object.values(t)) expect(Number.isInteger(value)).toBe(true);
-        expect(t.DiscountedTotal).toBe(
-          t.SubTotal - t.saleDiscountAmount - t.DiscountAmount + t.Shipping_Fees - t.walletAmount,
-        );
+        expect(t.DiscountedTotal).toBe(t.SubTotal - t.saleDiscountAmount - t.DiscountAmount + t.Shipping_Fees - t.walletAmount);
       }),
     );
   });

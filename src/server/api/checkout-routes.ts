@@ -31,7 +31,9 @@ export const checkoutRoutes = new Hono<ApiEnv>()
       });
     }),
   )
-  .get('/wallet', requireUser, async (c) => c.json({ data: await walletStatement(c.get('db'), c.get('userId'), c.get('locale')) }))
+  .get('/wallet', requireUser, async (c) =>
+    c.json({ data: await walletStatement(c.get('db'), c.get('userId'), c.get('locale')) }),
+  )
   .get('/checkout/addresses', requireUser, async (c) =>
     c.json({ data: await checkoutAddresses(c.get('db'), c.get('userId'), c.get('locale')) }),
   );

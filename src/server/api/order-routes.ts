@@ -31,7 +31,10 @@ export const orderRoutes = new Hono<ApiEnv>()
     const products = CartQuoteSchema.shape.products.safeParse(raw);
     if (!products.success) {
       const t = c.get('t');
-      return c.json(errorBody(t.validation.failed, { products: Object.values(fieldMessages(products.error.issues, t)).flat() }), 422);
+      return c.json(
+        errorBody(t.validation.failed, { products: Object.values(fieldMessages(products.error.issues, t)).flat() }),
+        422,
+      );
     }
     return answering(c, async () => {
       const choice = {
@@ -59,7 +62,9 @@ export const orderRoutes = new Hono<ApiEnv>()
   })
   .get('/orders', async (c) => c.json({ data: await listOwnOrders(c.get('db'), c.get('userId'), c.get('locale')) }))
   .get('/orders/:id', validate('param', OrderIdParamSchema), async (c) =>
-    answering(c, async () => c.json({ data: await getOwnOrder(c.get('db'), c.get('userId'), c.req.valid('param').id, c.get('locale')) })),
+    answering(c, async () =>
+      c.json({ data: await getOwnOrder(c.get('db'), c.get('userId'), c.req.valid('param').id, c.get('locale')) }),
+    ),
   )
   .post('/orders/:id/cancel', validate('param', OrderIdParamSchema), async (c) =>
     answering(c, async () => {
@@ -69,5 +74,7 @@ export const orderRoutes = new Hono<ApiEnv>()
     }),
   )
   .post('/reorder/:id', validate('param', OrderIdParamSchema), async (c) =>
-    answering(c, async () => c.json({ data: await reorder(c.get('db'), c.get('userId'), c.req.valid('param').id, c.get('locale')) })),
+    answering(c, async () =>
+      c.json({ data: await reorder(c.get('db'), c.get('userId'), c.req.valid('param').id, c.get('locale')) }),
+    ),
   );

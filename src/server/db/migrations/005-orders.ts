@@ -50,7 +50,12 @@ export async function up(db: Kysely<unknown>, { idType, id }: MigrationContext):
     .addColumn('usage_limit', 'integer')
     .addColumn('per_user_limit', 'integer')
     // Kept with a conditional UPDATE (used_count < usage_limit) so the limit holds under concurrency.
-    .addColumn('used_count', 'integer', (c) => c.notNull().defaultTo(0).check(sql`used_count >= 0`))
+    .addColumn('used_count', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`used_count >= 0`),
+    )
     .addColumn('active', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();

@@ -28,7 +28,11 @@ export async function cancelOrder(db: ShopDb, orderId: number, userId: number | 
     const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
     await lockShopper(trx, order.user_id);
     if (order.coupon_id !== null) await releaseCoupon(trx, order.coupon_id, order.id);
-    const lines = await trx.selectFrom('order_lines').select(['product_id', 'quantity']).where('order_id', '=', orderId).execute();
+    const lines = await trx
+      .selectFrom('order_lines')
+      .select(['product_id', 'quantity'])
+      .where('order_id', '=', orderId)
+      .execute();
     await restoreStock(trx, lines);
     await recordWalletEntry(trx, { userId: order.user_id, amount: order.wallet_amount, reason: 'order_refund', orderId });
     await trx.insertInto('order_events').values({ order_id: orderId, status: 'CANCELED', actor, created_at: nowIso() }).execute();

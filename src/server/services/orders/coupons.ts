@@ -54,7 +54,10 @@ export async function redeemCoupon(trx: ShopDb, coupon: CouponRow, userId: numbe
 }
 
 export async function recordRedemption(trx: ShopDb, couponId: number, userId: number, orderId: number): Promise<void> {
-  await trx.insertInto('coupon_redemptions').values({ coupon_id: couponId, user_id: userId, order_id: orderId, created_at: nowIso() }).execute();
+  await trx
+    .insertInto('coupon_redemptions')
+    .values({ coupon_id: couponId, user_id: userId, order_id: orderId, created_at: nowIso() })
+    .execute();
 }
 
 /** A cancelled order gives its coupon use back. */

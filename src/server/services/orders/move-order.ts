@@ -7,7 +7,12 @@ import { nowIso, OrderProblem } from './problems.ts';
  * Moves an order one step along the state machine (the CLI; a back office later). The UPDATE is conditional on the
  * status read, so two operators cannot both move it; CANCELED goes through cancelOrder to give stock and money back.
  */
-export async function moveOrder(db: ShopDb, orderId: number, to: OrderStatus, actor = 'cli'): Promise<{ from: OrderStatus; to: OrderStatus }> {
+export async function moveOrder(
+  db: ShopDb,
+  orderId: number,
+  to: OrderStatus,
+  actor = 'cli',
+): Promise<{ from: OrderStatus; to: OrderStatus }> {
   const order = await db.selectFrom('orders').select(['status']).where('id', '=', orderId).executeTakeFirst();
   if (!order) throw new OrderProblem(404, 'orderNotFound');
   const from = order.status;

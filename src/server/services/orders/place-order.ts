@@ -68,13 +68,17 @@ export async function placeOrder(db: ShopDb, input: PlaceOrderInput): Promise<Pl
         const earlier = await replay(trx, userId, key, print);
         if (earlier) return earlier;
         // On PostgreSQL a concurrent twin blocks here until this transaction ends, then hits the unique key.
-        await trx.insertInto('idempotency_keys').values({ user_id: userId, key, fingerprint: print, order_id: null, created_at: nowIso() }).execute();
+        await trx
+          .insertInto('idempotency_keys')
+          .values({ user_id: userId, key, fingerprint: print, order_id: null, created_at: nowIso() })
+          .execute();
       }
       await lockShopper(trx, userId);
       const priced = await priceOrder(trx, userId, choice);
       if (priced.unknownIds.length) throw new OrderProblem(409, 'productUnavailable', { products: priced.unknownIds });
       if (!priced.address || !priced.governorate) throw new OrderProblem(422, 'selectAddress');
-      if (choice.payment_method === 'wallet' && priced.totals.DiscountedTotal > 0) throw new OrderProblem(422, 'walletInsufficient');
+      if (choice.payment_method === 'wallet' && priced.totals.DiscountedTotal > 0)
+        throw new OrderProblem(422, 'walletInsufficient');
       if (priced.coupon) await redeemCoupon(trx, priced.coupon, userId);
       await decrementStock(trx, priced.lines);
       const address = priced.address.address_id === null ? await saveInlineAddress(trx, userId, choice) : priced.address;
@@ -115,10 +119,19 @@ export async function placeOrder(db: ShopDb, input: PlaceOrderInput): Promise<Pl
         .insertInto('order_lines')
         .values(priced.lines.map(({ stock: _stock, ...line }) => ({ ...line, order_id: order.id })))
         .execute();
-      await trx.insertInto('order_events').values({ order_id: order.id, status: 'PLACED', actor: 'shopper', created_at: now }).execute();
+      await trx
+        .insertInto('order_events')
+        .values({ order_id: order.id, status: 'PLACED', actor: 'shopper', created_at: now })
+        .execute();
       if (priced.coupon) await recordRedemption(trx, priced.coupon.id, userId, order.id);
       await recordWalletEntry(trx, { userId, amount: -t.walletAmount, reason: 'order_payment', orderId: order.id });
-      if (key) await trx.updateTable('idempotency_keys').set({ order_id: order.id }).where('user_id', '=', userId).where('key', '=', key).execute();
+      if (key)
+        await trx
+          .updateTable('idempotency_keys')
+          .set({ order_id: order.id })
+          .where('user_id', '=', userId)
+          .where('key', '=', key)
+          .execute();
       productIds = priced.lines.map((l) => l.product_id);
       return { orderId: order.id, replayed: false };
     });

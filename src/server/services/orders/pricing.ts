@@ -66,7 +66,15 @@ async function resolveAddress(db: ShopDb, userId: number, choice: OrderChoice) {
   }
   if (choice.address) {
     const a = choice.address;
-    const snapshot = { address_id: null, title: a.title, country: 'EG', city: a.city, area: a.area, street: a.street, details: a.details ?? '' };
+    const snapshot = {
+      address_id: null,
+      title: a.title,
+      country: 'EG',
+      city: a.city,
+      area: a.area,
+      street: a.street,
+      details: a.details ?? '',
+    };
     return { address: snapshot, governorateId: a.governorate_id };
   }
   if (choice.governorate_id !== undefined) return { address: null, governorateId: choice.governorate_id };
@@ -116,7 +124,9 @@ export async function priceOrder(db: ShopDb, userId: number, choice: OrderChoice
   }
   const { address, governorateId } = await resolveAddress(db, userId, choice);
   const governorate =
-    governorateId === null ? null : ((await db.selectFrom('governorates').selectAll().where('id', '=', governorateId).executeTakeFirst()) ?? null);
+    governorateId === null
+      ? null
+      : ((await db.selectFrom('governorates').selectAll().where('id', '=', governorateId).executeTakeFirst()) ?? null);
   if (governorateId !== null && !governorate) throw new OrderProblem(422, 'selectAddress');
   const itemsTotal = lines.reduce((sum, l) => sum + l.line_total, 0);
   const coupon = choice.coupon ? await usableCoupon(db, choice.coupon, userId, itemsTotal) : null;

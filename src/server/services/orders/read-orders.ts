@@ -49,7 +49,12 @@ export type OrderView = ReturnType<typeof toOrderView>;
 
 /** One of the shopper's own orders; another shopper's order is "not found" (no existence leak). */
 export async function getOwnOrder(db: ShopDb, userId: number, orderId: number, locale: Locale): Promise<OrderView> {
-  const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).where('user_id', '=', userId).executeTakeFirst();
+  const order = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (!order) throw new OrderProblem(404, 'orderNotFound');
   const lines = await db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
   return toOrderView(order, lines, locale);
@@ -57,7 +62,13 @@ export async function getOwnOrder(db: ShopDb, userId: number, orderId: number, l
 
 /** The shopper's orders, newest first (at most 100 for now; paging when histories grow). */
 export async function listOwnOrders(db: ShopDb, userId: number, locale: Locale): Promise<OrderView[]> {
-  const orders = await db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(100).execute();
+  const orders = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(100)
+    .execute();
   if (orders.length === 0) return [];
   const lines = await db
     .selectFrom('order_lines')

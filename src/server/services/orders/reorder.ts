@@ -16,7 +16,12 @@ export type ReorderChange =
  * server cart lands the client puts these lines into its cart; out-of-stock and vanished products are left out.
  */
 export async function reorder(db: ShopDb, userId: number, orderId: number, locale: Locale) {
-  const order = await db.selectFrom('orders').select('id').where('id', '=', orderId).where('user_id', '=', userId).executeTakeFirst();
+  const order = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('id', '=', orderId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   if (!order) throw new OrderProblem(404, 'orderNotFound');
   const lines = await db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
   const ids = lines.map((l) => l.product_id);
@@ -35,9 +40,11 @@ export async function reorder(db: ShopDb, userId: number, orderId: number, local
       changes.push({ product_id: card.id, name: card.name, kind: 'out_of_stock' });
       continue;
     }
-    if (card.price !== line.unit_price) changes.push({ product_id: card.id, name: card.name, kind: 'price_changed', from: line.unit_price, to: card.price });
+    if (card.price !== line.unit_price)
+      changes.push({ product_id: card.id, name: card.name, kind: 'price_changed', from: line.unit_price, to: card.price });
     const quantity = Math.min(line.quantity, card.stock);
-    if (quantity < line.quantity) changes.push({ product_id: card.id, name: card.name, kind: 'quantity_lowered', from: line.quantity, to: quantity });
+    if (quantity < line.quantity)
+      changes.push({ product_id: card.id, name: card.name, kind: 'quantity_lowered', from: line.quantity, to: quantity });
     items.push({ product: toCartProduct(card, card.images[0]), quantity });
   }
   return { items, changes };

@@ -30,5 +30,13 @@ export async function saveInlineAddress(trx: ShopDb, userId: number, choice: Ord
     })
     .returning(['id', 'title', 'country', 'city', 'area', 'street', 'details'])
     .executeTakeFirstOrThrow();
-  return { address_id: row.id, title: row.title, country: row.country, city: row.city, area: row.area, street: row.street, details: row.details };
+  return {
+    address_id: row.id,
+    title: row.title,
+    country: row.country,
+    city: row.city,
+    area: row.area,
+    street: row.street,
+    details: row.details,
+  };
 }

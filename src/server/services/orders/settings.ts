@@ -3,7 +3,11 @@ import type { ShopDb } from '../../db/index.ts';
 
 /** The free-delivery threshold in piastres from shop_settings; null when the setting is absent (never free). */
 export async function freeDeliveryThreshold(db: ShopDb): Promise<number | null> {
-  const row = await db.selectFrom('shop_settings').select('value').where('key', '=', 'free_delivery_threshold').executeTakeFirst();
+  const row = await db
+    .selectFrom('shop_settings')
+    .select('value')
+    .where('key', '=', 'free_delivery_threshold')
+    .executeTakeFirst();
   const value = row ? Number(row.value) : NaN;
   return Number.isInteger(value) && value >= 0 ? value : null;
 }

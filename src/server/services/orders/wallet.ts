@@ -36,7 +36,11 @@ export async function recordWalletEntry(
  * so two orders of the same shopper cannot both spend the same balance; on SQLite transactions are serial already.
  */
 export async function lockShopper(db: ShopDb, userId: number): Promise<void> {
-  await db.updateTable('users').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', userId)
+    .execute();
 }
 
 /** GET /wallet: balance and the latest ledger rows, newest first. */
