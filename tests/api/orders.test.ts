@@ -182,8 +182,11 @@ describe('wallet', () => {
     );
     expect(short).toMatchObject({ status: 422, body: { message: 'Your wallet balance does not cover this order.' } });
 
+    announce.mockClear();
     const cancel = await json(`/api/orders/${part.body.data.id}/cancel`, send('POST', shopper.headers));
     expect(cancel.body.data.status).toBe('CANCELED');
+    // The restored stock is announced (after the commit) like the sale was.
+    expect(announce).toHaveBeenCalledWith(db, { productIds: [productId] });
     const wallet = await json('/api/wallet', { headers: shopper.headers });
     expect(wallet.body.data.balance).toBe(10000);
     expect(wallet.body.data.entries.map((e: { reason: string; amount: number }) => [e.reason, e.amount])).toEqual([

@@ -71,6 +71,8 @@ test('cart → address → coupon → cash on delivery → success → history �
   await card.getByRole('button', { name: t.orders.history.cancel }).click();
   await expect(card.locator('[data-order-status]')).toHaveText(t.orders.status.CANCELED);
   await expect(card.getByRole('button', { name: t.orders.history.cancel })).toBeHidden();
+  // The wallet box in the profile: cash on delivery used none of it, so the balance is still 0.
+  await expect(page.locator('[data-wallet-balance]')).toContainText(formatMoney(0, shopLocale));
 
   await card.getByRole('button', { name: t.orders.history.reorder }).click();
   await expect(page.locator('[data-reorder-changes]')).toContainText(t.orders.history.reordered);

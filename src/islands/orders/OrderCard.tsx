@@ -1,6 +1,6 @@
-import { formatDate, formatMoney } from '../../i18n/format.ts';
+import { formatMoney } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { shownDiscount, type OrderView } from '../../lib/orders/views.ts';
+import { orderDate, shownDiscount, type OrderView } from '../../lib/orders/views.ts';
 import type { OrdersText } from '../checkout/checkout-text.ts';
 import { Filled } from '../shared/Filled.tsx';
 
@@ -29,7 +29,7 @@ export default function OrderCard({ locale, text, order, busy, onCancel, onReord
         </span>
       </div>
       <p className="text-sm text-roast-700">
-        <Filled template={text.history.placedOn} values={{ date: formatDate(order.created_at, locale) }} />
+        <Filled template={text.history.placedOn} values={{ date: orderDate(order.created_at, locale) }} />
       </p>
       <ul className="mt-2 divide-y divide-roast-100 text-sm">
         {order.items.map((item) => (

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { formatDate, formatMoney } from '../../i18n/format.ts';
+import { formatMoney } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
+import { orderDate } from '../../lib/orders/views.ts';
 import type { OrdersText } from '../checkout/checkout-text.ts';
 import { Filled } from '../shared/Filled.tsx';
 import { shopperFetch } from '../shared/shopper-api.ts';
@@ -40,7 +41,7 @@ export default function WalletBalance({ locale, text }: { locale: Locale; text: 
           {wallet.entries.slice(0, 5).map((e) => (
             <li key={e.id} className="flex justify-between gap-2 py-1">
               <span>
-                <Filled template={text[e.reason]} values={{ id: `#${e.order_id ?? ''}` }} /> · {formatDate(e.created_at, locale)}
+                <Filled template={text[e.reason]} values={{ id: `#${e.order_id ?? ''}` }} /> · {orderDate(e.created_at, locale)}
               </span>
               <bdi>{formatMoney(e.amount, locale)}</bdi>
             </li>

@@ -69,3 +69,10 @@ export interface OrderView extends SummaryTotals {
 
 /** The shopper-visible discount (spec section 4): coupon plus sale discount. */
 export const shownDiscount = (t: SummaryTotals) => t.DiscountAmount + t.saleDiscountAmount;
+
+/**
+ * An order or ledger date. Same digits rule as src/i18n/format.ts (decision 003: Latin digits in both languages);
+ * kept here so format.ts's date code stays out of the chunk every page shares (content-page JS budget).
+ */
+export const orderDate = (iso: string, locale: 'en' | 'ar') =>
+  new Date(iso).toLocaleDateString(locale === 'ar' ? 'ar-EG-u-nu-latn' : 'en-EG', { dateStyle: 'medium' });
