@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { formatMoney } from '../../src/i18n/format.ts';
 import type { Dictionary } from '../../src/i18n/t.ts';
 import { catalog, lineOf, openWithStoredCart, pick } from './cart-support.ts';
-import { expect, hydrated, test } from './fixtures.ts';
+import { expect, hydrated, seriousViolations, test } from './fixtures.ts';
 import { logIn, makeE2eCoupon } from './login.ts';
 
 /** Opens the payment step with one line of an in-stock product in the cart, logged in. */
@@ -56,6 +56,7 @@ test('cart → address → coupon → cash on delivery → success → history �
   await expect(page.locator('[data-summary="discount"]')).toContainText(formatMoney(discount, shopLocale));
   await expect(page.locator('[data-summary="delivery"]')).toContainText(formatMoney(5000, shopLocale));
   await expect(page.locator('[data-summary="total"]')).toContainText(formatMoney(product.price - 1000 + 5000, shopLocale));
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: c.placeOrder }).click();
 
   await expect(page).toHaveURL(/\/checkout\/success\?order=\d+$/);
@@ -68,6 +69,9 @@ test('cart → address → coupon → cash on delivery → success → history �
   const card = page.locator(`[data-order="${orderId}"]`);
   await expect(card.locator('[data-order-status]')).toHaveText(t.orders.status.PLACED);
   await expect(card).toContainText(product.name);
+  await page.locator('[data-wallet]').waitFor();
+  // Checked before any toast: the shared toast's own contrast is the toast host's business.
+  expect(await seriousViolations(page)).toEqual([]);
   await card.getByRole('button', { name: t.orders.history.cancel }).click();
   await expect(card.locator('[data-order-status]')).toHaveText(t.orders.status.CANCELED);
   await expect(card.getByRole('button', { name: t.orders.history.cancel })).toBeHidden();
