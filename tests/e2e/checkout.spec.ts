@@ -3,14 +3,21 @@ import { formatMoney } from '../../src/i18n/format.ts';
 import type { Dictionary } from '../../src/i18n/t.ts';
 import { catalog, lineOf, openWithStoredCart, pick } from './cart-support.ts';
 import { expect, hydrated, seriousViolations, test } from './fixtures.ts';
-import { logIn, makeE2eCoupon } from './login.ts';
+import { logIn, makeE2eAddress, makeE2eCoupon } from './login.ts';
 
 /** Opens the payment step with one line of an in-stock product in the cart, logged in. */
-async function checkoutWithCart(page: Page, request: APIRequestContext, at: (p: string) => string, locale: 'en' | 'ar') {
+async function checkoutWithCart(
+  page: Page,
+  request: APIRequestContext,
+  at: (p: string) => string,
+  locale: 'en' | 'ar',
+  savedAddress?: string,
+) {
   const products = await catalog(request, locale);
   // Plenty of stock, so the journeys of both languages (and reruns) never run a product out.
   const product = pick(products, (p) => p.stock >= 20 && p.price < 100000, 'product with stock ≥ 20 under 1,000 EGP');
-  await logIn(page);
+  const shopper = await logIn(page);
+  if (savedAddress) makeE2eAddress(shopper.id, savedAddress);
   await openWithStoredCart(page, at('/checkout/checkout-payment'), JSON.stringify({ cartsProducts: [lineOf(product, 1)] }));
   await hydrated(page, 'CheckoutPayment');
   await page.locator('[data-checkout]').waitFor();
@@ -105,4 +112,13 @@ test('no payment chosen, then no address: the spec messages', async ({ page, req
 test('a guest is sent to login with routeBack', async ({ page, at, baseURL }) => {
   await page.goto(at('/checkout/checkout-payment'));
   await expect(page).toHaveURL(`${baseURL}${at('/login')}?routeBack=checkout-checkout-payment&routeParams=%7B%7D`);
+});
+
+test('a saved address is picked by default and the order goes to it', async ({ page, request, at, t, shopLocale }) => {
+  await checkoutWithCart(page, request, at, shopLocale, 'Office');
+  await expect(page.getByRole('radio', { name: /Office/ })).toBeChecked();
+  await page.getByRole('radio', { name: shopLocale === 'ar' ? 'الدفع عند الاستلام' : 'Cash on delivery' }).check();
+  await expect(page.locator('[data-summary="delivery"]')).toContainText(formatMoney(5000, shopLocale));
+  await page.getByRole('button', { name: t.orders.checkout.placeOrder }).click();
+  await expect(page).toHaveURL(/\/checkout\/success\?order=\d+$/);
 });

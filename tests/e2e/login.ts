@@ -65,3 +65,16 @@ export function makeE2eCoupon(c: { kind: 'percent' | 'fixed'; value: number }) {
   );
   return code;
 }
+
+/** A saved address of a shopper in the first governorate (the address book API is the accounts work). */
+export function makeE2eAddress(userId: number, title: string) {
+  const now = new Date().toISOString();
+  withE2eDb((db) =>
+    db
+      .prepare(
+        `INSERT INTO addresses (user_id, title, governorate_id, city, area, street, is_primary, created_at, updated_at)
+         VALUES (?, ?, (SELECT id FROM governorates ORDER BY position LIMIT 1), 'Cairo', 'Maadi', 'Road 9, 12', 1, ?, ?)`,
+      )
+      .run(userId, title, now, now),
+  );
+}

@@ -39,7 +39,12 @@ export default function SummaryBox({
       </ul>
       <dl className="mt-3 space-y-2 text-sm">
         {row(text.subtotal, money(summary.SubTotal), 'subtotal')}
-        {row(text.delivery, summary.Shipping_Fees === 0 ? text.free : money(summary.Shipping_Fees), 'delivery')}
+        {/* No address or governorate yet: no fee to show, rather than a misleading "Free". */}
+        {row(
+          text.delivery,
+          !summary.delivery ? '—' : summary.Shipping_Fees === 0 ? text.free : money(summary.Shipping_Fees),
+          'delivery',
+        )}
         {shownDiscount(summary) > 0 && row(text.discount, <>−{money(shownDiscount(summary))}</>, 'discount')}
         {summary.walletAmount > 0 && row(text.wallet, <>−{money(summary.walletAmount)}</>, 'wallet')}
         {row(text.total, money(summary.DiscountedTotal), 'total', true)}
