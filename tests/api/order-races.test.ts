@@ -55,6 +55,17 @@ test(`${engine}: 20 concurrent uses of a coupon limited to 5: exactly 5`, async 
   expect(await stockOf(db, productId)).toBe(995);
 });
 
+test(`${engine}: 10 concurrent orders of one shopper with a once-per-shopper coupon: it is used once`, async () => {
+  const productId = await makeProduct(db, { price: 25000, stock: 1000 });
+  const coupon = await makeCoupon(db, { per_user_limit: 1 });
+  const buyer = buyers[4]!;
+  const responses = await Promise.all(
+    Array.from({ length: 10 }, () => order(buyer, { products: [{ product_id: productId, quantity: 1 }], coupon })),
+  );
+  expect(responses.filter((r) => r.status === 201)).toHaveLength(1);
+  expect(responses.filter((r) => r.status === 422)).toHaveLength(9);
+});
+
 test(`${engine}: the same Idempotency-Key sent 10 times concurrently makes one order`, async () => {
   const productId = await makeProduct(db, { price: 25000, stock: 100 });
   const buyer = buyers[0]!;
