@@ -269,6 +269,7 @@ describe('ownership and the order life', () => {
       ['POST', '/api/orders'],
       ['POST', '/api/checkCoupon'],
       ['GET', '/api/checkout/addresses'],
+      ['GET', '/api/orders/summary?products=[]'],
     ] as const) {
       expect((await api.request(path, send(method, {}, method === 'POST' ? {} : undefined))).status).toBe(401);
     }
