@@ -25,6 +25,8 @@ async function checkoutWithCart(
 }
 
 async function fillInlineAddress(page: Page, t: Dictionary) {
+  // Seven pages and two axe scans: on the shared 2-core machine this can approach the 30 s default.
+  test.setTimeout(60_000);
   const c = t.orders.checkout;
   await page.getByLabel(c.addressTitle).fill('Home');
   await page.getByLabel(c.governorate).selectOption({ index: 1 });
