@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { E2E_TOKEN_SECRET } from './tests/e2e/e2e-secret.ts';
 import type { ShopOptions } from './tests/e2e/fixtures.ts';
 
 const port = Number(process.env['E2E_PORT'] ?? 4410);
@@ -35,7 +36,7 @@ export default defineConfig<ShopOptions>({
     // A fresh database for every run: the build pre-renders from it and the server then uses it.
     command: `rm -f ${dbPath} ${dbPath}-wal ${dbPath}-shm && npm run build && node scripts/start.mjs`,
     url: `http://127.0.0.1:${port}/api/health`,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: dbPath },
+    env: { PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: dbPath, AUTH_TOKEN_SECRET: E2E_TOKEN_SECRET },
     reuseExistingServer: !process.env['CI'],
     timeout: 240_000,
     stdout: 'ignore',
