@@ -1,0 +1,23 @@
+// Turns a failed `astro build`'s output into words an editor understands, with the file to fix when known.
+const ansi = /\u001b\[[0-9;]*m/g;
+
+export function explainBuildFailure(output) {
+  const text = output.replace(ansi, '');
+  const lines = text.split('\n').map((l) => l.trim());
+  const file = /((?:src\/content|src\/pages)\/[^\s:)"']+\.(?:md|mdx|astro|ts))/.exec(text)?.[1];
+  const errorLines = lines.filter((l) => /error|invalid|expected|required|failed/i.test(l) && !/^at\s/.test(l));
+  const details = [...new Set(errorLines)].slice(0, 8).join('\n    ');
+  if (/InvalidContentEntry|ContentEntryData|Frontmatter|YAML|does not match collection schema/i.test(text)) {
+    return [
+      `A content entry could not be read${file ? `: ${file}` : ''}.`,
+      'Check its front matter (the block between the two --- lines at the top): every field the collection needs,',
+      'dates as YYYY-MM-DD, text with a colon in quotes. Fix it, preview with `npm run dev`, then publish again.',
+      `  Details:\n    ${details}`,
+    ].join('\n');
+  }
+  return [
+    `The site could not be built${file ? ` (the problem is in ${file})` : ''}.`,
+    'Nothing changed for shoppers. Ask a developer if the details below do not point at your change.',
+    `  Details:\n    ${details || text.slice(-1500)}`,
+  ].join('\n');
+}
