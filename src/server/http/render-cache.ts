@@ -69,7 +69,7 @@ function answer(entry: Entry, acceptEncoding: string, state: 'hit' | 'miss'): Re
     body = entry.gz;
   }
   headers.set('content-length', String(body.length));
-  return new Response(body, { status: entry.status, headers });
+  return new Response(body as Uint8Array<ArrayBuffer>, { status: entry.status, headers });
 }
 
 /** Marks an HTML answer that is not cached here: errors and anything personal must not be kept by a CDN either. */
@@ -78,7 +78,7 @@ function uncached(response: Response, body: Uint8Array): Response {
   if (headers.get('content-type')?.startsWith('text/html') && !headers.has('cache-control')) {
     headers.set('cache-control', 'no-store');
   }
-  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+  return new Response(body as Uint8Array<ArrayBuffer>, { status: response.status, statusText: response.statusText, headers });
 }
 
 /** Serves `url` from the cache, or renders it once (concurrent requests for the same page wait for that render). */
