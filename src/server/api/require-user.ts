@@ -16,5 +16,5 @@ export const requireUser = createMiddleware<ApiEnv>(async (c, next) => {
     return c.json(errorBody(c.get('t').api.unauthenticated), 401);
   }
   c.set('userId', claims.userId);
-  await next();
+  return next();
 });
