@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import type { ShopDb } from '../../db/index.ts';
 
 /**
- * The catalog version of this process: a fingerprint of every product's price, old price and stock, plus a
- * counter bumped by each announced change. Render caches key their pages by it, so a new version is a purge.
+ * The catalog version of this process: a counter bumped when the fingerprint of every product's price, old price
+ * and stock moves, and by each announced change. Render caches key their pages by it, so a new version is a purge.
  * The state lives on globalThis because the Astro server bundle(s) and the HTTP server are separate module
  * graphs, and after a publish two bundles share one process: one version, one watcher, every bundle listens.
  */
@@ -27,8 +27,8 @@ export function versionState(): VersionState {
 
 /** The current version; part of every render-cache key. */
 export function catalogVersion(): string {
-  const state = versionState();
-  return `${state.fingerprint}#${state.counter}`;
+  // The counter alone: reading the first fingerprint at start is not a change, so it must not empty caches.
+  return `v${versionState().counter}`;
 }
 
 /** Calls `listener` with each new version (after the `before` work has finished). Returns an unsubscribe. */
@@ -63,10 +63,12 @@ async function checkOnce(db: ShopDb, force: boolean): Promise<void> {
   const state = versionState();
   const fingerprint = await readFingerprint(db);
   if (!force && fingerprint === state.fingerprint) return;
-  const first = state.fingerprint === '';
+  if (state.fingerprint === '' && !force) {
+    state.fingerprint = fingerprint;
+    return;
+  }
   await Promise.allSettled([...state.before].map((work) => work()));
   state.fingerprint = fingerprint;
-  if (first && !force) return;
   state.counter += 1;
   const version = catalogVersion();
   for (const listener of state.listeners) listener(version);
