@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { expect, test } from './fixtures.ts';
@@ -33,6 +33,10 @@ test.beforeAll(async () => {
   for (const file of [...articleFiles, brokenFile]) rmSync(file, { force: true });
   const first = await runNpm(['publish'], env);
   expect(first.code, first.output).toBe(0);
+  // A chunk that only the first build has (as when a code change renames chunks): a page opened before the
+  // switch must still load it afterwards. Written before the server starts: it reads each build's file list once.
+  const firstId = readFileSync(join(buildsDir, 'current'), 'utf8').trim();
+  writeFileSync(join(buildsDir, firstId, 'client', '_astro', 'only-old.Ab12Cd34.js'), 'export const old = 1;');
   server = await startServer(port, { ...env, CATALOG_CHECK_MS: '2000' });
 });
 
@@ -48,10 +52,6 @@ test('a publish under load: no failed answer, the new article afterwards, old ch
   const home = await (await fetch(`${base}/en/`)).text();
   const asset = /\/_astro\/[\w.-]+\.js/.exec(home)?.[0];
   expect(asset).toBeTruthy();
-  // A chunk that only the first build has (as when a code change renames chunks): a page opened before the
-  // switch must still load it afterwards.
-  mkdirSync(join(buildsDir, firstId, 'client', '_astro'), { recursive: true });
-  writeFileSync(join(buildsDir, firstId, 'client', '_astro', 'only-old.Ab12Cd34.js'), 'export const old = 1;');
   expect((await fetch(`${base}/en/articles/${slug}`)).status).toBe(404);
 
   writeArticle();
