@@ -5,8 +5,11 @@ export function explainBuildFailure(output) {
   const text = output.replace(ansi, '');
   const lines = text.split('\n').map((l) => l.trim());
   const file = /((?:src\/content|src\/pages)\/[^\s:)"']+\.(?:md|mdx|astro|ts))/.exec(text)?.[1];
-  const errorLines = lines.filter((l) => /error|invalid|expected|required|failed/i.test(l) && !/^at\s/.test(l));
-  const details = [...new Set(errorLines)].slice(0, 8).join('\n    ');
+  // Astro prints the message, then "Location:" and "Stack trace:"; keep what comes before the stack.
+  const stack = lines.findIndex((l) => l.startsWith('Stack trace:'));
+  const end = stack === -1 ? lines.length : stack;
+  const start = Math.max(0, ...lines.slice(0, end).map((l, i) => (/^\d\d:\d\d:\d\d /.test(l) ? i + 1 : 0)));
+  const details = lines.slice(start, end).filter(Boolean).slice(0, 8).join('\n    ');
   if (/InvalidContentEntry|ContentEntryData|Frontmatter|YAML|does not match collection schema/i.test(text)) {
     return [
       `A content entry could not be read${file ? `: ${file}` : ''}.`,
