@@ -1,12 +1,14 @@
 // `npm start`: builds when there is no build yet, then serves the shop (see src/server/http/server.ts).
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const distDir = resolve(process.env.DIST_DIR ?? 'dist');
 // `npm run publish` keeps its builds here and names the live one in `current`; the server follows it.
 const buildsDir = resolve(process.env.BUILDS_DIR ?? 'builds');
-const published = existsSync(resolve(buildsDir, 'current'));
+const pointer = resolve(buildsDir, 'current');
+const published =
+  existsSync(pointer) && existsSync(resolve(buildsDir, readFileSync(pointer, 'utf8').trim(), 'server', 'entry.mjs'));
 if (!published && !existsSync(resolve(distDir, 'server', 'entry.mjs'))) {
   console.log('No build found: building the site first (npm run build)…');
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', shell: process.platform === 'win32' });
