@@ -7,13 +7,16 @@ import { beforeCatalogVersion } from './server/services/catalog/catalog-version.
 import { watchCatalog } from './server/services/catalog/catalog-watch.ts';
 
 let watching = false;
-/** The first on-demand request starts the catalog version watch (in this bundle's database handle). */
+/**
+ * The first on-demand request of this bundle starts the catalog version watch (once per process) and makes this
+ * bundle's search index the one rebuilt on changes (after a publish, the new bundle takes over).
+ */
 function startCatalogWatch(): void {
   if (watching) return;
   watching = true;
   void sharedDatabase().then(({ db }) => {
     // A changed catalog rebuilds this bundle's search index before pages are cached under the new version.
-    beforeCatalogVersion(() => rebuildSearchIndex(db));
+    beforeCatalogVersion('search-index', () => rebuildSearchIndex(db));
     watchCatalog(db, process.env['DATABASE_URL']);
   });
 }

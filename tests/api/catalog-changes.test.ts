@@ -18,7 +18,7 @@ let rebuilt = 0;
 beforeAll(async () => {
   database = await freshDatabase();
   onCatalogVersion((v) => seen.push(v));
-  beforeCatalogVersion(async () => {
+  beforeCatalogVersion('test', async () => {
     rebuilt += 1;
   });
   await checkCatalogVersion(database.db);

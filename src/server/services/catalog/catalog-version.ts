@@ -12,8 +12,8 @@ interface VersionState {
   fingerprint: string;
   counter: number;
   listeners: Set<Listener>;
-  /** Work to finish before a new version is published (e.g. rebuilding the search index). */
-  before: Set<() => Promise<unknown>>;
+  /** Work to finish before a new version is published (e.g. rebuilding the search index), by name. */
+  before: Map<string, () => Promise<unknown>>;
   dirty?: boolean;
   forced?: boolean;
   loop?: Promise<void> | undefined;
@@ -22,7 +22,7 @@ const key = Symbol.for('coffee-marketplace.catalog-version');
 const store = globalThis as unknown as Record<symbol, VersionState | undefined>;
 
 export function versionState(): VersionState {
-  return (store[key] ??= { fingerprint: '', counter: 0, listeners: new Set(), before: new Set() });
+  return (store[key] ??= { fingerprint: '', counter: 0, listeners: new Set(), before: new Map() });
 }
 
 /** The current version; part of every render-cache key. */
@@ -37,9 +37,12 @@ export function onCatalogVersion(listener: Listener): () => void {
   return () => versionState().listeners.delete(listener);
 }
 
-/** Registers work that must be done before a new version is visible (so pages cached under it are fresh). */
-export function beforeCatalogVersion(work: () => Promise<unknown>): void {
-  versionState().before.add(work);
+/**
+ * Registers work that must be done before a new version is visible (so pages cached under it are fresh). The
+ * latest registration of a name wins: after a publish the new bundle's search index is rebuilt, not the old one's.
+ */
+export function beforeCatalogVersion(name: string, work: () => Promise<unknown>): void {
+  versionState().before.set(name, work);
 }
 
 /**
@@ -67,7 +70,7 @@ async function checkOnce(db: ShopDb, force: boolean): Promise<void> {
     state.fingerprint = fingerprint;
     return;
   }
-  await Promise.allSettled([...state.before].map((work) => work()));
+  await Promise.allSettled([...state.before.values()].map((work) => work()));
   state.fingerprint = fingerprint;
   state.counter += 1;
   const version = catalogVersion();
