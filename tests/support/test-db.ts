@@ -7,7 +7,7 @@ import { createApi } from '../../src/server/api/app.ts';
  * A fresh, migrated and seeded database for one test file: SQLite in memory by default, or a new
  * PostgreSQL database (dropped afterwards) when DATABASE_URL is set.
  */
-export async function freshDatabase(): Promise<DatabaseHandle & { drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<DatabaseHandle & { drop: () => Promise<void>; url?: string }> {
   const url = process.env['DATABASE_URL'];
   if (!url) {
     const handle = await openDatabase({ sqlitePath: ':memory:' });
@@ -23,6 +23,7 @@ export async function freshDatabase(): Promise<DatabaseHandle & { drop: () => Pr
   const handle = await openDatabase({ databaseUrl: dbUrl.toString() });
   return {
     ...handle,
+    url: dbUrl.toString(),
     drop: async () => {
       await handle.db.destroy();
       const cleanup = new pg.Client({ connectionString: url });
