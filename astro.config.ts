@@ -4,7 +4,6 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { endedOfferSlugs } from './scripts/ended-offers.mjs';
-import { sonnerCssAsFile } from './scripts/vite-sonner-css.mjs';
 import { productSitemapUrls } from './scripts/product-sitemap.ts';
 import { intentDirective } from './src/islands/directives/integration.ts';
 import { canonicalUrl, includeInSitemap } from './src/lib/sitemap-rules.ts';
@@ -52,6 +51,6 @@ export default defineConfig({
   build: { inlineStylesheets: 'never' },
   server: { host: '127.0.0.1', port: 4321 },
   vite: {
-    plugins: [tailwindcss(), sonnerCssAsFile()],
+    plugins: [tailwindcss()],
   },
 });
