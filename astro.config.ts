@@ -1,16 +1,12 @@
 import node from '@astrojs/node';
-import preact from '@astrojs/preact';
+import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { endedOfferSlugs } from './scripts/ended-offers.mjs';
 import { sonnerCssAsFile } from './scripts/vite-sonner-css.mjs';
+import { intentDirective } from './src/islands/directives/integration.ts';
 import { canonicalUrl, includeInSitemap } from './src/lib/sitemap-rules.ts';
-
-// Server bundles inline every package that imports `react`, so it resolves to preact/compat there as in the
-// browser. Setting noExternal replaces @astrojs/preact's own list, hence react and react-dom are named again.
-const reactImporters = ['react', 'react-dom', 'react-dom/test-utils', 'react/jsx-runtime', 'sonner', '@nanostores/react'];
-const inlineReactImporters = { resolve: { noExternal: reactImporters } };
 
 const site = process.env['SITE_URL'] ?? 'http://127.0.0.1:4321';
 
@@ -20,8 +16,9 @@ export default defineConfig({
   // Middleware mode: our own HTTP server (src/server/http) adds compression, caching and security headers.
   adapter: node({ mode: 'middleware' }),
   integrations: [
-    // Islands are written against React's API and run on preact/compat (decision 005).
-    preact({ compat: true }),
+    // React 19 islands (decision 009), hydrated lazily by our client:intent directive where it helps.
+    react(),
+    intentDirective(),
     sitemap({
       i18n: { defaultLocale: 'en', locales: { en: 'en-EG', ar: 'ar-EG' } },
       // Only localized pages (the bare root is a redirect), minus redirects, duplicates and ended offers.
@@ -49,6 +46,5 @@ export default defineConfig({
   server: { host: '127.0.0.1', port: 4321 },
   vite: {
     plugins: [tailwindcss(), sonnerCssAsFile()],
-    environments: { ssr: inlineReactImporters, prerender: inlineReactImporters },
   },
 });

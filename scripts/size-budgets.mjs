@@ -1,21 +1,25 @@
 /**
- * Gzipped JavaScript budgets per page, in KB (1 KB = 1024 bytes). The first pattern that matches a page's
- * path (locale prefix removed) applies. Extra URLs are on-demand pages the size check fetches as well.
+ * JavaScript budgets per page, in gzipped KB (1 KB = 1024 bytes) of OUR code: everything a page loads minus the
+ * React runtime (react-dom's client with Astro's renderer, react, the JSX runtime), which `npm run size` measures
+ * and prints. Issue 8: runtime + 20 KB on content and info pages, + 30 KB on listings, product and seller pages,
+ * + 45 KB on the cart page. The first pattern that matches a page's path (locale prefix removed) applies.
+ * Extra URLs are on-demand pages the size check fetches as well.
  */
 export const budgets = [
-  { pattern: /^\/$/, kb: 110, issue: 'content: home with its carousels' },
-  // Article, review, recipe and info pages add only plain scripts (video facade) to the shared islands.
+  // Home carries product cards and carousels like a listing.
+  { pattern: /^\/$/, kb: 30, issue: 'home: cards and carousels' },
   {
     pattern:
-      /^\/(blog|articles|reviews|recipes|single-recipe|coffe-shops|offers|about-us|privacy-policy|terms-and-conditions)(\/|$)/,
-    kb: 80,
-    issue: 'content: articles, recipes, info pages',
+      /^\/(blog|articles|reviews|recipes|single-recipe|coffe-shops|offers|about-us|contact-us|privacy-policy|terms-and-conditions)(\/|$)/,
+    kb: 20,
+    issue: 'content and info pages',
   },
-  { pattern: /^\/products(\/|\?|$)/, kb: 90, issue: 'catalog: listing' },
-  { pattern: /^\/single-product\//, kb: 90, issue: 'catalog: product page' },
-  { pattern: /^\/seller-profile\//, kb: 90, issue: 'catalog: seller page' },
-  { pattern: /^\/checkout\/cart\/?$/, kb: 100, issue: 'cart: cart page' },
-  { pattern: /.*/, kb: 80, issue: 'default' },
+  { pattern: /^\/products(\/|\?|$)/, kb: 30, issue: 'catalog: listing' },
+  { pattern: /^\/single-product\//, kb: 30, issue: 'catalog: product page' },
+  { pattern: /^\/seller-profile\//, kb: 30, issue: 'catalog: seller page' },
+  { pattern: /^\/checkout\/cart\/?$/, kb: 45, issue: 'cart: cart page' },
+  // Form pages (partner application, and the account and checkout forms to come) validate before sending.
+  { pattern: /.*/, kb: 30, issue: 'default: forms and the rest' },
 ];
 
 export const onDemandPages = [

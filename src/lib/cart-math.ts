@@ -47,7 +47,7 @@ export interface CartState {
 }
 
 export const CART_STORAGE_KEY = 'cart';
-/** Fired on window after every change of the store in this tab; the React-free mini-cart listens for it. */
+/** Fired on window after every change of the store in this tab (detail: the number of lines); the mini-cart dot listens. */
 export const CART_CHANGE_EVENT = 'cart:change';
 /** Event a page sends after changing a cart control's product snapshot (e.g. a variant switch). */
 export const CART_CONTROL_REFRESH = 'cart-control:refresh';

@@ -1,7 +1,47 @@
-/** Event name React-free scripts dispatch on window (detail: the message) for the layout's ToastHost to show. */
-export const TOAST_EVENT = 'app:toast';
+/**
+ * Toasts without loading sonner where they are asked for: islands call showToast(); the layout's ToastHost
+ * (hydrated by the first request, see client:intent="on:…") shows them. Requests made before the host is ready
+ * wait in a queue on window, so the first toast of a page is never lost.
+ */
+export type ToastKind = 'success' | 'error';
 
-/** A success toast from a script that does not load sonner itself (see ToastHost). */
-export function showToast(message: string): void {
-  window.dispatchEvent(new CustomEvent(TOAST_EVENT, { detail: message }));
+export interface ToastRequest {
+  message: string;
+  kind: ToastKind;
+}
+
+/** Window event carrying a ToastRequest once the host listens. */
+export const TOAST_EVENT = 'app:toast';
+/** Window event that wakes (hydrates) the host. */
+export const TOAST_WAKE_EVENT = 'app:toast-wake';
+
+interface ToastBox {
+  ready: boolean;
+  pending: ToastRequest[];
+}
+
+declare global {
+  interface Window {
+    __toasts?: ToastBox;
+  }
+}
+
+const box = (): ToastBox => (window.__toasts ??= { ready: false, pending: [] });
+
+/** Shows a toast at top-end for 5 s (spec section 8). */
+export function showToast(message: string, kind: ToastKind = 'success'): void {
+  const toasts = box();
+  if (toasts.ready) {
+    window.dispatchEvent(new CustomEvent<ToastRequest>(TOAST_EVENT, { detail: { message, kind } }));
+    return;
+  }
+  toasts.pending.push({ message, kind });
+  window.dispatchEvent(new Event(TOAST_WAKE_EVENT));
+}
+
+/** For the host: marks it ready and hands over what was asked before. */
+export function takePendingToasts(): ToastRequest[] {
+  const toasts = box();
+  toasts.ready = true;
+  return toasts.pending.splice(0);
 }

@@ -45,13 +45,11 @@ function show(variant: Variant, el: HTMLElement) {
     link.setAttribute('aria-current', String(link.dataset['variant'] === String(variant.id)));
   const slot = document.querySelector<HTMLElement>('[data-cart-control-slot]');
   if (slot) {
-    const control = slot.querySelector<HTMLElement>('[data-cart-control]');
-    if (control) {
-      // The cart control adds exactly what is shown: this variant at its current price and stock.
-      const snapshot = toCartProduct(variant, variant.images[0]);
-      control.dataset['cartControl'] = JSON.stringify(snapshot);
-      document.dispatchEvent(new Event(CART_CONTROL_REFRESH));
-    }
+    // The cart control adds exactly what is shown: this variant at its current price and stock. The island reads
+    // the slot when it hydrates later, and follows the event once it has.
+    const snapshot = toCartProduct(variant, variant.images[0]);
+    slot.dataset['cartProduct'] = JSON.stringify(snapshot);
+    document.dispatchEvent(new CustomEvent(CART_CONTROL_REFRESH, { detail: snapshot }));
   }
   variant.images.forEach((src, index) => {
     for (const img of document.querySelectorAll<HTMLImageElement>(

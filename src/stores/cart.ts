@@ -30,7 +30,8 @@ export const $cart = persistentAtom<CartState>(CART_STORAGE_KEY, withTotals([]),
 const commit = (lines: CartLine[]) => $cart.set(withTotals(lines, $cart.get().isLoading));
 
 if (typeof window !== 'undefined') {
-  $cart.listen(() => window.dispatchEvent(new Event(CART_CHANGE_EVENT)));
+  // The mini-cart's dot (cart-dot.ts, React-free) follows this tab through this event.
+  $cart.listen((cart) => window.dispatchEvent(new CustomEvent(CART_CHANGE_EVENT, { detail: cart.cartsProducts.length })));
   // A hand-edited or corrupted value is rewritten in its repaired form, so every reader sees the same cart.
   try {
     const raw = localStorage.getItem(CART_STORAGE_KEY);

@@ -33,12 +33,11 @@ export const lineOf = (p: ProductCard, quantity: number, overrides: Record<strin
   quantity,
 });
 
-/** Waits until the cart scripts have run and the toast host can show toasts. */
+/** Waits until the cart scripts have run (toasts asked for before the toast host hydrates are queued, not lost). */
 export async function cartReady(page: Page) {
   await page.locator('[data-mini-cart][data-ready]').waitFor({ state: 'attached' });
   if (await page.locator('[data-cart-control]').count())
     await page.locator('[data-cart-control][data-ready]').first().waitFor({ state: 'attached' });
-  await hydrated(page, 'ToastHost');
   if (await page.locator('astro-island[component-url*="CartPage"]').count()) await hydrated(page, 'CartPage');
 }
 

@@ -1,4 +1,4 @@
-import { expect, hydrated, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 
 const priceOf = (text: string) => Number(/[\d,]+(\.\d+)?/.exec(text)![0].replace(/,/g, ''));
@@ -58,7 +58,6 @@ test.describe('catalog', () => {
 
   test('search by keyboard only: type, arrows, Enter', async ({ page, at, t, shopLocale }) => {
     await page.goto(at('/'));
-    await hydrated(page, 'SearchBox');
     const box = page.getByRole('combobox', { name: t.nav.searchLabel }).first();
     await box.focus();
     await page.keyboard.type(shopLocale === 'ar' ? 'مطحنة' : 'grinder');
@@ -73,14 +72,12 @@ test.describe('catalog', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
 
     // Escape closes the list; without a highlight, Enter searches the listing.
-    await hydrated(page, 'SearchBox');
     await box.focus();
     await page.keyboard.type('kettle');
     await expect(options.first()).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(options).toHaveCount(0);
     await box.fill('');
-    await hydrated(page, 'SearchBox');
     await box.focus();
     await page.keyboard.type('kettle');
     await expect(options.first()).toBeVisible();

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { offerActive } from '../../src/lib/offers.ts';
-import { expect, hydrated, seriousViolations, test } from './fixtures.ts';
+import { expect, seriousViolations, test } from './fixtures.ts';
 
 const routes = [
   '/',
@@ -137,8 +137,6 @@ test.describe('content', () => {
 
   test('contact form: refused with the spec failure text, then sent with the success text', async ({ page, at, t }) => {
     await page.goto(at('/contact-us'));
-    await hydrated(page, 'ContactForm');
-    await hydrated(page, 'ToastHost');
     const c = t.forms.contact;
     const form = page.locator('main form');
     await form.getByLabel(c.fullName).fill('Mona Adel');
@@ -164,8 +162,6 @@ test.describe('content', () => {
 
   test('become a partner: an oversized file is refused, then a real PDF application is confirmed', async ({ page, at, t }) => {
     await page.goto(at('/become-partner'));
-    await hydrated(page, 'PartnerForm');
-    await hydrated(page, 'ToastHost');
     const p = t.forms.partner;
     const form = page.locator('main form');
     await form.getByLabel(p.brandName).fill('Delta Roasters');

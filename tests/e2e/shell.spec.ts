@@ -1,4 +1,4 @@
-import { expect, hydrated, seriousViolations, test } from './fixtures.ts';
+import { expect, seriousViolations, test } from './fixtures.ts';
 
 test.describe('shell', () => {
   test('home renders in the right language and direction', async ({ page, at, shopLocale, t }) => {
@@ -72,8 +72,6 @@ test.describe('shell', () => {
     const email = `Shopper.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@Example.com`;
     const input = page.getByRole('textbox', { name: t.footer.emailLabel });
     await input.scrollIntoViewIfNeeded();
-    await hydrated(page, 'NewsletterForm');
-    await hydrated(page, 'ToastHost');
     await input.fill(email);
     await page.getByRole('button', { name: t.footer.subscribe }).click();
     await expect(page.getByText(t.newsletter.success)).toBeVisible();

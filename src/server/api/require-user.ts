@@ -20,5 +20,5 @@ export const requireUser = createMiddleware<ApiEnv>(async (c, next) => {
   }
   c.set('userId', claims.userId);
   if (claims.sessionId) c.set('sessionId', claims.sessionId);
-  await next();
+  return next();
 });

@@ -1,4 +1,3 @@
-import { toast } from 'sonner';
 import { formatMoney } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { productPath } from '../../i18n/routes.ts';
@@ -8,6 +7,7 @@ import type { LineNotice } from '../../lib/cart-quote.ts';
 import { removeFromCart } from '../../stores/cart.ts';
 import type { CartText } from './cart-text.ts';
 import QuantityStepper from './QuantityStepper.tsx';
+import { showToast } from '../../lib/toast-event.ts';
 
 interface Props {
   line: CartLine;
@@ -36,7 +36,7 @@ export default function CartLineRow({ line, notices, locale, text }: Props) {
   const soldOut = product.stock <= 0;
   const remove = () => {
     removeFromCart(product.id);
-    toast.success(text.itemRemoved);
+    showToast(text.itemRemoved);
   };
   return (
     <li className={`flex gap-4 py-4 ${soldOut ? 'opacity-90' : ''}`} data-cart-line={product.id}>

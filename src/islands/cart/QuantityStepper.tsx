@@ -1,7 +1,7 @@
-import { toast } from 'sonner';
 import type { CartLine } from '../../lib/cart-math.ts';
 import { stepCart } from '../../stores/cart.ts';
 import type { CartText } from './cart-text.ts';
+import { showToast } from '../../lib/toast-event.ts';
 
 interface Props {
   line: CartLine;
@@ -14,8 +14,8 @@ const step = 'grid h-9 w-9 place-items-center rounded-full text-lg font-bold hov
 export default function QuantityStepper({ line, text }: Props) {
   const click = (delta: 1 | -1) => {
     const outcome = stepCart(line.product, delta);
-    if (outcome === 'removed') toast.success(text.itemRemoved);
-    else if (outcome) toast.success(text.cartUpdated);
+    if (outcome === 'removed') showToast(text.itemRemoved);
+    else if (outcome) showToast(text.cartUpdated);
   };
   return (
     <div

@@ -7,15 +7,17 @@ import { $cart, replaceCart } from '../../stores/cart.ts';
 export type QuoteStatus = 'loading' | 'ok' | 'failed';
 
 /**
- * Refreshes price and stock of every line once when the cart page opens (the page is static; the cart is the
- * shopper's). Returns what changed, per product id, for the lines to show.
+ * Refreshes price, stock and the name in the page's language of every line, once, when the cart page opens or
+ * the mini-cart wakes up (the page is static; the cart is the shopper's, perhaps filled in the other language).
+ * Returns what changed, per product id, for the lines to show.
  */
-export function useLiveQuote(locale: Locale) {
+export function useLiveQuote(locale: Locale, { enabled = true }: { enabled?: boolean } = {}) {
   const [status, setStatus] = useState<QuoteStatus>('loading');
   const [notices, setNotices] = useState<Record<number, LineNotice[]>>({});
   const [removedCount, setRemovedCount] = useState(0);
 
   useEffect(() => {
+    if (!enabled) return;
     let active = true;
     const products = $cart.get().cartsProducts.map((line) => ({ product_id: line.product.id, quantity: line.quantity }));
     apiFetch<{ data: CartQuote }>('/cart/quote', { locale, method: 'POST', body: { products } })
@@ -33,7 +35,7 @@ export function useLiveQuote(locale: Locale) {
     return () => {
       active = false;
     };
-  }, [locale]);
+  }, [locale, enabled]);
 
   return { status, notices, removedCount };
 }

@@ -26,6 +26,7 @@ export default function SearchBox({ locale, id, action, productHref, labels }: S
   const [active, setActive] = useState(-1);
   const [searched, setSearched] = useState('');
   const root = useRef<HTMLFormElement>(null);
+  const input = useRef<HTMLInputElement>(null);
   const listId = `${id}-list`;
   const hrefOf = (item: Suggestion) => productHref.replace('{id}', String(item.id));
 
@@ -56,6 +57,15 @@ export default function SearchBox({ locale, id, action, productHref, labels }: S
       controller.abort();
     };
   }, [text, locale]);
+
+  // Hydration happens on first focus (client:intent): what was typed before that is in the DOM, not in state.
+  useEffect(() => {
+    const typed = input.current?.value ?? '';
+    if (typed) {
+      setText(typed);
+      setOpen(document.activeElement === input.current);
+    }
+  }, []);
 
   useEffect(() => {
     const close = (event: MouseEvent) => {
@@ -90,8 +100,12 @@ export default function SearchBox({ locale, id, action, productHref, labels }: S
 
   return (
     <form ref={root} role="search" action={action} method="get" className="relative flex max-w-xl" data-search-box>
+      {/* type="text": the HTML standard does not allow role="combobox" on a search input. */}
       <input
-        type="search"
+        ref={input}
+        type="text"
+        inputMode="search"
+        enterKeyHint="search"
         name="query"
         value={text}
         maxLength={100}

@@ -1,5 +1,4 @@
 import { useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
-import { toast } from 'sonner';
 import type { Dictionary } from '../../i18n/en.ts';
 import { interpolate } from '../../i18n/interpolate.ts';
 import type { Locale } from '../../i18n/locales.ts';
@@ -9,6 +8,7 @@ import { fieldMessages, type ValidationTexts } from '../../lib/validation-messag
 import { Field, inputClass } from './Field.tsx';
 import SubmitButton from './SubmitButton.tsx';
 import { fileProblem, sendApplication } from './partner-upload.ts';
+import { showToast } from '../../lib/toast-event.ts';
 
 interface Props {
   locale: Locale;
@@ -30,7 +30,7 @@ export default function PartnerForm({ locale, text, v }: Props) {
     const { name, files } = event.currentTarget;
     const problem = fileProblem([...(files ?? [])], name, text);
     setErrors(({ [name]: _old, ...rest }) => (problem ? { ...rest, [name]: [problem] } : rest));
-    if (problem) toast.error(problem);
+    if (problem) showToast(problem, 'error');
   };
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
@@ -47,7 +47,7 @@ export default function PartnerForm({ locale, text, v }: Props) {
     }
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      toast.error(Object.values(found)[0]![0]!);
+      showToast(Object.values(found)[0]![0]!, 'error');
       return;
     }
     setBusy(true);
@@ -58,10 +58,10 @@ export default function PartnerForm({ locale, text, v }: Props) {
         requestAnimationFrame(() => done.current?.focus());
       } else {
         setErrors(res.body.errors ?? {});
-        toast.error(res.body.message ?? text.failure);
+        showToast(res.body.message ?? text.failure, 'error');
       }
     } catch {
-      toast.error(text.failure);
+      showToast(text.failure, 'error');
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
-import { toast } from 'sonner';
-import type { Locale } from '../i18n/locales.ts';
-import { apiFetch, firstMessage } from '../lib/api-client.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { apiFetch, firstMessage } from '../../lib/api-client.ts';
+import { showToast } from '../../lib/toast-event.ts';
 
 interface Props {
   locale: Locale;
@@ -23,10 +23,10 @@ export default function NewsletterForm({ locale, text }: Props) {
     setBusy(true);
     try {
       const res = await apiFetch('/newsletter', { locale, method: 'POST', body: { email } });
-      if (res.ok) toast.success(text.success);
-      else toast.error(res.status === 409 ? text.failure : firstMessage(res.body, text.failure));
+      if (res.ok) showToast(text.success);
+      else showToast(res.status === 409 ? text.failure : firstMessage(res.body, text.failure), 'error');
     } catch {
-      toast.error(text.failure);
+      showToast(text.failure, 'error');
     } finally {
       form.reset();
       setBusy(false);

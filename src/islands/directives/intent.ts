@@ -1,0 +1,69 @@
+/**
+ * `client:intent`: hydrates an island when the shopper shows intent to use it (pointer over or down, focus,
+ * a key, a click or a submit); with `client:intent="visible"` also once it is on screen and the main thread is
+ * idle; with `client:intent="on:<event>"` also when that event reaches window (e.g. the first toast request). Nothing the shopper does not touch costs main-thread time before the page is interactive.
+ *
+ * A click or submit made before React took over is held and replayed once the root exists (React then hydrates
+ * the target synchronously and runs its handler), so "Add to cart" tapped the moment a card paints still adds.
+ * Text typed into an input before hydration stays in the DOM; islands read it on mount.
+ */
+import type { ClientDirective } from 'astro';
+
+const TRIGGERS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'click', 'submit'] as const;
+const IDLE_TIMEOUT_MS = 2000;
+
+const intent: ClientDirective = (load, options, el) => {
+  let hydrated = false;
+  let started = false;
+  const replays: (() => void)[] = [];
+  let observer: IntersectionObserver | undefined;
+
+  const start = async () => {
+    if (started) return;
+    started = true;
+    observer?.disconnect();
+    const hydrate = await load();
+    await hydrate();
+    hydrated = true;
+    for (const type of TRIGGERS) el.removeEventListener(type, onEvent, true);
+    for (const replay of replays.splice(0)) replay();
+  };
+
+  function onEvent(event: Event) {
+    if (hydrated) return;
+    if (event.type === 'click') {
+      const target = (event.target as Element | null)?.closest<HTMLElement>('button, [role="button"]');
+      if (target && el.contains(target)) {
+        event.preventDefault();
+        event.stopPropagation();
+        replays.push(() => target.isConnected && target.click());
+      }
+    } else if (event.type === 'submit') {
+      const form = event.target as HTMLFormElement;
+      event.preventDefault();
+      event.stopPropagation();
+      replays.push(() => form.isConnected && form.requestSubmit());
+    }
+    void start();
+  }
+
+  for (const type of TRIGGERS) el.addEventListener(type, onEvent, { capture: true, passive: false });
+
+  const value = typeof options.value === 'string' ? options.value : '';
+  if (value.startsWith('on:')) window.addEventListener(value.slice(3), () => void start(), { once: true });
+
+  if (value === 'visible') {
+    const whenIdle = (run: () => void) =>
+      'requestIdleCallback' in window ? requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS }) : setTimeout(run, 200);
+    observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        observer?.disconnect();
+        whenIdle(() => void start());
+      }
+    });
+    // Astro islands are display:contents; observe their children.
+    for (const child of el.children) observer.observe(child);
+  }
+};
+
+export default intent;
