@@ -26,7 +26,7 @@ export const profileRoutes = new Hono<ApiEnv>()
           throw new ApiError(400, t.validation.malformedBody);
         });
         const file = body['avatar'];
-        photo = typeof file === 'string' || !file || file.size === 0 ? undefined : file;
+        photo = file instanceof File && file.size > 0 ? file : undefined;
         // Empty text fields mean "unchanged".
         raw = Object.fromEntries(Object.entries(body).filter(([k, v]) => k !== 'avatar' && typeof v === 'string' && v !== ''));
       } else {
