@@ -101,7 +101,11 @@ describe('codes', () => {
     const reg = await t.post('/api/auth/register', newShopperInput());
     const phone = reg.body.data.phone;
     const code = await lastCode(t.db, phone);
-    await t.db.updateTable('otp_codes').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('phone', '=', phone).execute();
+    await t.db
+      .updateTable('otp_codes')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('phone', '=', phone)
+      .execute();
     const r = await t.post('/api/auth/verify-otp', { phone, code });
     expect(r.status).toBe(422);
     expect(r.body.message).toBe('This code has expired. Ask for a new one.');
@@ -118,7 +122,11 @@ describe('codes', () => {
     });
     expect(soon.status).toBe(429);
     expect(Number(soon.headers.get('retry-after'))).toBeGreaterThan(0);
-    await t.db.updateTable('otp_codes').set({ sent_at: new Date(Date.now() - 61_000).toISOString() }).where('phone', '=', phone).execute();
+    await t.db
+      .updateTable('otp_codes')
+      .set({ sent_at: new Date(Date.now() - 61_000).toISOString() })
+      .where('phone', '=', phone)
+      .execute();
     const later = await t.post('/api/auth/resend-code', { phone, purpose: 'signup' });
     expect(later.status).toBe(200);
     expect(later.body.message).toBe('Code sent to your phone number');
@@ -133,12 +141,17 @@ describe('sign-up validation', () => {
     const short = await t.post('/api/auth/register', newShopperInput({ password: 'abc123', password_confirmation: 'abc123' }));
     expect(short.status).toBe(422);
     expect(short.body.errors.password).toEqual(['Must be at least 8 characters']);
-    const common = await t.post('/api/auth/register', newShopperInput({ password: 'Password1', password_confirmation: 'Password1' }));
+    const common = await t.post(
+      '/api/auth/register',
+      newShopperInput({ password: 'Password1', password_confirmation: 'Password1' }),
+    );
     expect(common.body.errors.password).toEqual(['This password is too common. Choose a less predictable one.']);
     const mismatch = await t.post('/api/auth/register', newShopperInput({ password_confirmation: 'something-else-entirely' }));
     expect(mismatch.body.errors.password_confirmation).toEqual(['The passwords do not match']);
     const long = 'ب'.repeat(40) + ' coffee is a long phrase ' + 'x'.repeat(40);
-    expect((await t.post('/api/auth/register', newShopperInput({ password: long, password_confirmation: long }))).status).toBe(201);
+    expect((await t.post('/api/auth/register', newShopperInput({ password: long, password_confirmation: long }))).status).toBe(
+      201,
+    );
   });
 
   test.each(['0223456789', '+14155552671', '01312345678', '0101234567', 'not a phone', '+2010123456789'])(

@@ -22,7 +22,10 @@ test('ASVS V6.3.1: 10 failures for one account in 15 minutes give 429 + Retry-Af
   expect(blocked.status).toBe(429);
   expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(800);
   // Counted in the database: once the failures are older than 15 minutes, the right password works again.
-  await t.db.updateTable('login_failures').set({ created_at: new Date(Date.now() - 16 * 60_000).toISOString() }).execute();
+  await t.db
+    .updateTable('login_failures')
+    .set({ created_at: new Date(Date.now() - 16 * 60_000).toISOString() })
+    .execute();
   expect((await loginFrom('10.0.1.1', s.input.email, s.input.password)).status).toBe(200);
 });
 
@@ -57,7 +60,12 @@ test('ASVS V6.4.3/V7.4.3: forget password: code to the phone, new password, ever
   expect(await t.db.selectFrom('sms_messages').select('id').where('phone', '=', '+201099998888').execute()).toHaveLength(0);
 
   const code = await lastCode(t.db, s.phone);
-  const weak = await t.post('/api/auth/reset-password', { phone: s.phone, code, password: 'qwertyuiop', password_confirmation: 'qwertyuiop' });
+  const weak = await t.post('/api/auth/reset-password', {
+    phone: s.phone,
+    code,
+    password: 'qwertyuiop',
+    password_confirmation: 'qwertyuiop',
+  });
   expect(weak.status).toBe(422);
   const reset = await t.post('/api/auth/reset-password', {
     phone: s.phone,

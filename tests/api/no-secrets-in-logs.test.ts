@@ -8,7 +8,8 @@ afterAll(() => t.close());
 test('ASVS V16.2.5: no password, code or token reaches the server log during the account journeys (production mode)', async () => {
   vi.stubEnv('NODE_ENV', 'production');
   const lines: string[] = [];
-  const capture = (...args: unknown[]) => void lines.push(args.map((a) => (a instanceof Error ? a.stack : typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
+  const capture = (...args: unknown[]) =>
+    void lines.push(args.map((a) => (a instanceof Error ? a.stack : typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
   const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((m) => vi.spyOn(console, m).mockImplementation(capture));
   const secrets: string[] = [];
   try {
@@ -31,7 +32,12 @@ test('ASVS V16.2.5: no password, code or token reaches the server log during the
     await t.post('/api/auth/forget-password', { phone });
     const resetCode = await lastCode(t.db, phone);
     secrets.push(resetCode, 'another long phrase');
-    await t.post('/api/auth/reset-password', { phone, code: resetCode, password: 'another long phrase', password_confirmation: 'another long phrase' });
+    await t.post('/api/auth/reset-password', {
+      phone,
+      code: resetCode,
+      password: 'another long phrase',
+      password_confirmation: 'another long phrase',
+    });
     await t.json('/api/auth/me', { headers: bearer(verified.body.data.access_token) });
     await t.post('/api/auth/logout', { refresh_token: rotated.body.data.refresh_token });
   } finally {

@@ -7,14 +7,29 @@ const t = await testApi();
 afterAll(() => t.close());
 
 const send = (method: string, path: string, headers: Record<string, string>, body?: unknown) =>
-  t.json(path, { method, headers: { ...headers, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+  t.json(path, {
+    method,
+    headers: { ...headers, 'content-type': 'application/json' },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
 
-const home = { title: 'Home', governorate_id: 1, city: 'New Cairo', area: 'Fifth Settlement', street: '90th Street', details: 'Building 5' };
+const home = {
+  title: 'Home',
+  governorate_id: 1,
+  city: 'New Cairo',
+  area: 'Fifth Settlement',
+  street: '90th Street',
+  details: 'Building 5',
+};
 
 test('ASVS V6.2.2/V7.4.3: changing the password needs the current one and ends the other sessions, not this one', async () => {
   const s = await registeredShopper(t);
   const other = await t.post('/api/auth/login', { login: s.input.email, password: s.input.password });
-  const wrong = await send('POST', '/api/auth/updateProfile', s.headers, { current_password: 'nope-nope-nope', password: 'fresh roast phrase', password_confirmation: 'fresh roast phrase' });
+  const wrong = await send('POST', '/api/auth/updateProfile', s.headers, {
+    current_password: 'nope-nope-nope',
+    password: 'fresh roast phrase',
+    password_confirmation: 'fresh roast phrase',
+  });
   expect(wrong.status).toBe(422);
   expect(wrong.body.errors.current_password).toEqual(['The current password is not correct']);
   const ok = await send('POST', '/api/auth/updateProfile', s.headers, {
@@ -31,11 +46,22 @@ test('ASVS V6.2.2/V7.4.3: changing the password needs the current one and ends t
 
 test('names and e-mail change; a new mobile number only after its code', async () => {
   const s = await registeredShopper(t);
-  const r = await send('POST', '/api/auth/updateProfile', s.headers, { first_name: 'Nour', email: 'NOUR.NEW@example.com', phone: '0111 222 3334' });
+  const r = await send('POST', '/api/auth/updateProfile', s.headers, {
+    first_name: 'Nour',
+    email: 'NOUR.NEW@example.com',
+    phone: '0111 222 3334',
+  });
   expect(r.status).toBe(200);
   expect(r.body.message).toBe('Code sent to your phone number');
-  expect(r.body.data).toMatchObject({ first_name: 'Nour', email: 'nour.new@example.com', phone: s.phone, pending_phone: '+201112223334' });
-  const wrong = await send('POST', '/api/auth/verify-phone', s.headers, { code: '999999' === (await lastCode(t.db, '+201112223334')) ? '111111' : '999999' });
+  expect(r.body.data).toMatchObject({
+    first_name: 'Nour',
+    email: 'nour.new@example.com',
+    phone: s.phone,
+    pending_phone: '+201112223334',
+  });
+  const wrong = await send('POST', '/api/auth/verify-phone', s.headers, {
+    code: '999999' === (await lastCode(t.db, '+201112223334')) ? '111111' : '999999',
+  });
   expect(wrong.body.message).toBe('Invalid Code');
   const ok = await send('POST', '/api/auth/verify-phone', s.headers, { code: await lastCode(t.db, '+201112223334') });
   expect(ok.status).toBe(200);
@@ -46,7 +72,7 @@ test('ASVS V5.2.2: a photo is checked by content (png/jpg up to 5 MB), then serv
   const s = await registeredShopper(t);
   const upload = (bytes: Uint8Array, name: string) => {
     const form = new FormData();
-    form.set('avatar', new File([bytes], name));
+    form.set('avatar', new File([bytes as Uint8Array<ArrayBuffer>], name));
     return t.json('/api/auth/updateProfile', { method: 'POST', headers: s.headers, body: form });
   };
   const fake = await upload(new TextEncoder().encode('<script>alert(1)</script>'), 'me.png');
@@ -74,7 +100,12 @@ test('address book: the first is primary, a new primary takes over, deleting the
   expect(first.status).toBe(201);
   expect(first.body.data).toHaveLength(1);
   expect(first.body.data[0]).toMatchObject({ title: 'Home', country: 'EG', governorate: 'Cairo', is_primary: true });
-  const second = await send('POST', '/api/addresses?lang=ar-SA', s.headers, { ...home, title: 'Work', governorate_id: 2, is_primary: true });
+  const second = await send('POST', '/api/addresses?lang=ar-SA', s.headers, {
+    ...home,
+    title: 'Work',
+    governorate_id: 2,
+    is_primary: true,
+  });
   expect(second.body.data.map((a: { title: string; is_primary: boolean }) => [a.title, a.is_primary])).toEqual([
     ['Work', true],
     ['Home', false],
@@ -103,7 +134,7 @@ test('GET /governorates: the 27 governorates in the request language', async () 
 });
 
 // ASVS 5.0 V8.2.2: one shopper can never read or change another's profile or addresses, endpoint by endpoint.
-test('ASVS V8.2.2: GET /addresses lists only the token owner\'s addresses', async () => {
+test("ASVS V8.2.2: GET /addresses lists only the token owner's addresses", async () => {
   const owner = await makeShopper(t.db);
   const intruder = await makeShopper(t.db);
   await send('POST', '/api/addresses', owner.headers, home);

@@ -69,7 +69,10 @@ test('a failing provider: a clear localized 503, the sign-up is kept and a retry
   // No cool-down after a failed send.
   const retry = await t.post('/api/auth/resend-code', { phone: input.phone, purpose: 'signup' });
   expect(retry.status).toBe(200);
-  const code = received.at(-1)!.form.get('Body')!.match(/\b(\d{6})\b/)![1]!;
+  const code = received
+    .at(-1)!
+    .form.get('Body')!
+    .match(/\b(\d{6})\b/)![1]!;
   expect((await t.post('/api/auth/verify-otp', { phone: input.phone, code })).status).toBe(200);
   await expect(lastCode(t.db, '+201044445555')).rejects.toThrow();
 });

@@ -23,7 +23,12 @@ export function newShopperInput(overrides: Record<string, string> = {}) {
 
 /** The code of the last SMS sent to a number (the development outbox). */
 export async function lastCode(db: Kysely<Database>, phone: string): Promise<string> {
-  const row = await db.selectFrom('sms_messages').select('body').where('phone', '=', phone).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('sms_messages')
+    .select('body')
+    .where('phone', '=', phone)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
   return /\b(\d{6})\b/.exec(row.body)![1]!;
 }
 

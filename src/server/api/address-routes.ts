@@ -21,11 +21,16 @@ export const addressRoutes = new Hono<ApiEnv>()
     c.header('cache-control', 'public, max-age=3600');
     return c.json({ data: await listGovernorates(c.get('db'), c.get('locale')) });
   })
-  .get('/addresses', requireUser, async (c) => c.json({ data: await listAddresses(c.get('db'), c.get('userId'), c.get('locale')) }))
+  .get('/addresses', requireUser, async (c) =>
+    c.json({ data: await listAddresses(c.get('db'), c.get('userId'), c.get('locale')) }),
+  )
   .post('/addresses', requireUser, validate('json', AddressSchema), async (c) => {
     const db = c.get('db');
     await createAddress(db, c.get('t'), c.get('userId'), c.req.valid('json'));
-    return c.json({ data: await listAddresses(db, c.get('userId'), c.get('locale')), message: c.get('t').account.addressSaved }, 201);
+    return c.json(
+      { data: await listAddresses(db, c.get('userId'), c.get('locale')), message: c.get('t').account.addressSaved },
+      201,
+    );
   })
   .put('/addresses/:id', requireUser, validate('param', IdParam), validate('json', AddressSchema), async (c) => {
     const db = c.get('db');
@@ -40,5 +45,8 @@ export const addressRoutes = new Hono<ApiEnv>()
   .delete('/addresses/:id', requireUser, validate('param', IdParam), async (c) => {
     const db = c.get('db');
     await deleteAddress(db, c.get('t'), c.get('userId'), c.req.valid('param').id);
-    return c.json({ data: await listAddresses(db, c.get('userId'), c.get('locale')), message: c.get('t').account.addressDeleted });
+    return c.json({
+      data: await listAddresses(db, c.get('userId'), c.get('locale')),
+      message: c.get('t').account.addressDeleted,
+    });
   });

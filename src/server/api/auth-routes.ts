@@ -1,5 +1,13 @@
 import { Hono, type Context } from 'hono';
-import { LoginSchema, PhoneSchema, RefreshSchema, ResendSchema, ResetPasswordSchema, SignUpSchema, VerifyCodeSchema } from '../../lib/schemas/account.ts';
+import {
+  LoginSchema,
+  PhoneSchema,
+  RefreshSchema,
+  ResendSchema,
+  ResetPasswordSchema,
+  SignUpSchema,
+  VerifyCodeSchema,
+} from '../../lib/schemas/account.ts';
 import { consumeCode, sendCode } from '../auth/otp.ts';
 import { familyOf, revokeFamily, rotate, startSession, type TokenPair } from '../auth/refresh-tokens.ts';
 import { isoNow } from '../auth/secrets.ts';

@@ -15,7 +15,10 @@ export const profileRoutes = new Hono<ApiEnv>()
   .post(
     '/auth/updateProfile',
     requireUser,
-    bodyLimit({ maxSize: MAX_UPLOAD_BYTES + 64 * 1024, onError: (c) => c.json(errorBody(c.get('t').account.photoTooLarge), 413) }),
+    bodyLimit({
+      maxSize: MAX_UPLOAD_BYTES + 64 * 1024,
+      onError: (c) => c.json(errorBody(c.get('t').account.photoTooLarge), 413),
+    }),
     async (c) => {
       const t = c.get('t');
       const multipart = /^multipart\/form-data/i.test(c.req.header('content-type') ?? '');

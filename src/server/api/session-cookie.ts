@@ -10,8 +10,7 @@ import type { ApiEnv } from './context.ts';
 export const REFRESH_COOKIE = 'bb_refresh';
 const PATH = '/api/auth';
 
-const secure = (c: Context<ApiEnv>) =>
-  new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
+const secure = (c: Context<ApiEnv>) => new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https';
 
 export function setRefreshCookie(c: Context<ApiEnv>, token: string): void {
   setCookie(c, REFRESH_COOKIE, token, {

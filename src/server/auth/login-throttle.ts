@@ -16,7 +16,10 @@ type Scope = 'account' | 'ip';
  */
 export async function assertNotThrottled(db: ShopDb, t: Dictionary, account: string, ip: string): Promise<void> {
   const since = new Date(Date.now() - WINDOW_SECONDS * 1000).toISOString();
-  for (const [scope, subject] of [['account', account], ['ip', ip]] as [Scope, string][]) {
+  for (const [scope, subject] of [
+    ['account', account],
+    ['ip', ip],
+  ] as [Scope, string][]) {
     const rows = await db
       .selectFrom('login_failures')
       .select('created_at')

@@ -38,7 +38,14 @@ export async function sendCode(db: ShopDb, t: Dictionary, purpose: CodePurpose, 
     await trx.deleteFrom('otp_codes').where('phone', '=', phone).where('purpose', '=', purpose).execute();
     return trx
       .insertInto('otp_codes')
-      .values({ purpose, phone, user_id: userId, code_hash: hashCode(purpose, phone, code), expires_at: isoIn(CODE_TTL_SECONDS), sent_at: isoNow() })
+      .values({
+        purpose,
+        phone,
+        user_id: userId,
+        code_hash: hashCode(purpose, phone, code),
+        expires_at: isoIn(CODE_TTL_SECONDS),
+        sent_at: isoNow(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
   });
@@ -68,10 +75,18 @@ export async function consumeCode(db: ShopDb, t: Dictionary, purpose: CodePurpos
   if (row.attempts >= CODE_ATTEMPTS) throw new ApiError(429, t.account.tooManyAttempts, { code: [t.account.tooManyAttempts] });
   if (row.code_hash !== hashCode(purpose, phone, code)) {
     // Counted atomically, so parallel guesses cannot exceed the limit.
-    await db.updateTable('otp_codes').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', row.id).execute();
+    await db
+      .updateTable('otp_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', row.id)
+      .execute();
     throw new ApiError(422, t.account.invalidCode, { code: [t.account.invalidCode] });
   }
-  const deleted = await db.deleteFrom('otp_codes').where('id', '=', row.id).where('attempts', '<', CODE_ATTEMPTS).executeTakeFirst();
+  const deleted = await db
+    .deleteFrom('otp_codes')
+    .where('id', '=', row.id)
+    .where('attempts', '<', CODE_ATTEMPTS)
+    .executeTakeFirst();
   if (Number(deleted.numDeletedRows) !== 1) throw new ApiError(422, t.account.invalidCode, { code: [t.account.invalidCode] });
   return { userId: row.user_id };
 }

@@ -18,7 +18,13 @@ async function issue(db: ShopDb, userId: number, familyId: string): Promise<Toke
   const refresh = randomToken();
   await db
     .insertInto('refresh_tokens')
-    .values({ user_id: userId, family_id: familyId, token_hash: sha256(refresh), expires_at: isoIn(REFRESH_TOKEN_SECONDS), created_at: isoNow() })
+    .values({
+      user_id: userId,
+      family_id: familyId,
+      token_hash: sha256(refresh),
+      expires_at: isoIn(REFRESH_TOKEN_SECONDS),
+      created_at: isoNow(),
+    })
     .execute();
   return {
     access_token: await signAccessToken(userId, familyId),
@@ -55,18 +61,31 @@ export async function rotate(db: ShopDb, presented: string): Promise<TokenPair |
 }
 
 export async function revokeFamily(db: ShopDb, familyId: string): Promise<void> {
-  await db.updateTable('refresh_tokens').set({ revoked_at: isoNow() }).where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: isoNow() })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** The family a presented token belongs to (for logout), or null. */
 export async function familyOf(db: ShopDb, presented: string): Promise<{ familyId: string; userId: number } | null> {
-  const row = await db.selectFrom('refresh_tokens').select(['family_id', 'user_id']).where('token_hash', '=', sha256(presented)).executeTakeFirst();
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .select(['family_id', 'user_id'])
+    .where('token_hash', '=', sha256(presented))
+    .executeTakeFirst();
   return row ? { familyId: row.family_id, userId: row.user_id } : null;
 }
 
 /** Ends every session of a shopper except `keepFamily` (password change / reset, ASVS 5.0 V7.4.3). */
 export async function revokeOtherSessions(db: ShopDb, userId: number, keepFamily?: string): Promise<void> {
-  let q = db.updateTable('refresh_tokens').set({ revoked_at: isoNow() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  let q = db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: isoNow() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
   if (keepFamily) q = q.where('family_id', '!=', keepFamily);
   await q.execute();
 }

@@ -53,7 +53,14 @@ export class TwilioSender implements SmsSender {
     }
     await this.db
       .insertInto('sms_messages')
-      .values({ phone: to, body: '', provider: this.name, status: sid ? 'sent' : 'failed', provider_ref: sid, created_at: isoNow() })
+      .values({
+        phone: to,
+        body: '',
+        provider: this.name,
+        status: sid ? 'sent' : 'failed',
+        provider_ref: sid,
+        created_at: isoNow(),
+      })
       .execute();
     if (failure) {
       console.warn(`SMS to ${to.slice(0, 6)}… not sent: ${failure}`);

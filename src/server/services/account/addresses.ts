@@ -22,7 +22,12 @@ export async function listAddresses(db: ShopDb, userId: number, locale: Locale) 
 }
 
 async function ownedOrFail(db: ShopDb | Trx, t: Dictionary, userId: number, id: number) {
-  const row = await db.selectFrom('addresses').select(['id', 'is_primary']).where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('addresses')
+    .select(['id', 'is_primary'])
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   // Someone else's address answers exactly like a missing one.
   if (!row) throw new ApiError(404, t.account.addressNotFound);
   return row;
@@ -70,7 +75,12 @@ export async function updateAddress(db: ShopDb, t: Dictionary, userId: number, i
   await assertGovernorate(db, t, input.governorate_id);
   await db.transaction().execute(async (trx) => {
     await ownedOrFail(trx, t, userId, id);
-    await trx.updateTable('addresses').set({ ...fields(input), updated_at: isoNow() }).where('id', '=', id).where('user_id', '=', userId).execute();
+    await trx
+      .updateTable('addresses')
+      .set({ ...fields(input), updated_at: isoNow() })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .execute();
     if (input.is_primary) await setPrimary(trx, userId, id);
   });
 }
@@ -88,7 +98,12 @@ export async function deleteAddress(db: ShopDb, t: Dictionary, userId: number, i
     const row = await ownedOrFail(trx, t, userId, id);
     await trx.deleteFrom('addresses').where('id', '=', id).where('user_id', '=', userId).execute();
     if (row.is_primary !== 1) return;
-    const next = await trx.selectFrom('addresses').select('id').where('user_id', '=', userId).orderBy('id', 'asc').executeTakeFirst();
+    const next = await trx
+      .selectFrom('addresses')
+      .select('id')
+      .where('user_id', '=', userId)
+      .orderBy('id', 'asc')
+      .executeTakeFirst();
     if (next) await setPrimary(trx, userId, next.id);
   });
 }

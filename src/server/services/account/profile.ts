@@ -71,7 +71,11 @@ export async function updateProfile(
   });
   if (stored && user.avatar) await unlink(join(avatarsDir(), user.avatar)).catch(() => undefined);
   if (changingPhone) await sendCode(db, t, 'phone_change', newPhone, userId);
-  const message = changingPhone ? t.account.phoneChangePending : passwordHash ? t.account.passwordChanged : t.account.profileSaved;
+  const message = changingPhone
+    ? t.account.phoneChangePending
+    : passwordHash
+      ? t.account.passwordChanged
+      : t.account.profileSaved;
   return { user: publicUser(await userOrFail(db, t, userId)), pendingPhone: changingPhone ? newPhone : null, message };
 }
 

@@ -52,7 +52,12 @@ export async function userOrFail(db: ShopDb, t: Dictionary, id: number): Promise
 }
 
 /** 422 when a verified account other than `exceptId` already uses the e-mail or the phone. */
-export async function assertUnique(db: ShopDb, t: Dictionary, { email, phone }: { email?: string | undefined; phone?: string | undefined }, exceptId?: number) {
+export async function assertUnique(
+  db: ShopDb,
+  t: Dictionary,
+  { email, phone }: { email?: string | undefined; phone?: string | undefined },
+  exceptId?: number,
+) {
   const fields: Record<string, string[]> = {};
   if (email) {
     const other = await db.selectFrom('users').select(['id', 'phone_verified_at']).where('email', '=', email).executeTakeFirst();
