@@ -192,3 +192,22 @@ test.describe('accounts', () => {
     await page.waitForURL(`**${at('/')}`);
   });
 });
+
+test('two tabs refreshing at the same moment both stay logged in (Web Locks serialize the rotation)', async ({
+  page,
+  context,
+  request,
+  at,
+  t,
+  shopLocale,
+}) => {
+  const shopper = await apiShopper(request, shopLocale);
+  await page.goto(at('/login'));
+  await submitLogin(page, shopper.email, shopper.password, t.account);
+  await page.waitForURL(`**${at('/')}`);
+  const tabs = await Promise.all([context.newPage(), context.newPage(), context.newPage()]);
+  await Promise.all(tabs.map((tab) => tab.goto(at('/profile/account-setting'))));
+  for (const tab of tabs) await expect(tab.getByLabel(t.account.firstName)).toHaveValue(shopper.firstName);
+  await page.reload();
+  await expect(page.locator('[data-account-menu] summary')).toBeVisible();
+});
