@@ -195,3 +195,23 @@ describe('sign-up validation', () => {
     expect(row.password_hash).not.toContain(s.input.password);
   });
 });
+
+test('two sign-ups racing for one e-mail: one account, the other gets a 422 (never a 500)', async () => {
+  const a = newShopperInput();
+  const b = newShopperInput({ email: a.email });
+  const results = await Promise.all([t.post('/api/auth/register', a), t.post('/api/auth/register', b)]);
+  expect(results.map((r) => r.status).every((s) => s === 201 || s === 422)).toBe(true);
+  expect(await t.db.selectFrom('users').select('id').where('email', '=', a.email).execute()).toHaveLength(1);
+});
+
+test('a profile e-mail change to an address a verified shopper holds is a 422', async () => {
+  const a = await registeredShopper(t);
+  const b = await registeredShopper(t);
+  const r = await t.json('/api/auth/updateProfile', {
+    method: 'POST',
+    headers: { ...b.headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: a.input.email }),
+  });
+  expect(r.status).toBe(422);
+  expect(r.body.errors.email).toEqual(['This e-mail address already has an account']);
+});

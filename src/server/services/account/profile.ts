@@ -10,7 +10,7 @@ import { isoNow } from '../../auth/secrets.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { checkUpload } from '../../uploads/check.ts';
 import { storeUpload, uploadsDir } from '../../uploads/store.ts';
-import { assertUnique, checkNewPassword, phoneOrFail, publicUser, userOrFail } from './users.ts';
+import { assertUnique, checkNewPassword, phoneOrFail, publicUser, rethrowUniqueViolation, userOrFail } from './users.ts';
 
 export const avatarsDir = (): string => join(uploadsDir(), 'avatars');
 
@@ -54,21 +54,24 @@ export async function updateProfile(
   }
   const checkedFile = photo ? await checkedPhoto(t, photo) : undefined;
   const stored = checkedFile ? await storeUpload(checkedFile.bytes, checkedFile.type, avatarsDir()) : undefined;
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({
-        ...(input.first_name ? { first_name: input.first_name } : {}),
-        ...(input.last_name ? { last_name: input.last_name } : {}),
-        ...(input.email ? { email: input.email } : {}),
-        ...(passwordHash ? { password_hash: passwordHash } : {}),
-        ...(stored ? { avatar: stored.storedName } : {}),
-        updated_at: isoNow(),
-      })
-      .where('id', '=', userId)
-      .execute();
-    if (passwordHash) await revokeOtherSessions(trx, userId, sessionId);
-  });
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({
+          ...(input.first_name ? { first_name: input.first_name } : {}),
+          ...(input.last_name ? { last_name: input.last_name } : {}),
+          ...(input.email ? { email: input.email } : {}),
+          ...(passwordHash ? { password_hash: passwordHash } : {}),
+          ...(stored ? { avatar: stored.storedName } : {}),
+          updated_at: isoNow(),
+        })
+        .where('id', '=', userId)
+        .execute();
+      if (passwordHash) await revokeOtherSessions(trx, userId, sessionId);
+    })
+    .catch((error: unknown) => rethrowUniqueViolation(t, error));
   if (stored && user.avatar) await unlink(join(avatarsDir(), user.avatar)).catch(() => undefined);
   if (changingPhone) await sendCode(db, t, 'phone_change', newPhone, userId);
   const message = changingPhone
@@ -91,10 +94,13 @@ export async function confirmNewPhone(db: ShopDb, t: Dictionary, userId: number,
   if (!pending) throw new ApiError(422, t.account.noPendingPhone);
   await consumeCode(db, t, 'phone_change', pending.phone, code);
   await assertUnique(db, t, { phone: pending.phone }, userId);
-  await db.transaction().execute(async (trx) => {
-    // An abandoned unverified sign-up holding the number gives way.
-    await trx.deleteFrom('users').where('phone', '=', pending.phone).where('phone_verified_at', 'is', null).execute();
-    await trx.updateTable('users').set({ phone: pending.phone, updated_at: isoNow() }).where('id', '=', userId).execute();
-  });
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      // An abandoned unverified sign-up holding the number gives way.
+      await trx.deleteFrom('users').where('phone', '=', pending.phone).where('phone_verified_at', 'is', null).execute();
+      await trx.updateTable('users').set({ phone: pending.phone, updated_at: isoNow() }).where('id', '=', userId).execute();
+    })
+    .catch((error: unknown) => rethrowUniqueViolation(t, error));
   return publicUser(await userOrFail(db, t, userId));
 }

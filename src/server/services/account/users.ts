@@ -70,3 +70,17 @@ export async function assertUnique(
   const first = Object.values(fields)[0]?.[0];
   if (first) throw new ApiError(422, first, fields);
 }
+
+/**
+ * Two requests racing for the same e-mail or number both pass assertUnique; the database's unique index stops
+ * the second. That is the shopper's conflict, not a server error: a 422 on the field.
+ */
+export function rethrowUniqueViolation(t: Dictionary, error: unknown): never {
+  const text = error instanceof Error ? error.message : '';
+  if (/unique|duplicate key/i.test(text)) {
+    const field = /phone/i.test(text) ? 'phone' : 'email';
+    const message = field === 'phone' ? t.account.phoneTaken : t.account.emailTaken;
+    throw new ApiError(422, message, { [field]: [message] });
+  }
+  throw error;
+}
