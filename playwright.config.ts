@@ -35,7 +35,8 @@ export default defineConfig<ShopOptions>({
     // A fresh database for every run: the build pre-renders from it and the server then uses it.
     command: `rm -f ${dbPath} ${dbPath}-wal ${dbPath}-shm && npm run build && node scripts/start.mjs`,
     url: `http://127.0.0.1:${port}/api/health`,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: dbPath },
+    // SMS_OUTBOX_QUIET: codes stay in the outbox table (the journeys read them there), out of the server log.
+    env: { PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: dbPath, SMS_OUTBOX_QUIET: '1' },
     reuseExistingServer: !process.env['CI'],
     timeout: 240_000,
     stdout: 'ignore',

@@ -99,6 +99,8 @@ export function bootSession(): void {
   if (booted || typeof window === 'undefined') return;
   booted = true;
   provideAccessToken(currentToken);
+  // CSS hooks for server-rendered bits that differ for guests and shoppers (e.g. the mobile menu's login link).
+  $session.subscribe(({ status }) => (document.documentElement.dataset['session'] = status));
   const bc = channel();
   if (bc) {
     bc.onmessage = (event) => {

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { CODE_ATTEMPTS } from '../../src/server/auth/otp.ts';
+import { REUSE_GRACE_SECONDS } from '../../src/server/auth/refresh-tokens.ts';
 import { testApi } from '../support/test-db.ts';
 import { bearer, lastCode, newShopperInput, registeredShopper } from '../support/accounts.ts';
 
@@ -42,7 +43,12 @@ describe('sign-up, code, login, me, refresh, reuse, logout', () => {
     expect(rotated.body.data.refresh_token).not.toBe(refresh_token);
     expect((await me(rotated.body.data.access_token)).status).toBe(200);
 
-    // The old token again: a replay. The family (including the new token) is revoked.
+    // The old token again, past the grace window of a lost answer: a replay. The family (including the new token) is revoked.
+    await t.db
+      .updateTable('refresh_tokens')
+      .set({ used_at: new Date(Date.now() - (REUSE_GRACE_SECONDS + 1) * 1000).toISOString() })
+      .where('used_at', 'is not', null)
+      .execute();
     const replay = await t.post('/api/auth/refresh', { refresh_token });
     expect(replay.status).toBe(401);
     expect((await t.post('/api/auth/refresh', { refresh_token: rotated.body.data.refresh_token })).status).toBe(401);
@@ -214,4 +220,27 @@ test('a profile e-mail change to an address a verified shopper holds is a 422', 
   });
   expect(r.status).toBe(422);
   expect(r.body.errors.email).toEqual(['This e-mail address already has an account']);
+});
+
+test('ASVS V7.2.4: a refresh answer lost to a navigation is recovered within 15 s; its unused successor is dead, and presenting that one ends the family', async () => {
+  const s = await registeredShopper(t);
+  const lost = await t.post('/api/auth/refresh', { refresh_token: s.refresh_token });
+  expect(lost.status).toBe(200);
+  // The browser never stored `lost`: it presents the old token again.
+  const again = await t.post('/api/auth/refresh', { refresh_token: s.refresh_token });
+  expect(again.status).toBe(200);
+  expect((await t.json('/api/auth/me', { headers: bearer(again.body.data.access_token) })).status).toBe(200);
+  // Once the new token is used, the old one is a plain replay.
+  const next = await t.post('/api/auth/refresh', { refresh_token: again.body.data.refresh_token });
+  expect(next.status).toBe(200);
+  expect((await t.post('/api/auth/refresh', { refresh_token: s.refresh_token })).status).toBe(401);
+  expect((await t.post('/api/auth/refresh', { refresh_token: next.body.data.refresh_token })).status).toBe(401);
+});
+
+test('ASVS V7.2.4: the revoked successor of a recovered answer, presented later, revokes the family', async () => {
+  const s = await registeredShopper(t);
+  const lost = await t.post('/api/auth/refresh', { refresh_token: s.refresh_token });
+  const again = await t.post('/api/auth/refresh', { refresh_token: s.refresh_token });
+  expect((await t.post('/api/auth/refresh', { refresh_token: lost.body.data.refresh_token })).status).toBe(401);
+  expect((await t.post('/api/auth/refresh', { refresh_token: again.body.data.refresh_token })).status).toBe(401);
 });

@@ -1,11 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
 import { interpolate } from '../../i18n/interpolate.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { localePath } from '../../i18n/routes.ts';
 import { logoutSession } from '../../lib/auth-client.ts';
-import { loginPath } from '../../lib/checkout-links.ts';
-import { routeOfPath } from '../../lib/route-back.ts';
 import { resetCart } from '../../stores/cart.ts';
 import { $session } from '../../stores/session.ts';
 import type { AccountText } from './form-kit.tsx';
@@ -23,11 +20,6 @@ export type AccountMenuText = Pick<
 
 export default function AccountMenu({ locale, text, loginLabel }: { locale: Locale; text: AccountMenuText; loginLabel: string }) {
   const session = useStore($session, { ssr: 'initial' });
-  const [loginHref, setLoginHref] = useState(localePath(locale, '/login'));
-  useEffect(() => {
-    const here = routeOfPath(window.location.pathname);
-    if (here && !here.name.startsWith('profile')) setLoginHref(loginPath(locale, here.name, here.params));
-  }, [locale]);
 
   async function logout() {
     await logoutSession(locale);

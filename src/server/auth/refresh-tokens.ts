@@ -14,9 +14,16 @@ export interface TokenPair {
   refresh_expires_in: number;
 }
 
-async function issue(db: ShopDb, userId: number, familyId: string): Promise<TokenPair> {
+/**
+ * A spent token presented again within this many seconds, while the token that replaced it was never used, is
+ * taken as a refresh answer that never reached the browser (the shopper navigated away mid-request): the unused
+ * successor is revoked and a new one issued. Anything else is a replay. Decision 007.
+ */
+export const REUSE_GRACE_SECONDS = 15;
+
+async function issue(db: ShopDb, userId: number, familyId: string, replaces?: number): Promise<TokenPair> {
   const refresh = randomToken();
-  await db
+  const { id } = await db
     .insertInto('refresh_tokens')
     .values({
       user_id: userId,
@@ -25,7 +32,10 @@ async function issue(db: ShopDb, userId: number, familyId: string): Promise<Toke
       expires_at: isoIn(REFRESH_TOKEN_SECONDS),
       created_at: isoNow(),
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (replaces !== undefined)
+    await db.updateTable('refresh_tokens').set({ replaced_by: id }).where('id', '=', replaces).execute();
   return {
     access_token: await signAccessToken(userId, familyId),
     refresh_token: refresh,
@@ -45,7 +55,12 @@ export const startSession = (db: ShopDb, userId: number) => issue(db, userId, ra
 export async function rotate(db: ShopDb, presented: string): Promise<TokenPair | null> {
   const hash = sha256(presented);
   const row = await db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', hash).executeTakeFirst();
-  if (!row || row.revoked_at || Date.parse(row.expires_at) <= Date.now()) return null;
+  if (!row || Date.parse(row.expires_at) <= Date.now()) return null;
+  if (row.revoked_at) {
+    // A revoked token only comes back from a thief (or a lost answer's revoked successor): end the family.
+    await revokeFamily(db, row.family_id);
+    return null;
+  }
   // Spend it atomically: of two parallel uses exactly one wins; the other is a reuse.
   const spent = await db
     .updateTable('refresh_tokens')
@@ -54,10 +69,25 @@ export async function rotate(db: ShopDb, presented: string): Promise<TokenPair |
     .where('used_at', 'is', null)
     .executeTakeFirst();
   if (Number(spent.numUpdatedRows) !== 1) {
+    if (await recoverLostAnswer(db, row)) return issue(db, row.user_id, row.family_id, row.id);
     await revokeFamily(db, row.family_id);
     return null;
   }
-  return issue(db, row.user_id, row.family_id);
+  return issue(db, row.user_id, row.family_id, row.id);
+}
+
+async function recoverLostAnswer(db: ShopDb, row: { used_at: string | null; replaced_by: number | null }): Promise<boolean> {
+  const usedAt = row.used_at ? Date.parse(row.used_at) : 0;
+  if (!row.replaced_by || Date.now() - usedAt > REUSE_GRACE_SECONDS * 1000) return false;
+  // Only while the successor is untouched; atomically, so one retry wins.
+  const revoked = await db
+    .updateTable('refresh_tokens')
+    .set({ revoked_at: isoNow() })
+    .where('id', '=', row.replaced_by)
+    .where('used_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(revoked.numUpdatedRows) === 1;
 }
 
 export async function revokeFamily(db: ShopDb, familyId: string): Promise<void> {

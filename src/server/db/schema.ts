@@ -206,6 +206,7 @@ export interface RefreshTokenTable {
   token_hash: string;
   expires_at: string;
   used_at: string | null;
+  replaced_by: number | null;
   revoked_at: string | null;
   created_at: string;
 }

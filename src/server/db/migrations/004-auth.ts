@@ -44,6 +44,8 @@ export async function up(db: Kysely<unknown>, { idType, id }: MigrationContext):
     .addColumn('token_hash', 'text', (c) => c.notNull().unique())
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .addColumn('used_at', 'text')
+    // The token that replaced this one (grace-window recovery of a lost refresh answer).
+    .addColumn('replaced_by', 'integer')
     .addColumn('revoked_at', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
