@@ -18,7 +18,15 @@ export type AccountMenuText = Pick<
   'hello' | 'accountMenu' | 'orderHistory' | 'wishlist' | 'addressBook' | 'accountSettings' | 'logout'
 >;
 
-export default function AccountMenu({ locale, text, loginLabel }: { locale: Locale; text: AccountMenuText; loginLabel: string }) {
+interface Props {
+  locale: Locale;
+  text: AccountMenuText;
+  loginLabel: string;
+  /** /login with routeBack naming this page (worked out when the page is rendered). */
+  loginHref: string;
+}
+
+export default function AccountMenu({ locale, text, loginLabel, loginHref }: Props) {
   const session = useStore($session, { ssr: 'initial' });
 
   async function logout() {
