@@ -37,12 +37,14 @@ export default defineConfig<ShopOptions>({
     command: `rm -f ${dbPath} ${dbPath}-wal ${dbPath}-shm && npm run build && node scripts/start.mjs`,
     url: `http://127.0.0.1:${port}/api/health`,
     // FOLLOW_PUBLISH=0: serve the fresh dist/ even when a `npm run publish` build exists in builds/.
+    // SMS_OUTBOX_QUIET: codes stay in the outbox table (the journeys read them there), out of the server log.
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_PATH: dbPath,
       AUTH_TOKEN_SECRET: E2E_TOKEN_SECRET,
       FOLLOW_PUBLISH: '0',
+      SMS_OUTBOX_QUIET: '1',
     },
     reuseExistingServer: !process.env['CI'],
     timeout: 240_000,

@@ -4,6 +4,7 @@ import { catalogMessages } from './messages/catalog.ts';
 import { contentMessages } from './messages/content.ts';
 import { formsMessages } from './messages/forms.ts';
 import { ordersMessages } from './messages/orders.ts';
+import { accountMessages } from './messages/account.ts';
 
 /**
  * English dictionary: the source of every key. Spec texts are used verbatim.
@@ -119,6 +120,7 @@ export const en = {
   content: contentMessages.en,
   forms: formsMessages.en,
   orders: ordersMessages.en,
+  account: accountMessages.en,
 };
 
 /** Every language must provide every key of the English dictionary. */

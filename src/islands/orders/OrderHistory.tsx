@@ -12,6 +12,7 @@ import { $cart, replaceCart } from '../../stores/cart.ts';
 import type { OrdersText } from '../checkout/checkout-text.ts';
 import { shopperFetch } from '../shared/shopper-api.ts';
 import OrderCard from './OrderCard.tsx';
+import EmptyArt from '../account/EmptyArt.tsx';
 
 type Change = {
   name: string;
@@ -73,7 +74,8 @@ export default function OrderHistory({ locale, text }: { locale: Locale; text: O
   if (orders.length === 0)
     return (
       <div className="mt-10 text-center" data-orders-empty>
-        <p className="text-xl font-semibold">{h.empty}</p>
+        <EmptyArt kind="orders" />
+        <p className="mt-4 text-xl font-semibold">{h.empty}</p>
         <p className="mt-2 text-roast-700">{h.emptyHint}</p>
         <a href={productsPath(locale)} className="mt-6 inline-block rounded-full bg-roast-700 px-6 py-3 font-semibold text-white">
           {text.checkout.continueShopping}

@@ -15,6 +15,9 @@ import { errorBody, handleError } from './errors.ts';
 import { mediaRoutes } from './media-routes.ts';
 import { newsletterRoutes } from './newsletter-routes.ts';
 import { searchRoutes } from './search-routes.ts';
+import { addressRoutes } from './address-routes.ts';
+import { authRoutes } from './auth-routes.ts';
+import { profileRoutes } from './profile-routes.ts';
 
 export interface ApiDeps {
   db: ShopDb;
@@ -43,6 +46,9 @@ export function createApi({ db }: ApiDeps) {
   api.route('/', partnerRoutes);
   api.route('/', orderRoutes);
   api.route('/', checkoutRoutes);
+  api.route('/', authRoutes);
+  api.route('/', profileRoutes);
+  api.route('/', addressRoutes);
   api.notFound((c) => c.json(errorBody(c.get('t')?.api.notFound ?? 'Not found'), 404));
   api.onError(handleError);
   return api;

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly status: ContentfulStatusCode,
     message: string,
     readonly fields: Record<string, string[]> = {},
+    /** Seconds for a Retry-After header (429, 503). */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -22,7 +24,10 @@ export function errorBody(message: string, fields: Record<string, string[]> = {}
 
 export function handleError(error: Error, c: Context<ApiEnv>) {
   const t = c.get('t');
-  if (error instanceof ApiError) return c.json(errorBody(error.message, error.fields), error.status);
+  if (error instanceof ApiError) {
+    if (error.retryAfter !== undefined) c.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfter))));
+    return c.json(errorBody(error.message, error.fields), error.status);
+  }
   if (error instanceof HTTPException) {
     // Hono's JSON validator raises 400 for unparsable bodies.
     const message = /json/i.test(error.message) ? t.validation.malformedBody : error.message || t.api.notFound;

@@ -4,6 +4,7 @@ import type { Engine } from './connection.ts';
 import * as catalog from './migrations/001-catalog.ts';
 import * as contactPartners from './migrations/002-contact-partners.ts';
 import * as accounts from './migrations/003-accounts.ts';
+import * as auth from './migrations/004-auth.ts';
 import * as orders from './migrations/005-orders.ts';
 
 /** What a migration needs to stay portable between SQLite and PostgreSQL. */
@@ -20,6 +21,7 @@ const migrations: Record<string, PortableMigration> = {
   '001-catalog': catalog,
   '002-contact-partners': contactPartners,
   '003-accounts': accounts,
+  '004-auth': auth,
   '005-orders': orders,
 };
 

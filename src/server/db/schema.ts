@@ -22,6 +22,10 @@ export interface Database {
   coupon_redemptions: CouponRedemptionTable;
   wallet_ledger: WalletLedgerTable;
   idempotency_keys: IdempotencyKeyTable;
+  otp_codes: OtpCodeTable;
+  sms_messages: SmsMessageTable;
+  refresh_tokens: RefreshTokenTable;
+  login_failures: LoginFailureTable;
 }
 
 export interface CategoryTable {
@@ -292,3 +296,48 @@ export interface IdempotencyKeyTable {
 export type OrderRow = Selectable<OrderTable>;
 export type OrderLineRow = Selectable<OrderLineTable>;
 export type CouponRow = Selectable<CouponTable>;
+/** Migration 004: one-time codes sent by SMS (hash only). */
+export interface OtpCodeTable {
+  id: Generated<number>;
+  purpose: 'signup' | 'reset' | 'phone_change';
+  /** E.164: where the code went (for phone_change, the new number). */
+  phone: string;
+  user_id: number;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: string;
+  sent_at: string;
+  delivered: Generated<number>;
+}
+
+/** Every SMS we tried to send; the development outbox keeps the text. */
+export interface SmsMessageTable {
+  id: Generated<number>;
+  phone: string;
+  body: string;
+  provider: string;
+  status: 'sent' | 'failed';
+  provider_ref: string | null;
+  created_at: string;
+}
+
+/** Refresh tokens (hash only), grouped in one family per login. */
+export interface RefreshTokenTable {
+  id: Generated<number>;
+  user_id: number;
+  family_id: string;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  replaced_by: number | null;
+  revoked_at: string | null;
+  created_at: string;
+}
+
+/** Failed logins per account and per client address (brute-force limit). */
+export interface LoginFailureTable {
+  id: Generated<number>;
+  scope: 'account' | 'ip';
+  subject: string;
+  created_at: string;
+}

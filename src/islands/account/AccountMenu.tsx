@@ -1,0 +1,86 @@
+import { useStore } from '@nanostores/react';
+import { interpolate } from '../../i18n/interpolate.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { localePath } from '../../i18n/routes.ts';
+import { logoutSession } from '../../lib/auth-client.ts';
+import { resetCart } from '../../stores/cart.ts';
+import { $session } from '../../stores/session.ts';
+import type { AccountText } from './form-kit.tsx';
+import Avatar from './Avatar.tsx';
+
+/**
+ * Navbar account spot (spec section 2): the login/register link for guests (carrying routeBack to this page),
+ * or the avatar, a greeting with the first name and the account dropdown. Both sit in one fixed-size box, so
+ * the swap once the session is known moves nothing.
+ */
+export type AccountMenuText = Pick<
+  AccountText,
+  'hello' | 'accountMenu' | 'orderHistory' | 'wishlist' | 'addressBook' | 'accountSettings' | 'logout'
+>;
+
+interface Props {
+  locale: Locale;
+  text: AccountMenuText;
+  loginLabel: string;
+  /** /login with routeBack naming this page (worked out when the page is rendered). */
+  loginHref: string;
+}
+
+export default function AccountMenu({ locale, text, loginLabel, loginHref }: Props) {
+  const session = useStore($session, { ssr: 'initial' });
+
+  async function logout() {
+    await logoutSession(locale);
+    // Spec section 4: logout resets the cart configuration and the wishlist, then goes home.
+    resetCart();
+    window.location.assign(localePath(locale, '/'));
+  }
+
+  const user = session.user;
+  const links: [string, string][] = [
+    [text.orderHistory, '/profile/order-history'],
+    [text.wishlist, '/profile/my-wish-list'],
+    [text.addressBook, '/profile/address-book'],
+    [text.accountSettings, '/profile/account-setting'],
+  ];
+  return (
+    <div className="flex h-10 w-10 items-center justify-end min-[992px]:w-44" data-account-menu>
+      {session.status === 'user' && user ? (
+        <details data-dropdown className="relative">
+          <summary className="flex cursor-pointer items-center gap-2 rounded-full p-1 hover:bg-roast-100">
+            <Avatar user={user} size={32} />
+            <span className="hidden max-w-28 truncate text-sm font-medium min-[992px]:inline">
+              {interpolate(text.hello, { name: user.firstName })}
+            </span>
+            <span className="sr-only min-[992px]:hidden">{text.accountMenu}</span>
+          </summary>
+          <ul className="absolute end-0 z-40 mt-2 w-56 rounded-lg bg-white py-2 shadow-lg ring-1 ring-roast-100">
+            <li className="px-4 py-2 text-sm font-semibold min-[992px]:hidden">
+              {interpolate(text.hello, { name: user.firstName })}
+            </li>
+            {links.map(([label, path]) => (
+              <li key={path}>
+                <a href={localePath(locale, path)} className="block px-4 py-2 text-sm hover:bg-roast-50">
+                  {label}
+                </a>
+              </li>
+            ))}
+            <li>
+              <button type="button" onClick={logout} className="block w-full px-4 py-2 text-start text-sm hover:bg-roast-50">
+                {text.logout}
+              </button>
+            </li>
+          </ul>
+        </details>
+      ) : (
+        <a
+          href={loginHref}
+          data-login-link
+          className={`hidden rounded px-2 py-1 text-sm font-medium hover:text-crema min-[992px]:inline ${session.status === 'unknown' ? 'invisible' : ''}`}
+        >
+          {loginLabel}
+        </a>
+      )}
+    </div>
+  );
+}

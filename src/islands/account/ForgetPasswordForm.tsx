@@ -1,0 +1,63 @@
+import { useActionState, useState } from 'react';
+import type { Locale } from '../../i18n/locales.ts';
+import { localePath } from '../../i18n/routes.ts';
+import { showToast } from '../../lib/toast-event.ts';
+import { callApi, emptyState, FormMessage, Input, typedValues, type AccountText, type FormState } from './form-kit.tsx';
+import Submit from './Submit.tsx';
+
+/** /forget-password: a code to the phone, then the code with a new password ('Password changed successfully'). */
+export default function ForgetPasswordForm({ locale, text }: { locale: Locale; text: AccountText }) {
+  const [phone, setPhone] = useState<string | null>(null);
+  const [state, action] = useActionState(async (_prev: FormState, form: FormData): Promise<FormState> => {
+    if (phone === null) {
+      const res = await callApi<{ phone: string }>(locale, '/auth/forget-password', { phone: form.get('phone') });
+      if (!res.ok) return { ...res.state, values: typedValues(form) };
+      showToast(text.codeSent);
+      setPhone(res.body.data.phone);
+      return emptyState;
+    }
+    const res = await callApi(locale, '/auth/reset-password', { ...Object.fromEntries(form), phone });
+    if (!res.ok) return { ...res.state, values: typedValues(form) };
+    showToast(text.passwordChanged);
+    window.location.assign(localePath(locale, '/login'));
+    return emptyState;
+  }, emptyState);
+  const p = { errors: state.errors, idPrefix: 'reset' };
+  return (
+    <form action={action} noValidate className="space-y-4">
+      <FormMessage state={state} />
+      {phone === null ? (
+        <>
+          <Input
+            {...p}
+            name="phone"
+            type="tel"
+            label={text.mobile}
+            hint={text.mobileHint}
+            autoComplete="tel-national"
+            defaultValue={state.values?.['phone']}
+            dir="ltr"
+          />
+          <Submit label={text.sendCode} busyLabel={text.working} />
+        </>
+      ) : (
+        <>
+          <p className="text-sm text-roast-700" role="status">
+            {text.codeSent}: <bdi dir="ltr">{phone}</bdi>
+          </p>
+          <Input {...p} name="code" label={text.code} autoComplete="one-time-code" inputMode="numeric" dir="ltr" />
+          <Input
+            {...p}
+            name="password"
+            type="password"
+            label={text.newPassword}
+            hint={text.passwordHint}
+            autoComplete="new-password"
+          />
+          <Input {...p} name="password_confirmation" type="password" label={text.confirmPassword} autoComplete="new-password" />
+          <Submit label={text.savePassword} busyLabel={text.working} />
+        </>
+      )}
+    </form>
+  );
+}

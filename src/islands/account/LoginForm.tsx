@@ -1,0 +1,41 @@
+import { useActionState } from 'react';
+import type { Locale } from '../../i18n/locales.ts';
+import { adoptSession } from '../../lib/auth-client.ts';
+import { routeBackPath } from '../../lib/route-back.ts';
+import { callApi, emptyState, FormMessage, Input, typedValues, type AccountText, type FormState } from './form-kit.tsx';
+import Submit from './Submit.tsx';
+
+/** /login?routeBack=…&routeParams=…: after login the shopper lands where they were (spec section 2). */
+export default function LoginForm({ locale, text }: { locale: Locale; text: AccountText }) {
+  const [state, action] = useActionState(async (_prev: FormState, form: FormData): Promise<FormState> => {
+    const res = await callApi<Parameters<typeof adoptSession>[0]>(locale, '/auth/login', Object.fromEntries(form));
+    if (!res.ok) return { ...res.state, values: typedValues(form) };
+    adoptSession(res.body.data);
+    const query = new URLSearchParams(window.location.search);
+    window.location.assign(routeBackPath(locale, query.get('routeBack'), query.get('routeParams')));
+    return emptyState;
+  }, emptyState);
+  return (
+    <form action={action} noValidate className="space-y-4">
+      <FormMessage state={state} />
+      <Input
+        name="login"
+        label={text.loginField}
+        errors={state.errors}
+        idPrefix="login"
+        autoComplete="username"
+        defaultValue={state.values?.['login']}
+        dir="ltr"
+      />
+      <Input
+        name="password"
+        type="password"
+        label={text.password}
+        errors={state.errors}
+        idPrefix="login"
+        autoComplete="current-password"
+      />
+      <Submit label={text.loginButton} busyLabel={text.working} />
+    </form>
+  );
+}

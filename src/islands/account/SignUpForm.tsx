@@ -1,0 +1,50 @@
+import { useActionState } from 'react';
+import type { Locale } from '../../i18n/locales.ts';
+import { localePath } from '../../i18n/routes.ts';
+import { showToast } from '../../lib/toast-event.ts';
+import { callApi, emptyState, FormMessage, Input, typedValues, type AccountText, type FormState } from './form-kit.tsx';
+import Submit from './Submit.tsx';
+
+export const VERIFY_PHONE_KEY = 'bb_verify_phone';
+
+/** /sign-up: the API checks everything (phone forms, common passwords) and sends the code. */
+export default function SignUpForm({ locale, text }: { locale: Locale; text: AccountText }) {
+  const [state, action] = useActionState(async (_prev: FormState, form: FormData): Promise<FormState> => {
+    const values = typedValues(form);
+    const res = await callApi<{ phone: string }>(locale, '/auth/register', Object.fromEntries(form));
+    // 503: the account is saved but the SMS did not leave; the code page offers a new one at once.
+    if (res.ok || res.status === 503) {
+      const phone = res.ok ? res.body.data.phone : String(form.get('phone'));
+      sessionStorage.setItem(VERIFY_PHONE_KEY, phone);
+      showToast(res.ok ? text.codeSent : (res.state.message ?? text.smsFailed), res.ok ? 'success' : 'error');
+      window.location.assign(localePath(locale, '/verify-otp'));
+      return { errors: {}, values };
+    }
+    return { ...res.state, values };
+  }, emptyState);
+  const v = state.values ?? {};
+  const p = { errors: state.errors, idPrefix: 'signup' };
+  return (
+    <form action={action} noValidate className="space-y-4">
+      <FormMessage state={state} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Input {...p} name="first_name" label={text.firstName} autoComplete="given-name" defaultValue={v['first_name']} />
+        <Input {...p} name="last_name" label={text.lastName} autoComplete="family-name" defaultValue={v['last_name']} />
+      </div>
+      <Input {...p} name="email" type="email" label={text.email} autoComplete="email" defaultValue={v['email']} dir="ltr" />
+      <Input
+        {...p}
+        name="phone"
+        type="tel"
+        label={text.mobile}
+        hint={text.mobileHint}
+        autoComplete="tel-national"
+        defaultValue={v['phone']}
+        dir="ltr"
+      />
+      <Input {...p} name="password" type="password" label={text.password} hint={text.passwordHint} autoComplete="new-password" />
+      <Input {...p} name="password_confirmation" type="password" label={text.confirmPassword} autoComplete="new-password" />
+      <Submit label={text.createAccount} busyLabel={text.working} />
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+import { useActionState, useEffect, useState } from 'react';
+import { interpolate } from '../../i18n/interpolate.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { localePath } from '../../i18n/routes.ts';
+import { adoptSession } from '../../lib/auth-client.ts';
+import { showToast } from '../../lib/toast-event.ts';
+import { callApi, emptyState, FormMessage, Input, type AccountText, type FormState } from './form-kit.tsx';
+import { VERIFY_PHONE_KEY } from './SignUpForm.tsx';
+import Submit from './Submit.tsx';
+
+const COOLDOWN = 60;
+
+/** /verify-otp: the 6-digit code ('Invalid Code' when wrong); 'not arrived' asks for a new one after the cool-down. */
+export default function VerifyOtpForm({ locale, text }: { locale: Locale; text: AccountText }) {
+  const [phone, setPhone] = useState('');
+  const [wait, setWait] = useState(COOLDOWN);
+  useEffect(() => setPhone(sessionStorage.getItem(VERIFY_PHONE_KEY) ?? ''), []);
+  useEffect(() => {
+    if (wait <= 0) return undefined;
+    const timer = setTimeout(() => setWait((w) => w - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [wait]);
+
+  const [state, action] = useActionState(async (_prev: FormState, form: FormData): Promise<FormState> => {
+    const res = await callApi<Parameters<typeof adoptSession>[0]>(locale, '/auth/verify-otp', {
+      phone: form.get('phone'),
+      code: form.get('code'),
+    });
+    if (!res.ok) return { ...res.state, values: { phone: String(form.get('phone')) } };
+    adoptSession(res.body.data);
+    sessionStorage.removeItem(VERIFY_PHONE_KEY);
+    showToast(text.accountCreated);
+    window.location.assign(localePath(locale, '/'));
+    return emptyState;
+  }, emptyState);
+
+  async function resend() {
+    const res = await callApi(locale, '/auth/resend-code', { phone, purpose: 'signup' });
+    showToast(res.ok ? text.codeSent : res.state.message || text.smsFailed, res.ok ? 'success' : 'error');
+    if (res.ok) setWait(COOLDOWN);
+  }
+
+  return (
+    <form action={action} noValidate className="space-y-4">
+      {phone && (
+        <p className="text-sm text-roast-700">
+          {interpolate(text.verifyIntro, { phone: '' })}
+          <bdi dir="ltr">{phone}</bdi>
+        </p>
+      )}
+      <FormMessage state={state} />
+      {phone ? (
+        <input type="hidden" name="phone" value={phone} />
+      ) : (
+        <Input name="phone" type="tel" label={text.mobile} errors={state.errors} idPrefix="verify" dir="ltr" />
+      )}
+      <Input
+        name="code"
+        label={text.code}
+        errors={state.errors}
+        idPrefix="verify"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        dir="ltr"
+      />
+      <Submit label={text.verify} busyLabel={text.working} />
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        <button
+          type="button"
+          onClick={resend}
+          disabled={wait > 0 || !phone}
+          className="font-semibold text-roast-700 underline disabled:no-underline disabled:opacity-60"
+        >
+          {text.notArrived}
+        </button>
+        {wait > 0 && <span className="text-roast-700">{interpolate(text.resendIn, { seconds: wait })}</span>}
+      </p>
+    </form>
+  );
+}

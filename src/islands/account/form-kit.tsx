@@ -1,0 +1,90 @@
+import type { Dictionary } from '../../i18n/en.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { apiFetch, firstMessage } from '../../lib/api-client.ts';
+import { accessToken } from '../../stores/session.ts';
+import { Field, inputClass } from '../forms/Field.tsx';
+
+export type AccountText = Dictionary['account'];
+export type Errors = Record<string, string[]>;
+export interface FormState {
+  errors: Errors;
+  message?: string;
+  /** What was typed: React resets a form after its action, so inputs take these back as default values. */
+  values?: Record<string, string>;
+}
+export const emptyState: FormState = { errors: {} };
+
+/** The text fields of a submitted form, passwords left out. */
+export const typedValues = (form: FormData): Record<string, string> =>
+  Object.fromEntries(
+    [...form.entries()].filter(([k, v]) => typeof v === 'string' && !k.includes('password')) as [string, string][],
+  );
+
+/** Calls the API for a form action; a failure becomes the form's state (per-field messages and the lead message). */
+export async function callApi<T>(
+  locale: Locale,
+  path: string,
+  body: unknown,
+  { method = 'POST', auth = false }: { method?: string; auth?: boolean } = {},
+) {
+  const token = auth ? ((await accessToken()) ?? undefined) : undefined;
+  const res = await apiFetch<{ data: T; errors?: Errors }>(path, { locale, method, body, ...(token ? { token } : {}) });
+  return { ...res, state: { errors: res.body.errors ?? {}, message: firstMessage(res.body, '') } as FormState };
+}
+
+interface InputProps {
+  name: string;
+  label: string;
+  errors: Errors;
+  type?: string | undefined;
+  autoComplete?: string | undefined;
+  hint?: string | undefined;
+  defaultValue?: string | undefined;
+  required?: boolean | undefined;
+  inputMode?: 'numeric' | 'tel' | 'email' | 'text' | undefined;
+  idPrefix: string;
+  dir?: 'ltr' | undefined;
+}
+
+/** A labelled input with its errors (names match the API's fields, so its messages land on the right input). */
+export function Input({
+  name,
+  label,
+  errors,
+  type = 'text',
+  autoComplete,
+  hint,
+  defaultValue,
+  required = true,
+  inputMode,
+  idPrefix,
+  dir,
+}: InputProps) {
+  return (
+    <Field id={`${idPrefix}-${name}`} label={label} error={errors[name]} hint={hint}>
+      {(a11y) => (
+        <input
+          {...a11y}
+          name={name}
+          type={type}
+          autoComplete={autoComplete}
+          defaultValue={defaultValue}
+          required={required}
+          inputMode={inputMode}
+          dir={dir}
+          className={inputClass}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** The form's lead message (e.g. 'Invalid Code'), announced to screen readers. */
+export function FormMessage({ state }: { state: FormState }) {
+  if (!state.message) return null;
+  return (
+    <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+      {state.message}
+    </p>
+  );
+}

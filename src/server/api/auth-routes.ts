@@ -1,0 +1,99 @@
+import { Hono, type Context } from 'hono';
+import {
+  LoginSchema,
+  PhoneSchema,
+  RefreshSchema,
+  ResendSchema,
+  ResetPasswordSchema,
+  SignUpSchema,
+  VerifyCodeSchema,
+} from '../../lib/schemas/account.ts';
+import { consumeCode, sendCode } from '../auth/otp.ts';
+import { familyOf, revokeFamily, rotate, startSession, type TokenPair } from '../auth/refresh-tokens.ts';
+import { isoNow } from '../auth/secrets.ts';
+import { login } from '../services/account/login.ts';
+import { resetPassword } from '../services/account/password.ts';
+import { signUp } from '../services/account/sign-up.ts';
+import { findUser, phoneOrFail, publicUser } from '../services/account/users.ts';
+import type { ApiEnv } from './context.ts';
+import { ApiError } from './errors.ts';
+import { requireUser } from './require-user.ts';
+import { clearRefreshCookie, clientAddress, presentedRefresh, setRefreshCookie } from './session-cookie.ts';
+import { validate } from './validation.ts';
+
+/** Answers with the spec's token shape (data.access_token, data.refresh_token) and sets the web cookie. */
+async function sessionReply(c: Context<ApiEnv>, tokens: TokenPair, userId: number, message?: string) {
+  setRefreshCookie(c, tokens.refresh_token);
+  c.header('cache-control', 'no-store');
+  const user = await findUser(c.get('db'), userId);
+  return c.json({ data: { ...tokens, user: user ? publicUser(user) : null }, ...(message ? { message } : {}) });
+}
+
+/** Sign-up, codes, login, tokens, logout and password reset (issue 9). */
+export const authRoutes = new Hono<ApiEnv>()
+  .post('/auth/register', validate('json', SignUpSchema), async (c) => {
+    const t = c.get('t');
+    const { phone } = await signUp(c.get('db'), t, c.req.valid('json'));
+    return c.json({ data: { phone }, message: t.account.codeSent }, 201);
+  })
+  .post('/auth/verify-otp', validate('json', VerifyCodeSchema), async (c) => {
+    const t = c.get('t');
+    const db = c.get('db');
+    const body = c.req.valid('json');
+    const { userId } = await consumeCode(db, t, 'signup', phoneOrFail(t, body.phone), body.code);
+    await db.updateTable('users').set({ phone_verified_at: isoNow(), updated_at: isoNow() }).where('id', '=', userId).execute();
+    return sessionReply(c, await startSession(db, userId), userId, t.account.accountCreated);
+  })
+  .post('/auth/resend-code', validate('json', ResendSchema), async (c) => {
+    const t = c.get('t');
+    const db = c.get('db');
+    const { purpose, phone: raw } = c.req.valid('json');
+    const phone = phoneOrFail(t, raw);
+    const user = await db.selectFrom('users').select(['id', 'phone_verified_at']).where('phone', '=', phone).executeTakeFirst();
+    // Sign-up codes go to unverified accounts, reset codes to verified ones; otherwise the same answer (no enumeration).
+    if (user && (purpose === 'signup') === !user.phone_verified_at) await sendCode(db, t, purpose, phone, user.id);
+    return c.json({ data: { phone }, message: t.account.codeSent });
+  })
+  .post('/auth/login', validate('json', LoginSchema), async (c) => {
+    const db = c.get('db');
+    const userId = await login(db, c.get('t'), c.req.valid('json'), clientAddress(c));
+    return sessionReply(c, await startSession(db, userId), userId);
+  })
+  .post('/auth/refresh', validate('json', RefreshSchema), async (c) => {
+    const t = c.get('t');
+    const presented = presentedRefresh(c, c.req.valid('json').refresh_token);
+    const tokens = presented ? await rotate(c.get('db'), presented) : null;
+    if (!tokens) {
+      clearRefreshCookie(c);
+      throw new ApiError(401, t.account.sessionEnded);
+    }
+    const family = await familyOf(c.get('db'), tokens.refresh_token);
+    return sessionReply(c, tokens, family!.userId);
+  })
+  .post('/auth/logout', validate('json', RefreshSchema), async (c) => {
+    const db = c.get('db');
+    const presented = presentedRefresh(c, c.req.valid('json').refresh_token);
+    const family = presented ? await familyOf(db, presented) : null;
+    if (family) await revokeFamily(db, family.familyId);
+    clearRefreshCookie(c);
+    return c.json({ data: null, message: c.get('t').account.loggedOut });
+  })
+  .get('/auth/me', requireUser, async (c) => {
+    const user = await findUser(c.get('db'), c.get('userId'));
+    if (!user) throw new ApiError(401, c.get('t').api.unauthenticated);
+    c.header('cache-control', 'no-store');
+    return c.json({ data: publicUser(user) });
+  })
+  .post('/auth/forget-password', validate('json', PhoneSchema), async (c) => {
+    const t = c.get('t');
+    const db = c.get('db');
+    const phone = phoneOrFail(t, c.req.valid('json').phone);
+    const user = await db.selectFrom('users').select(['id', 'phone_verified_at']).where('phone', '=', phone).executeTakeFirst();
+    if (user?.phone_verified_at) await sendCode(db, t, 'reset', phone, user.id);
+    return c.json({ data: { phone }, message: t.account.codeSent });
+  })
+  .post('/auth/reset-password', validate('json', ResetPasswordSchema), async (c) => {
+    const t = c.get('t');
+    await resetPassword(c.get('db'), t, c.req.valid('json'));
+    return c.json({ data: null, message: t.account.passwordChanged });
+  });

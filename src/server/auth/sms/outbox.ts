@@ -1,0 +1,23 @@
+import type { ShopDb } from '../../db/index.ts';
+import { isoNow } from '../secrets.ts';
+import type { SmsSender } from './sender.ts';
+
+/**
+ * The development outbox: messages are stored in sms_messages (tests read the codes there) and, outside
+ * production, echoed to the server log so a developer can sign up without a phone. SMS_OUTBOX_QUIET=1 stops
+ * the echo (the end-to-end journeys use it, so their log can be checked for leaked codes).
+ */
+export class OutboxSender implements SmsSender {
+  readonly name = 'outbox';
+  constructor(private readonly db: ShopDb) {}
+
+  async send(to: string, body: string): Promise<void> {
+    await this.db
+      .insertInto('sms_messages')
+      .values({ phone: to, body, provider: this.name, status: 'sent', provider_ref: null, created_at: isoNow() })
+      .execute();
+    if (process.env['NODE_ENV'] !== 'production' && process.env['SMS_OUTBOX_QUIET'] !== '1') {
+      console.info(`[sms outbox] to ${to}: ${body}`);
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import type { Dictionary } from '../../../i18n/en.ts';
+import type { SignUpInput } from '../../../lib/schemas/account.ts';
+import { sendCode } from '../../auth/otp.ts';
+import { hashPassword } from '../../auth/passwords.ts';
+import { isoNow } from '../../auth/secrets.ts';
+import type { ShopDb } from '../../db/index.ts';
+import { assertUnique, checkNewPassword, phoneOrFail, rethrowUniqueViolation } from './users.ts';
+
+/**
+ * Sign-up: an unverified account plus a code by SMS. An earlier unfinished sign-up with the same e-mail or
+ * number is replaced (its owner never proved the number), a verified one is a 422 on that field.
+ */
+export async function signUp(db: ShopDb, t: Dictionary, input: SignUpInput): Promise<{ phone: string }> {
+  const phone = phoneOrFail(t, input.phone);
+  checkNewPassword(t, input.password, input.password_confirmation);
+  await assertUnique(db, t, { email: input.email, phone });
+  const passwordHash = await hashPassword(input.password);
+  const now = isoNow();
+  const user = await db
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .deleteFrom('users')
+        .where('phone_verified_at', 'is', null)
+        .where((eb) => eb.or([eb('email', '=', input.email), eb('phone', '=', phone)]))
+        .execute();
+      return trx
+        .insertInto('users')
+        .values({
+          first_name: input.first_name,
+          last_name: input.last_name,
+          email: input.email,
+          phone,
+          password_hash: passwordHash,
+          avatar: null,
+          phone_verified_at: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    })
+    .catch((error: unknown) => rethrowUniqueViolation(t, error));
+  await sendCode(db, t, 'signup', phone, user.id);
+  return { phone };
+}

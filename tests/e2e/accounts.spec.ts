@@ -1,0 +1,213 @@
+import { interpolate } from '../../src/i18n/interpolate.ts';
+import { expect, hydrated, seriousViolations, test } from './fixtures.ts';
+import { catalog, lineOf, openWithStoredCart } from './cart-support.ts';
+import { apiShopper, codeFor, newPhone, PASSWORD, submitLogin } from './account-support.ts';
+
+test.describe('accounts', () => {
+  test('sign up, confirm the code from the outbox, greeting in the navbar, log out', async ({ page, at, t }) => {
+    const a = t.account;
+    const phone = newPhone();
+    await page.goto(at('/sign-up'));
+    await hydrated(page, 'SignUpForm');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel(a.firstName).fill('Karim');
+    await page.getByLabel(a.lastName).fill('Fathy');
+    await page.getByLabel(a.email).fill(`signup-${phone.local}@example.com`);
+    await page.getByLabel(a.mobile).fill(phone.local.replace(/(\d{3})(\d{4})/, '$1 $2 '));
+    await page.getByLabel(a.password, { exact: true }).fill('password');
+    await page.getByLabel(a.confirmPassword).fill('password');
+    await page.getByRole('button', { name: a.createAccount }).click();
+    await expect(page.getByText(a.commonPassword).first()).toBeVisible();
+    // React resets the form after its action; what was typed comes back (passwords excepted).
+    await expect(page.getByLabel(a.firstName)).toHaveValue('Karim');
+    await page.getByLabel(a.password, { exact: true }).fill(PASSWORD);
+    await page.getByLabel(a.confirmPassword).fill(PASSWORD);
+    await page.getByRole('button', { name: a.createAccount }).click();
+
+    await page.waitForURL(`**${at('/verify-otp')}`);
+    await hydrated(page, 'VerifyOtpForm');
+    await expect(page.getByText(phone.e164)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel(a.code).fill('000000' === codeFor(phone.e164) ? '111111' : '000000');
+    await page.getByRole('button', { name: a.verify }).click();
+    await expect(page.getByRole('alert')).toHaveText(a.invalidCode);
+    await expect(page.getByRole('button', { name: a.notArrived })).toBeDisabled();
+    await page.getByLabel(a.code).fill(codeFor(phone.e164));
+    await page.getByRole('button', { name: a.verify }).click();
+
+    await page.waitForURL(`**${at('/')}`);
+    const menu = page.locator('[data-account-menu]');
+    await expect(menu.locator('summary').getByText(interpolate(a.hello, { name: 'Karim' }))).toBeVisible();
+    await menu.locator('summary').click();
+    await menu.getByRole('button', { name: a.logout }).click();
+    await page.waitForURL(`**${at('/')}`);
+    await expect(page.locator('[data-login-link]')).toBeVisible();
+    expect(
+      await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '{"cartsProducts":[]}').cartsProducts.length),
+    ).toBe(0);
+  });
+
+  test('log in from a product page and land back on it', async ({ page, request, at, t, shopLocale }) => {
+    const shopper = await apiShopper(request, shopLocale);
+    const [product] = await catalog(request, shopLocale);
+    await page.goto(at(`/single-product/${product!.id}`));
+    await hydrated(page, 'AccountMenu');
+    await page.locator('[data-login-link]').click();
+    await page.waitForURL(/routeBack=single-product-id/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await submitLogin(page, shopper.email, shopper.password, t.account);
+    await page.waitForURL(`**${at(`/single-product/${product!.id}`)}`);
+    await expect(
+      page.locator('[data-account-menu] summary').getByText(interpolate(t.account.hello, { name: shopper.firstName })),
+    ).toBeVisible();
+    // On a phone: the avatar stays, the greeting moves into the dropdown.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.locator('[data-account-menu] summary').click();
+    await expect(
+      page.locator('[data-account-menu] li').getByText(interpolate(t.account.hello, { name: shopper.firstName })),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: t.account.addressBook })).toBeVisible();
+  });
+
+  test("log in from the cart's checkout button and land on the payment step", async ({ page, request, at, t, shopLocale }) => {
+    const shopper = await apiShopper(request, shopLocale);
+    const products = await catalog(request, shopLocale);
+    const product = products.find((p) => p.stock > 0)!;
+    await openWithStoredCart(page, at('/checkout/cart'), JSON.stringify({ cartsProducts: [lineOf(product, 1)] }));
+    await hydrated(page, 'CartPage');
+    await page.getByRole('link', { name: t.cart.checkout }).click();
+    await page.waitForURL(/routeBack=checkout-checkout-payment/);
+    await submitLogin(page, shopper.phone.local, shopper.password, t.account);
+    await page.waitForURL(`**${at('/checkout/checkout-payment')}`);
+  });
+
+  test('a guest opening the address book is sent to login, and comes back to it', async ({
+    page,
+    request,
+    at,
+    t,
+    shopLocale,
+  }) => {
+    const shopper = await apiShopper(request, shopLocale);
+    await page.goto(at('/profile/address-book'));
+    await page.waitForURL(/\/login\?routeBack=profile-address-book/);
+    await submitLogin(page, shopper.email, shopper.password, t.account);
+    await page.waitForURL(`**${at('/profile/address-book')}`);
+  });
+
+  test('address book: add, edit, make primary, delete; every profile page passes axe', async ({
+    page,
+    request,
+    at,
+    t,
+    shopLocale,
+  }) => {
+    const a = t.account;
+    const shopper = await apiShopper(request, shopLocale);
+    await page.goto(at('/login'));
+    await submitLogin(page, shopper.email, shopper.password, a);
+    await page.waitForURL(`**${at('/')}`);
+    for (const child of ['/profile/my-wish-list', '/profile/order-history', '/profile/account-setting']) {
+      await page.goto(at(child));
+      await expect(page.locator('h1')).toBeVisible();
+      expect(await seriousViolations(page), child).toEqual([]);
+    }
+    await page.goto(at('/profile/address-book'));
+    await expect(page.getByText(a.noAddresses)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const fill = async (title: string, governorate: number) => {
+      await page.getByLabel(a.addressTitle).fill(title);
+      await page.getByLabel(a.governorate).selectOption({ index: governorate });
+      await page.getByLabel(a.city).fill('Nasr City');
+      await page.getByLabel(a.area).fill('Zone 6');
+      await page.getByLabel(a.street).fill('Abbas El Akkad');
+      await page.getByRole('button', { name: a.save }).click();
+    };
+    await page.getByRole('button', { name: a.addAddress }).click();
+    expect(await seriousViolations(page)).toEqual([]);
+    await fill('Home', 1);
+    const home = page.locator('[data-address="Home"]');
+    await expect(home.getByText(a.primary)).toBeVisible();
+    await page.getByRole('button', { name: a.addAddress }).click();
+    await fill('Work', 2);
+    const work = page.locator('[data-address="Work"]');
+    await expect(work.getByRole('button', { name: a.makePrimary })).toBeVisible();
+
+    await work.getByRole('button', { name: interpolate(a.editNamed, { name: 'Work' }) }).click();
+    await page.getByLabel(a.addressTitle).fill('Office');
+    await page.getByRole('button', { name: a.save }).click();
+    const office = page.locator('[data-address="Office"]');
+    await office.getByRole('button', { name: a.makePrimary }).click();
+    await expect(office.getByText(a.primary, { exact: true })).toBeVisible();
+    await expect(home.getByRole('button', { name: a.makePrimary })).toBeVisible();
+
+    await office.getByRole('button', { name: interpolate(a.deleteNamed, { name: 'Office' }) }).click();
+    await expect(office).toBeHidden();
+    // The remaining address became primary.
+    await expect(home.getByText(a.primary, { exact: true })).toBeVisible();
+    await page.reload();
+    await expect(page.locator('[data-address]')).toHaveCount(1);
+  });
+
+  test('changing the password ends the other sessions', async ({ browser, page, request, at, t, shopLocale }) => {
+    const a = t.account;
+    const shopper = await apiShopper(request, shopLocale);
+    const other = await browser.newContext({ locale: shopLocale === 'ar' ? 'ar-EG' : 'en-US' });
+    const otherPage = await other.newPage();
+    for (const p of [page, otherPage]) {
+      await p.goto(at('/login'));
+      await submitLogin(p, shopper.email, shopper.password, a);
+      await p.waitForURL(`**${at('/')}`);
+    }
+    await page.goto(at('/profile/account-setting'));
+    await page.getByLabel(a.currentPassword).fill(shopper.password);
+    await page.getByLabel(a.newPassword).fill('a brand new morning brew');
+    await page.getByLabel(a.confirmPassword).fill('a brand new morning brew');
+    await page.getByRole('button', { name: a.changePassword }).click();
+    await expect(page.getByText(a.passwordChanged).first()).toBeVisible();
+
+    await otherPage.goto(at('/profile/account-setting'));
+    await otherPage.waitForURL(/\/login\?routeBack=profile-account-setting/);
+    // This session lives on.
+    await page.reload();
+    await expect(page.getByLabel(a.firstName)).toHaveValue(shopper.firstName);
+    await other.close();
+  });
+
+  test('forget password: code, new password, then login; axe clean', async ({ page, request, at, t, shopLocale }) => {
+    const a = t.account;
+    const shopper = await apiShopper(request, shopLocale);
+    await page.goto(at('/forget-password'));
+    await hydrated(page, 'ForgetPasswordForm');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel(a.mobile).fill(shopper.phone.local);
+    await page.getByRole('button', { name: a.sendCode }).click();
+    await page.getByLabel(a.code).fill(codeFor(shopper.phone.e164));
+    await page.getByLabel(a.newPassword).fill('reset to a fresh phrase');
+    await page.getByLabel(a.confirmPassword).fill('reset to a fresh phrase');
+    await page.getByRole('button', { name: a.savePassword }).click();
+    await page.waitForURL(`**${at('/login')}`);
+    await submitLogin(page, shopper.email, 'reset to a fresh phrase', a);
+    await page.waitForURL(`**${at('/')}`);
+  });
+});
+
+test('two tabs refreshing at the same moment both stay logged in (Web Locks serialize the rotation)', async ({
+  page,
+  context,
+  request,
+  at,
+  t,
+  shopLocale,
+}) => {
+  const shopper = await apiShopper(request, shopLocale);
+  await page.goto(at('/login'));
+  await submitLogin(page, shopper.email, shopper.password, t.account);
+  await page.waitForURL(`**${at('/')}`);
+  const tabs = await Promise.all([context.newPage(), context.newPage(), context.newPage()]);
+  await Promise.all(tabs.map((tab) => tab.goto(at('/profile/account-setting'))));
+  for (const tab of tabs) await expect(tab.getByLabel(t.account.firstName)).toHaveValue(shopper.firstName);
+  await page.reload();
+  await expect(page.locator('[data-account-menu] summary')).toBeVisible();
+});
