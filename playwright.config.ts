@@ -1,5 +1,4 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_TOKEN_SECRET } from './tests/e2e/e2e-secret.ts';
 import type { ShopOptions } from './tests/e2e/fixtures.ts';
 
 const port = Number(process.env['E2E_PORT'] ?? 4410);
@@ -42,7 +41,6 @@ export default defineConfig<ShopOptions>({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_PATH: dbPath,
-      AUTH_TOKEN_SECRET: E2E_TOKEN_SECRET,
       FOLLOW_PUBLISH: '0',
       SMS_OUTBOX_QUIET: '1',
     },

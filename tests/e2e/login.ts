@@ -1,14 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import SQLite from 'better-sqlite3';
-import { SignJWT } from 'jose';
-import { E2E_TOKEN_SECRET } from './e2e-secret.ts';
+import { apiShopper } from './account-support.ts';
 
 /**
- * THE one way the e2e journeys log in, until the login pages (issue 9) exist: a verified shopper is inserted into the
- * e2e SQLite file, a token is signed with the e2e server's key, and the page receives it through the $session
- * contract (window.__BEAN_TEST_SESSION__, read by src/islands/shared/shopper-api.ts). Swap the body for the real
- * login form later; callers keep calling logIn(page).
+ * How the checkout journeys log in: a shopper signed up and verified through the API (code from the outbox), then
+ * logged in with POST /auth/login from the page's own request context, so the HttpOnly refresh cookie lands in the
+ * browser exactly as after the login form (the form itself is covered by accounts.spec.ts).
  */
 const dbPath = process.env['E2E_DATABASE_PATH'] ?? 'data/e2e.sqlite';
 
@@ -24,35 +22,15 @@ export function withE2eDb<T>(work: (db: SQLite.Database) => T): T {
 }
 
 export async function logIn(page: Page) {
-  const tag = randomBytes(4).toString('hex');
-  const now = new Date().toISOString();
-  const user = {
-    firstName: 'Mona',
-    lastName: 'Test',
-    email: `e2e-${tag}@example.com`,
-    phone: `+2011${String(parseInt(tag, 16)).slice(-8).padStart(8, '0')}`,
-  };
-  const id = withE2eDb(
-    (db) =>
-      db
-        .prepare(
-          `INSERT INTO users (first_name, last_name, email, phone, password_hash, phone_verified_at, created_at, updated_at)
-           VALUES (?, ?, ?, ?, 'e2e', ?, ?, ?)`,
-        )
-        .run(user.firstName, user.lastName, user.email, user.phone, now, now, now).lastInsertRowid,
-  );
-  const token = await new SignJWT({})
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(String(id))
-    .setIssuer('bean-bazaar')
-    .setIssuedAt()
-    .setExpirationTime('3600s')
-    .sign(new TextEncoder().encode(E2E_TOKEN_SECRET));
-  const session = { token, user: { id: Number(id), ...user, avatar: null } };
-  await page.addInitScript((s) => {
-    window.__BEAN_TEST_SESSION__ = s;
-  }, session);
-  return { id: Number(id), token };
+  const shopper = await apiShopper(page.request, 'en', 'Mona');
+  const res = await page.request.post('/api/auth/login?lang=en-US', {
+    data: { login: shopper.email, password: shopper.password },
+  });
+  if (!res.ok()) throw new Error(`login ${res.status()}: ${await res.text()}`);
+  const token = ((await res.json()) as { data: { access_token: string } }).data.access_token;
+  const me = await page.request.get('/api/auth/me?lang=en-US', { headers: { authorization: `Bearer ${token}` } });
+  const id = ((await me.json()) as { data: { id: number } }).data.id;
+  return { id, token };
 }
 
 /** A coupon straight into the e2e database (no back office yet). */

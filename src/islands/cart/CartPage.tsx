@@ -1,8 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
 import { $session } from '../../stores/session.ts';
 import type { OrdersText } from '../checkout/checkout-text.ts';
-import { adoptInjectedSession } from '../shared/shopper-api.ts';
 import DeliveryEstimate from './DeliveryEstimate.tsx';
 import { formatMoney } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
@@ -27,7 +25,6 @@ interface Props {
 export default function CartPage({ locale, text, loggedIn = false, deliveryText }: Props) {
   const cart = useStore($cart);
   const session = useStore($session);
-  useEffect(adoptInjectedSession, []);
   const signedIn = loggedIn || session.status === 'user';
   const { status, notices, removedCount } = useLiveQuote(locale);
   const lines = cart.cartsProducts;
