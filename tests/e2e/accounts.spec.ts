@@ -51,7 +51,6 @@ test.describe('accounts', () => {
     const shopper = await apiShopper(request, shopLocale);
     const [product] = await catalog(request, shopLocale);
     await page.goto(at(`/single-product/${product!.id}`));
-    await hydrated(page, 'AccountMenu');
     await page.locator('[data-login-link]').click();
     await page.waitForURL(/routeBack=single-product-id/);
     expect(await seriousViolations(page)).toEqual([]);

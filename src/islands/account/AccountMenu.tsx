@@ -76,7 +76,9 @@ export default function AccountMenu({ locale, text, loginLabel, loginHref }: Pro
         <a
           href={loginHref}
           data-login-link
-          className={`hidden rounded px-2 py-1 text-sm font-medium hover:text-crema min-[992px]:inline ${session.status === 'unknown' ? 'invisible' : ''}`}
+          // Guests never hydrate this island (client:intent="on:app:session-user"): CSS keeps the link invisible only
+          // while the page does not yet know it is a guest's (html[data-session] is set by auth-client.ts).
+          className="hidden rounded px-2 py-1 text-sm font-medium hover:text-crema min-[992px]:inline [html:not([data-session=guest])_&]:invisible"
         >
           {loginLabel}
         </a>
