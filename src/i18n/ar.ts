@@ -3,6 +3,7 @@ import { catalogMessages } from './messages/catalog.ts';
 import { cartMessages } from './messages/cart.ts';
 import { contentMessages } from './messages/content.ts';
 import { formsMessages } from './messages/forms.ts';
+import { wishlistMessages } from './messages/wishlist.ts';
 
 /** Arabic dictionary: typed against the English one, so a missing key fails the type check. */
 export const ar: Dictionary = {
@@ -113,4 +114,5 @@ export const ar: Dictionary = {
   },
   content: contentMessages.ar,
   forms: formsMessages.ar,
+  wishlist: wishlistMessages.ar,
 };

@@ -3,6 +3,7 @@ import type { Widen } from './messages/define.ts';
 import { catalogMessages } from './messages/catalog.ts';
 import { contentMessages } from './messages/content.ts';
 import { formsMessages } from './messages/forms.ts';
+import { wishlistMessages } from './messages/wishlist.ts';
 
 /**
  * English dictionary: the source of every key. Spec texts are used verbatim.
@@ -117,6 +118,7 @@ export const en = {
   },
   content: contentMessages.en,
   forms: formsMessages.en,
+  wishlist: wishlistMessages.en,
 };
 
 /** Every language must provide every key of the English dictionary. */

@@ -13,6 +13,7 @@ import { errorBody, handleError } from './errors.ts';
 import { mediaRoutes } from './media-routes.ts';
 import { newsletterRoutes } from './newsletter-routes.ts';
 import { searchRoutes } from './search-routes.ts';
+import { shopperCartRoutes } from './shopper-cart-routes.ts';
 
 export interface ApiDeps {
   db: ShopDb;
@@ -39,6 +40,7 @@ export function createApi({ db }: ApiDeps) {
   api.route('/', homeRoutes);
   api.route('/', contactRoutes);
   api.route('/', partnerRoutes);
+  api.route('/', shopperCartRoutes);
   api.notFound((c) => c.json(errorBody(c.get('t')?.api.notFound ?? 'Not found'), 404));
   api.onError(handleError);
   return api;

@@ -4,6 +4,7 @@ import type { Engine } from './connection.ts';
 import * as catalog from './migrations/001-catalog.ts';
 import * as contactPartners from './migrations/002-contact-partners.ts';
 import * as accounts from './migrations/003-accounts.ts';
+import * as cartsWishlists from './migrations/008-carts-wishlists.ts';
 
 /** What a migration needs to stay portable between SQLite and PostgreSQL. */
 export interface MigrationContext {
@@ -19,6 +20,7 @@ const migrations: Record<string, PortableMigration> = {
   '001-catalog': catalog,
   '002-contact-partners': contactPartners,
   '003-accounts': accounts,
+  '008-carts-wishlists': cartsWishlists,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */
