@@ -37,7 +37,13 @@ describe('mergeCarts (spec section 4: fetch with the merge flag)', () => {
   test('properties: sum capped at stock, no line lost, no duplicates, totals sound', () => {
     fc.assert(
       fc.property(
-        stocks.chain((s) => fc.tuple(fc.constant(s), arbCart((id) => s[id]!), arbCart((id) => s[id]!))),
+        stocks.chain((s) =>
+          fc.tuple(
+            fc.constant(s),
+            arbCart((id) => s[id]!),
+            arbCart((id) => s[id]!),
+          ),
+        ),
         ([, local, server]) => {
           const merged = mergeCarts(local, server);
           const ids = new Set([...local, ...server].map((l) => l.product.id));

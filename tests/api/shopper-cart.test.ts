@@ -40,7 +40,15 @@ describe('server cart', () => {
     const s = await makeShopper(t.db);
     const res = await call(s, 'GET', '/api/shopping-cart');
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ items: [], sub_total: 0, total: 0, totalItems: 0, delivery_charge: 0, walletAmount: 0, discount: 0 });
+    expect(res.body.data).toEqual({
+      items: [],
+      sub_total: 0,
+      total: 0,
+      totalItems: 0,
+      delivery_charge: 0,
+      walletAmount: 0,
+      discount: 0,
+    });
   });
 
   test('POST replaces the whole cart, prices come from the database, GET returns it in the same order', async () => {
@@ -53,7 +61,10 @@ describe('server cart', () => {
     ]);
     expect(res.status).toBe(200);
     expect(ids(res.body.data.items)).toEqual([c.id, b.id]);
-    expect(res.body.data.items[0]).toMatchObject({ quantity: 2, product: { id: c.id, price: c.price, name: c.name, stock: c.stock } });
+    expect(res.body.data.items[0]).toMatchObject({
+      quantity: 2,
+      product: { id: c.id, price: c.price, name: c.name, stock: c.stock },
+    });
     expect(res.body.data.sub_total).toBe(2 * c.price + b.price);
     expect(res.body.data.total).toBe(res.body.data.sub_total);
     expect(res.body.data.totalItems).toBe(3);
@@ -86,10 +97,14 @@ describe('server cart', () => {
     expect(above.status).toBe(422);
     expect(above.body.errors['products.0.quantity']).toEqual([`Only ${a.stock} of ${a.name} in stock`]);
     expect(above.body.message).toBe(`Only ${a.stock} of ${a.name} in stock`);
-    const unknown = await send(s, [
-      { product_id: a.id, quantity: 1 },
-      { product_id: 999_999, quantity: 1 },
-    ], 'ar-SA');
+    const unknown = await send(
+      s,
+      [
+        { product_id: a.id, quantity: 1 },
+        { product_id: 999_999, quantity: 1 },
+      ],
+      'ar-SA',
+    );
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors['products.1.product_id']).toEqual(['المنتج 999999 غير موجود']);
     const gone = await send(s, [{ product_id: soldOut.id, quantity: 1 }]);
@@ -111,9 +126,15 @@ describe('server cart', () => {
       .chain((picks) => fc.tuple(...picks.map((i) => fc.integer({ min: 1, max: inStock[i]!.stock }).map((q) => ({ i, q })))));
     await fc.assert(
       fc.asyncProperty(arbCart, arbCart, async (guest, account) => {
-        await send(s, account.map(({ i, q }) => ({ product_id: inStock[i]!.id, quantity: q })));
+        await send(
+          s,
+          account.map(({ i, q }) => ({ product_id: inStock[i]!.id, quantity: q })),
+        );
         const server = (await call(s, 'GET', '/api/shopping-cart')).body.data.items as CartLine[];
-        const local: CartLine[] = guest.map(({ i, q }) => ({ product: { ...inStock[i]!, beforeDiscount: null, images: [] }, quantity: q }));
+        const local: CartLine[] = guest.map(({ i, q }) => ({
+          product: { ...inStock[i]!, beforeDiscount: null, images: [] },
+          quantity: q,
+        }));
         const reply = await send(s, cartPayload(mergeCarts(local, server)).products);
         expect(reply.status).toBe(200);
         const items = reply.body.data.items as CartLine[];
@@ -121,7 +142,9 @@ describe('server cart', () => {
         expect(new Set(ids(items))).toEqual(wanted);
         expect(items).toHaveLength(wanted.size);
         for (const item of items) {
-          const sum = [...guest, ...account].filter(({ i }) => inStock[i]!.id === item.product.id).reduce((acc, { q }) => acc + q, 0);
+          const sum = [...guest, ...account]
+            .filter(({ i }) => inStock[i]!.id === item.product.id)
+            .reduce((acc, { q }) => acc + q, 0);
           expect(item.quantity).toBe(Math.min(sum, item.product.stock));
         }
       }),
@@ -184,7 +207,11 @@ describe("one shopper never reaches another's cart or wishlist", () => {
     ];
     for (const [method, path] of requests) {
       for (const headers of [{}, { authorization: 'Bearer forged.token.value' }]) {
-        const res = await t.json(`${path}?lang=ar-SA`, { method, headers: { ...headers, 'content-type': 'application/json' }, body: method === 'POST' ? '{"products":[]}' : null });
+        const res = await t.json(`${path}?lang=ar-SA`, {
+          method,
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: method === 'POST' ? '{"products":[]}' : null,
+        });
         expect(res.status, `${method} ${path}`).toBe(401);
         expect(res.body.message).toBe('يرجى تسجيل الدخول للمتابعة.');
       }

@@ -36,10 +36,13 @@ export async function readCart(db: ShopDb, userId: number, locale: Locale): Prom
     if (!card) continue;
     const { id, name, price, beforeDiscount, images, stock } = card;
     // Stock may have fallen since the line was saved: shown lowered, or flagged when sold out (as the quote does).
-    items.push({ product: { id, name, price, beforeDiscount, images, stock }, quantity: stock > 0 ? Math.min(quantity, stock) : quantity });
+    items.push({
+      product: { id, name, price, beforeDiscount, images, stock },
+      quantity: stock > 0 ? Math.min(quantity, stock) : quantity,
+    });
   }
-  const { cartsProducts: _lines, isLoading: _loading, ...details } = withTotals(items);
-  return { items, ...details };
+  const { sub_total, total, totalItems, delivery_charge, walletAmount, discount } = withTotals(items);
+  return { items, sub_total, total, totalItems, delivery_charge, walletAmount, discount };
 }
 
 /**
@@ -49,7 +52,9 @@ export async function readCart(db: ShopDb, userId: number, locale: Locale): Prom
 export async function replaceCart(db: ShopDb, userId: number, request: CartQuoteRequest, locale: Locale): Promise<ServerCart> {
   const t = dictionary(locale).wishlist;
   const ids = request.products.map((p) => p.product_id);
-  const rows = ids.length ? await db.selectFrom('products').select(['id', 'stock', 'name_en', 'name_ar']).where('id', 'in', ids).execute() : [];
+  const rows = ids.length
+    ? await db.selectFrom('products').select(['id', 'stock', 'name_en', 'name_ar']).where('id', 'in', ids).execute()
+    : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
   const errors: Record<string, string[]> = {};
   const seen = new Set<number>();
@@ -72,7 +77,15 @@ export async function replaceCart(db: ShopDb, userId: number, request: CartQuote
     if (request.products.length)
       await trx
         .insertInto('cart_items')
-        .values(request.products.map((p, position) => ({ user_id: userId, product_id: p.product_id, quantity: p.quantity, position, updated_at: now })))
+        .values(
+          request.products.map((p, position) => ({
+            user_id: userId,
+            product_id: p.product_id,
+            quantity: p.quantity,
+            position,
+            updated_at: now,
+          })),
+        )
         .execute();
   });
   return readCart(db, userId, locale);
