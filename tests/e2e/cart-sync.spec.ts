@@ -183,3 +183,31 @@ test.describe('wishlist', () => {
     await expect(page.locator(`[data-wishlist-heart="${product.id}"]`)).toHaveAttribute('aria-pressed', 'false');
   });
 });
+
+test('a toggle shows a loading indicator; a failure stops it and reaches the shopper as a toast', async ({
+  page,
+  request,
+  at,
+  t,
+  shopLocale,
+}) => {
+  const product = pick(await catalog(request, shopLocale), (p) => p.stock >= 1, 'product in stock');
+  const shopper = await createShopper();
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/wishlist/*', async (route) => {
+    await held;
+    await route.fulfill({ status: 503, json: { message: t.wishlist.failed, messages: [t.wishlist.failed], errors: {} } });
+  });
+  await page.goto(at(`/single-product/${product.id}`));
+  await logIn(page, shopper);
+  const heart = page.locator(`[data-wishlist-heart="${product.id}"]`);
+  await heart.click();
+  await expect(heart).toHaveAttribute('aria-busy', 'true');
+  await expect(heart.locator('[data-wishlist-pending]')).toBeVisible();
+  release();
+  await expect(page.getByText(t.wishlist.failed)).toBeVisible();
+  await expect(heart).toHaveAttribute('aria-busy', 'false');
+  await expect(heart).toHaveAttribute('aria-pressed', 'false');
+  await expect(heart).toBeEnabled();
+});
