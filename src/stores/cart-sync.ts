@@ -13,7 +13,7 @@
  * logs in after another finds it and replaces its cart with the server's instead of merging again; a Web Lock
  * keeps two tabs from merging at the same moment.
  */
-import { wishlistMessages } from '../i18n/messages/wishlist.ts';
+import { cartSyncFailed } from '../i18n/messages/wishlist.ts';
 import { firstMessage } from '../lib/api-client.ts';
 import { cartPayload, mergeCarts } from '../lib/cart-merge.ts';
 import type { CartLine } from '../lib/cart-math.ts';
@@ -68,7 +68,7 @@ async function send(lines: readonly CartLine[]): Promise<ServerCart | null> {
   const res = await shopperCall<{ data: ServerCart }>('/shopping-cart', 'POST', cartPayload(lines)).catch(() => null);
   if (res?.ok) return res.body.data;
   // 401 means the session is ending: the accounts code takes over. Anything else reaches the shopper.
-  if (res?.status !== 401) showToast(firstMessage(res?.body, wishlistMessages[pageLocale()].cartSyncFailed), 'error');
+  if (res?.status !== 401) showToast(firstMessage(res?.body, cartSyncFailed[pageLocale()]), 'error');
   return null;
 }
 

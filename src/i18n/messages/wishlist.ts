@@ -1,5 +1,11 @@
 import { defineMessages } from './define.ts';
 
+/** Also read by the cart sync chunk on its own, so it does not carry the whole wishlist dictionary. */
+export const cartSyncFailed = {
+  en: 'We could not save your cart. Please try again.',
+  ar: 'تعذّر حفظ عربتك. يرجى المحاولة مرة أخرى.',
+} as const;
+
 /** Server cart and wishlist texts (spec sections 4, 5 and 8): API messages, the heart and the wishlist page. */
 export const wishlistMessages = defineMessages(
   {
@@ -18,7 +24,7 @@ export const wishlistMessages = defineMessages(
     aboveStock: 'Only {stock} of {name} in stock',
     soldOut: '{name} is out of stock',
     duplicate: 'Product {id} is listed more than once',
-    cartSyncFailed: 'We could not save your cart. Please try again.',
+    cartSyncFailed: cartSyncFailed.en,
   },
   {
     add: 'أضف {name} إلى المفضلة',
@@ -36,6 +42,6 @@ export const wishlistMessages = defineMessages(
     aboveStock: 'المتوفر من {name} هو {stock} فقط',
     soldOut: 'نفدت كمية {name}',
     duplicate: 'المنتج {id} مكرر في الطلب',
-    cartSyncFailed: 'تعذّر حفظ عربتك. يرجى المحاولة مرة أخرى.',
+    cartSyncFailed: cartSyncFailed.ar,
   },
 );
