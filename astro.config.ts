@@ -4,15 +4,19 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { endedOfferSlugs } from './scripts/ended-offers.mjs';
-import { sonnerCssAsFile } from './scripts/vite-sonner-css.mjs';
+import { productSitemapUrls } from './scripts/product-sitemap.ts';
 import { intentDirective } from './src/islands/directives/integration.ts';
 import { canonicalUrl, includeInSitemap } from './src/lib/sitemap-rules.ts';
 
 const site = process.env['SITE_URL'] ?? 'http://127.0.0.1:4321';
+// `npm run publish` builds into a fresh directory (builds/<id>) while the live site keeps serving.
+const outDir = process.env['BUILD_OUT_DIR'] ?? './dist';
+const building = process.argv.includes('build');
 
 export default defineConfig({
   site,
   output: 'static',
+  outDir,
   // Middleware mode: our own HTTP server (src/server/http) adds compression, caching and security headers.
   adapter: node({ mode: 'middleware' }),
   integrations: [
@@ -21,6 +25,8 @@ export default defineConfig({
     intentDirective(),
     sitemap({
       i18n: { defaultLocale: 'en', locales: { en: 'en-EG', ar: 'ar-EG' } },
+      // Product pages are rendered on demand (decision 008); the sitemap still lists every one of them.
+      customPages: building ? await productSitemapUrls(site) : [],
       // Only localized pages (the bare root is a redirect), minus redirects, duplicates and ended offers.
       filter: (page) => includeInSitemap(page, endedOfferSlugs()),
       // The same URL form as the pages' canonical links.
@@ -45,6 +51,6 @@ export default defineConfig({
   build: { inlineStylesheets: 'never' },
   server: { host: '127.0.0.1', port: 4321 },
   vite: {
-    plugins: [tailwindcss(), sonnerCssAsFile()],
+    plugins: [tailwindcss()],
   },
 });

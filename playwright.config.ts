@@ -1,11 +1,9 @@
 import { defineConfig } from '@playwright/test';
+import { E2E_TOKEN_SECRET } from './tests/e2e/e2e-secret.ts';
 import type { ShopOptions } from './tests/e2e/fixtures.ts';
-import { E2E_AUTH_TOKEN_SECRET } from './tests/e2e/auth-secret.ts';
 
 const port = Number(process.env['E2E_PORT'] ?? 4410);
 const dbPath = process.env['E2E_DATABASE_PATH'] ?? 'data/e2e.sqlite';
-// Journeys sign access tokens for the shoppers they create (tests/e2e/login.ts) with the server's key.
-process.env['AUTH_TOKEN_SECRET'] ??= E2E_AUTH_TOKEN_SECRET;
 
 export default defineConfig<ShopOptions>({
   testDir: 'tests/e2e',
@@ -38,13 +36,13 @@ export default defineConfig<ShopOptions>({
     // A fresh database for every run: the build pre-renders from it and the server then uses it.
     command: `rm -f ${dbPath} ${dbPath}-wal ${dbPath}-shm && npm run build && node scripts/start.mjs`,
     url: `http://127.0.0.1:${port}/api/health`,
+    // FOLLOW_PUBLISH=0: serve the fresh dist/ even when a `npm run publish` build exists in builds/.
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_PATH: dbPath,
-      AUTH_TOKEN_SECRET: process.env['AUTH_TOKEN_SECRET'],
-      // Until the login page exists (issue 9): the build accepts the session a journey installs (src/scripts/e2e-session.ts).
-      PUBLIC_E2E_SESSION: '1',
+      AUTH_TOKEN_SECRET: E2E_TOKEN_SECRET,
+      FOLLOW_PUBLISH: '0',
     },
     reuseExistingServer: !process.env['CI'],
     timeout: 240_000,

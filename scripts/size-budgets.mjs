@@ -28,4 +28,7 @@ export const onDemandPages = [
   '/ar/products?query=coffee',
   '/ar/seller-profile/1?query=coffee',
   '/en/no-such-page',
+  // Product pages are rendered on demand (decision 008).
+  '/en/single-product/1',
+  '/ar/single-product/1',
 ];

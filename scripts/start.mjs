@@ -1,10 +1,15 @@
 // `npm start`: builds when there is no build yet, then serves the shop (see src/server/http/server.ts).
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const distDir = resolve(process.env.DIST_DIR ?? 'dist');
-if (!existsSync(resolve(distDir, 'server', 'entry.mjs'))) {
+// `npm run publish` keeps its builds here and names the live one in `current`; the server follows it.
+const buildsDir = resolve(process.env.BUILDS_DIR ?? 'builds');
+const pointer = resolve(buildsDir, 'current');
+const published =
+  existsSync(pointer) && existsSync(resolve(buildsDir, readFileSync(pointer, 'utf8').trim(), 'server', 'entry.mjs'));
+if (!published && !existsSync(resolve(distDir, 'server', 'entry.mjs'))) {
   console.log('No build found: building the site first (npm run build)…');
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', shell: process.platform === 'win32' });
   if (build.status !== 0) process.exit(build.status ?? 1);
@@ -13,7 +18,7 @@ if (!existsSync(resolve(distDir, 'server', 'entry.mjs'))) {
 const { serve, stopGracefully } = await import('../src/server/http/server.ts');
 const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 4321);
-const server = await serve({ distDir, host, port });
+const server = await serve({ distDir, host, port, buildsDir: process.env.FOLLOW_PUBLISH === '0' ? undefined : buildsDir });
 console.log(`Bean Bazaar is serving on http://${host}:${port}/`);
 
 let stopping = false;

@@ -1,17 +1,45 @@
 import { defineMiddleware } from 'astro:middleware';
 import { barePathRedirect } from './i18n/bare-path.ts';
+import { sharedDatabase } from './server/db/index.ts';
+import { cachedRender } from './server/http/render-cache.ts';
+import { rebuildSearchIndex } from './server/search/registry.ts';
+import { beforeCatalogVersion } from './server/services/catalog/catalog-version.ts';
+import { watchCatalog } from './server/services/catalog/catalog-watch.ts';
 
-/** Bare paths redirect to the shopper's language (the production server does the same before Astro). */
+let watching = false;
+/**
+ * The first on-demand request of this bundle starts the catalog version watch (once per process) and makes this
+ * bundle's search index the one rebuilt on changes (after a publish, the new bundle takes over).
+ */
+function startCatalogWatch(): void {
+  if (watching) return;
+  watching = true;
+  void sharedDatabase().then(({ db }) => {
+    // A changed catalog rebuilds this bundle's search index before pages are cached under the new version.
+    beforeCatalogVersion('search-index', () => rebuildSearchIndex(db));
+    watchCatalog(db, process.env['DATABASE_URL']);
+  });
+}
+
+/**
+ * Bare paths redirect to the shopper's language (the production server does the same before Astro); on-demand
+ * pages go through the shared render cache (src/server/http/render-cache.ts); the API is never cached here.
+ */
 export const onRequest = defineMiddleware((context, next) => {
   if (context.isPrerendered) return next();
-  const target = barePathRedirect(
-    context.url,
-    context.request.headers.get('cookie'),
-    context.request.headers.get('accept-language'),
-  );
-  if (!target) return next();
-  return new Response(null, {
-    status: 302,
-    headers: { location: target, vary: 'Cookie, Accept-Language', 'cache-control': 'no-store' },
-  });
+  // Astro.rewrite('/404') runs the middleware again for /404: that is the not-found page, not a bare path.
+  const rewritten = context.url.pathname === '/404' || context.url.pathname === '/500';
+  const target =
+    !rewritten &&
+    barePathRedirect(context.url, context.request.headers.get('cookie'), context.request.headers.get('accept-language'));
+  if (target) {
+    return new Response(null, {
+      status: 302,
+      headers: { location: target, vary: 'Cookie, Accept-Language', 'cache-control': 'no-store' },
+    });
+  }
+  if (import.meta.env.DEV) return next();
+  startCatalogWatch();
+  if (context.url.pathname.startsWith('/api/')) return next();
+  return cachedRender(context.request, context.url, () => next());
 });

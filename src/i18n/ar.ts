@@ -4,6 +4,7 @@ import { cartMessages } from './messages/cart.ts';
 import { contentMessages } from './messages/content.ts';
 import { formsMessages } from './messages/forms.ts';
 import { wishlistMessages } from './messages/wishlist.ts';
+import { ordersMessages } from './messages/orders.ts';
 
 /** Arabic dictionary: typed against the English one, so a missing key fails the type check. */
 export const ar: Dictionary = {
@@ -115,4 +116,5 @@ export const ar: Dictionary = {
   content: contentMessages.ar,
   forms: formsMessages.ar,
   wishlist: wishlistMessages.ar,
+  orders: ordersMessages.ar,
 };

@@ -4,6 +4,7 @@ import { catalogMessages } from './messages/catalog.ts';
 import { contentMessages } from './messages/content.ts';
 import { formsMessages } from './messages/forms.ts';
 import { wishlistMessages } from './messages/wishlist.ts';
+import { ordersMessages } from './messages/orders.ts';
 
 /**
  * English dictionary: the source of every key. Spec texts are used verbatim.
@@ -119,6 +120,7 @@ export const en = {
   content: contentMessages.en,
   forms: formsMessages.en,
   wishlist: wishlistMessages.en,
+  orders: ordersMessages.en,
 };
 
 /** Every language must provide every key of the English dictionary. */

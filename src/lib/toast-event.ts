@@ -1,5 +1,5 @@
 /**
- * Toasts without loading sonner where they are asked for: islands call showToast(); the layout's ToastHost
+ * Toasts without loading the toast area where they are asked for: islands call showToast(); the layout's ToastHost
  * (hydrated by the first request, see client:intent="on:…") shows them. Requests made before the host is ready
  * wait in a queue on window, so the first toast of a page is never lost.
  */

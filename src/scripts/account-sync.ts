@@ -4,9 +4,10 @@
  */
 import { SESSION_USER_EVENT } from '../lib/session-events.ts';
 import { $session } from '../stores/session.ts';
-import { installE2eSession } from './e2e-session.ts';
+import { adoptInjectedSession } from '../islands/shared/shopper-api.ts';
 
-installE2eSession();
+// Journeys' session (temporary, see shopper-api.ts); nothing for real visitors.
+adoptInjectedSession();
 
 $session.subscribe(({ status }) => {
   if (status !== 'user') return;

@@ -18,7 +18,4 @@ if (form) {
   form.addEventListener('formdata', (event) => {
     for (const [key, value] of [...event.formData.entries()]) if (value === '') event.formData.delete(key);
   });
-  // The panel starts open (it works without script); narrow screens fold it to leave room for products.
-  const panel = form.closest('details');
-  if (panel && window.matchMedia('(max-width: 1023px)').matches) panel.open = false;
 }

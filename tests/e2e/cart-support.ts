@@ -34,8 +34,10 @@ export const lineOf = (p: ProductCard, quantity: number, overrides: Record<strin
 });
 
 /** Waits until the cart scripts have run (toasts asked for before the toast host hydrates are queued, not lost). */
-export async function cartReady(page: Page) {
+export async function cartReady(page: Page, { fakeClock = false } = {}) {
   await page.locator('[data-mini-cart][data-ready]').waitFor({ state: 'attached' });
+  // Card controls hydrate once visible and the browser is idle; under a fake clock that is when the test moves time.
+  if (fakeClock) await page.clock.runFor(2_100);
   if (await page.locator('[data-cart-control]').count())
     await page.locator('[data-cart-control][data-ready]').first().waitFor({ state: 'attached' });
   if (await page.locator('astro-island[component-url*="CartPage"]').count()) await hydrated(page, 'CartPage');

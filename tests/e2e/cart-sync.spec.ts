@@ -4,7 +4,20 @@ import type { ProductCard } from '../../src/lib/types.ts';
 import { interpolate } from '../../src/i18n/interpolate.ts';
 import { catalog, cartReady, lineOf, listingOf, openWithStoredCart, pick, storedCart } from './cart-support.ts';
 import { expect, hydrated, test } from './fixtures.ts';
-import { createShopper, logIn, type E2eShopper } from './login.ts';
+import { createE2eShopper, logIn } from './login.ts';
+
+/** A shopper with a bearer header for checking the server's side of things. */
+const createShopper = async () => {
+  const session = await createE2eShopper();
+  return { ...session, headers: { authorization: `Bearer ${session.token}` } };
+};
+type E2eShopper = Awaited<ReturnType<typeof createShopper>>;
+
+/** Logs in (tests/e2e/login.ts) and lands back on the current page, as the login page will. */
+const logInHere = async (page: Page, shopper: E2eShopper) => {
+  await logInHere(page, shopper);
+  await page.reload();
+};
 
 interface ServerLine {
   product: { id: number };
@@ -54,7 +67,7 @@ test.describe('the cart follows the shopper', () => {
     await cartReady(page);
     await expect(page.locator('[data-cart-line]')).toHaveCount(3);
 
-    await logIn(page, shopper);
+    await logInHere(page, shopper);
     const merged = [
       [shared.id, 3],
       [g2.id, 2],
@@ -93,14 +106,14 @@ test.describe('the cart follows the shopper', () => {
     );
     const shopper = await createShopper();
     await page.goto(at(listingOf(first)));
-    await logIn(page, shopper);
+    await logInHere(page, shopper);
     await page.locator(`[data-product-card="${first.id}"]`).getByRole('button', { name: t.cart.addToCart }).click();
     await expect.poll(() => serverCart(request, shopper, shopLocale)).toEqual([[first.id, 1]]);
 
     const laptop = await browser.newContext({ locale: shopLocale === 'ar' ? 'ar-EG' : 'en-US' });
     const other = await laptop.newPage();
     await other.goto(at('/checkout/cart'));
-    await logIn(other, shopper);
+    await logInHere(other, shopper);
     await expect(other.locator(`[data-cart-line="${first.id}"]`)).toContainText(first.name);
 
     // A change on the second device (a removal included) reaches the first on its next visit.
@@ -126,7 +139,7 @@ test.describe('wishlist', () => {
     );
     const shopper = await createShopper();
     await page.goto(at(listingOf(onCard)));
-    await logIn(page, shopper);
+    await logInHere(page, shopper);
 
     const cardHeart = page
       .locator(`[data-product-card="${onCard.id}"]`)
@@ -200,7 +213,7 @@ test('a toggle shows a loading indicator; a failure stops it and reaches the sho
     await route.fulfill({ status: 503, json: { message: t.wishlist.failed, messages: [t.wishlist.failed], errors: {} } });
   });
   await page.goto(at(`/single-product/${product.id}`));
-  await logIn(page, shopper);
+  await logInHere(page, shopper);
   const heart = page.locator(`[data-wishlist-heart="${product.id}"]`);
   await heart.click();
   await expect(heart).toHaveAttribute('aria-busy', 'true');

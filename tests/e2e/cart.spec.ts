@@ -10,7 +10,7 @@ test.describe('cart on product cards and in the navbar', () => {
     const product = pick(products, (p) => p.stock >= 2 && p.stock <= 3, 'product with stock 2-3');
     await page.clock.install();
     await page.goto(at(listingOf(product)));
-    await cartReady(page);
+    await cartReady(page, { fakeClock: true });
     const card = page.locator(`[data-product-card="${product.id}"]`);
     const plus = card.getByRole('button', { name: t.cart.increase });
     const minus = card.getByRole('button', { name: t.cart.decrease });
@@ -61,7 +61,7 @@ test.describe('cart on product cards and in the navbar', () => {
     );
     await page.clock.install();
     await page.goto(at(listingOf(first)));
-    await cartReady(page);
+    await cartReady(page, { fakeClock: true });
     await page.locator(`[data-product-card="${first.id}"]`).getByRole('button', { name: t.cart.addToCart }).click();
     await page.clock.fastForward(COUNTER_THROTTLE_MS);
     await page.locator(`[data-product-card="${first.id}"]`).getByRole('button', { name: t.cart.increase }).click();
@@ -79,9 +79,10 @@ test.describe('cart on product cards and in the navbar', () => {
     await expect(mini.getByRole('link', { name: t.cart.viewCart })).toHaveAttribute('href', at('/checkout/cart'));
 
     await page.reload();
-    await cartReady(page);
+    await cartReady(page, { fakeClock: true });
     await expect(page.locator(`[data-product-card="${first.id}"] output`)).toHaveText('2');
     await expect(page.locator('[data-mini-cart-dot]')).toBeVisible();
+    await mini.locator('summary').click();
     await expect(mini.locator('[data-mini-cart-total]')).toHaveText(total);
   });
 
@@ -90,9 +91,12 @@ test.describe('cart on product cards and in the navbar', () => {
     const other = await context.newPage();
     await page.goto(at(listingOf(product)));
     await other.goto(at(listingOf(product)));
+    // A background tab hydrates its cards when the shopper looks at it again (visible + idle).
+    await page.bringToFront();
     await cartReady(page);
-    await cartReady(other);
     await page.locator(`[data-product-card="${product.id}"]`).getByRole('button', { name: t.cart.addToCart }).click();
+    await other.bringToFront();
+    await cartReady(other);
     await expect(other.locator(`[data-product-card="${product.id}"] output`)).toHaveText('1');
     await expect(other.locator('[data-mini-cart-dot]')).toBeVisible();
     await expect(
@@ -158,7 +162,7 @@ test.describe('cart page', () => {
     const b = pick(products, (p) => p.stock >= 2 && p.id !== a.id, 'second product with stock 2+');
     await page.clock.install();
     await openWithStoredCart(page, at('/checkout/cart'), JSON.stringify({ cartsProducts: [lineOf(a, 1), lineOf(b, 2)] }));
-    await cartReady(page);
+    await cartReady(page, { fakeClock: true });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.cart.title);
     const rowA = page.locator(`[data-cart-line="${a.id}"]`);
     const rowB = page.locator(`[data-cart-line="${b.id}"]`);
@@ -185,7 +189,7 @@ test.describe('cart page', () => {
     await checkout.click();
     await expect(page).toHaveURL(`${baseURL}${at('/login')}?routeBack=checkout-checkout-payment&routeParams=%7B%7D`);
     await page.goBack();
-    await cartReady(page);
+    await cartReady(page, { fakeClock: true });
     // Minus to 0 removes the last line and leaves the empty state.
     await page.clock.fastForward(COUNTER_THROTTLE_MS);
     await rowA.getByRole('button', { name: t.cart.decrease }).click();
@@ -267,6 +271,8 @@ test('pages without product cards load none of the counter code', async ({ page,
   await page.locator('[data-mini-cart][data-ready]').waitFor({ state: 'attached' });
   expect(counterCode(scripts)).toEqual([]);
   await page.goto(at('/'));
+  // Card controls load once a card comes near the screen.
+  await page.locator('[data-product-card]').first().scrollIntoViewIfNeeded();
   await page.locator('[data-cart-control][data-ready]').first().waitFor({ state: 'attached' });
   expect(counterCode(scripts).length).toBeGreaterThan(0);
 });

@@ -7,7 +7,7 @@ import { createApi } from '../../src/server/api/app.ts';
  * A fresh, migrated and seeded database for one test file: SQLite in memory by default, or a new
  * PostgreSQL database (dropped afterwards) when DATABASE_URL is set.
  */
-export async function freshDatabase(): Promise<DatabaseHandle & { drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<DatabaseHandle & { drop: () => Promise<void>; url?: string }> {
   const url = process.env['DATABASE_URL'];
   if (!url) {
     const handle = await openDatabase({ sqlitePath: ':memory:' });
@@ -23,10 +23,18 @@ export async function freshDatabase(): Promise<DatabaseHandle & { drop: () => Pr
   const handle = await openDatabase({ databaseUrl: dbUrl.toString() });
   return {
     ...handle,
+    url: dbUrl.toString(),
     drop: async () => {
       await handle.db.destroy();
       const cleanup = new pg.Client({ connectionString: url });
       await cleanup.connect();
+      // pool.end() resolves before every socket has closed; FORCE on a closing socket surfaces as an uncaught
+      // "terminating connection" error in the test run, so wait (briefly) for the pool's sessions to go.
+      for (let i = 0; i < 100; i += 1) {
+        const { rows } = await cleanup.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await cleanup.end();
     },

@@ -1,9 +1,9 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { CART_CONTROL_REFRESH, type CartProduct } from '../../lib/cart-math.ts';
 import { showToast } from '../../lib/toast-event.ts';
-import { $cart, stepCart, type CartStep } from '../../stores/cart.ts';
+import { stepCart, type CartStep } from '../../stores/cart.ts';
 import { useMounted } from '../shared/use-mounted.ts';
+import { useCart } from './use-cart.ts';
 
 export interface CartControlText extends Record<CartStep, string> {
   addToCart: string;
@@ -30,8 +30,7 @@ const step = 'grid h-9 w-9 place-items-center rounded-full text-lg font-bold hov
  * button disappears.
  */
 export default function CartControl({ product: initial, text, live = false, className = '' }: Props) {
-  // The server renders an empty cart; the stored cart takes over right after hydration.
-  const cart = useStore($cart, { ssr: 'initial' });
+  const cart = useCart();
   const mounted = useMounted();
   const [product, setProduct] = useState(initial);
   const root = useRef<HTMLDivElement>(null);

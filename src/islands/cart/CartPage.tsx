@@ -1,4 +1,9 @@
 import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { $session } from '../../stores/session.ts';
+import type { OrdersText } from '../checkout/checkout-text.ts';
+import { adoptInjectedSession } from '../shared/shopper-api.ts';
+import DeliveryEstimate from './DeliveryEstimate.tsx';
 import { formatMoney } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { productsPath } from '../../i18n/routes.ts';
@@ -14,11 +19,16 @@ interface Props {
   text: CartText;
   /** Until accounts exist every shopper is a guest; the session store will set this. */
   loggedIn?: boolean;
+  /** Texts of the delivery estimate by governorate (orders domain). */
+  deliveryText?: OrdersText['delivery'];
 }
 
 /** /checkout/cart: the lines with live prices, the subtotal, an empty state and the checkout button. */
-export default function CartPage({ locale, text, loggedIn = false }: Props) {
+export default function CartPage({ locale, text, loggedIn = false, deliveryText }: Props) {
   const cart = useStore($cart);
+  const session = useStore($session);
+  useEffect(adoptInjectedSession, []);
+  const signedIn = loggedIn || session.status === 'user';
   const { status, notices, removedCount } = useLiveQuote(locale);
   const lines = cart.cartsProducts;
 
@@ -81,9 +91,10 @@ export default function CartPage({ locale, text, loggedIn = false }: Props) {
             </dd>
           </div>
         </dl>
+        {deliveryText && <DeliveryEstimate locale={locale} text={deliveryText} subtotal={cart.sub_total} />}
         {ready ? (
           <a
-            href={checkoutHref(locale, loggedIn)}
+            href={checkoutHref(locale, signedIn)}
             className="mt-4 block rounded-full bg-roast-700 px-4 py-3 text-center font-semibold text-white hover:bg-roast-900"
           >
             {text.checkout}

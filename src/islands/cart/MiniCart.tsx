@@ -1,8 +1,7 @@
-import { useStore } from '@nanostores/react';
 import { formatMoney } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { $cart } from '../../stores/cart.ts';
 import { useMounted } from '../shared/use-mounted.ts';
+import { useCart } from './use-cart.ts';
 import { useLiveQuote } from './use-live-quote.ts';
 
 interface Props {
@@ -17,7 +16,7 @@ interface Props {
  * so it is right before React runs. Once hydrated, names and prices are refreshed in the page's language.
  */
 export default function MiniCart({ locale, cartHref, text }: Props) {
-  const cart = useStore($cart, { ssr: 'initial' });
+  const cart = useCart();
   const mounted = useMounted();
   useLiveQuote(locale, { enabled: mounted && cart.cartsProducts.length > 0 });
   const lines = cart.cartsProducts;

@@ -55,12 +55,16 @@ const intent: ClientDirective = (load, options, el) => {
   if (value === 'visible') {
     const whenIdle = (run: () => void) =>
       'requestIdleCallback' in window ? requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS }) : setTimeout(run, 200);
-    observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        observer?.disconnect();
-        whenIdle(() => void start());
-      }
-    });
+    // Half a screen ahead: a card's button sits at its bottom, often just under the fold while its picture shows.
+    observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer?.disconnect();
+          whenIdle(() => void start());
+        }
+      },
+      { rootMargin: '50% 0px' },
+    );
     // Astro islands are display:contents; observe their children.
     for (const child of el.children) observer.observe(child);
   }

@@ -5,6 +5,8 @@ import { dictionary } from '../../i18n/t.ts';
 import type { ShopDb } from '../db/index.ts';
 import { cartRoutes } from './cart-routes.ts';
 import { catalogRoutes } from './catalog-routes.ts';
+import { checkoutRoutes } from './checkout-routes.ts';
+import { orderRoutes } from './order-routes.ts';
 import type { ApiEnv } from './context.ts';
 import { contactRoutes } from './contact-routes.ts';
 import { homeRoutes } from './home-routes.ts';
@@ -41,6 +43,8 @@ export function createApi({ db }: ApiDeps) {
   api.route('/', contactRoutes);
   api.route('/', partnerRoutes);
   api.route('/', shopperCartRoutes);
+  api.route('/', orderRoutes);
+  api.route('/', checkoutRoutes);
   api.notFound((c) => c.json(errorBody(c.get('t')?.api.notFound ?? 'Not found'), 404));
   api.onError(handleError);
   return api;

@@ -15,6 +15,15 @@ export interface Database {
   addresses: AddressTable;
   cart_items: CartItemTable;
   wishlist_items: WishlistItemTable;
+  shop_settings: ShopSettingTable;
+  payment_methods: PaymentMethodTable;
+  coupons: CouponTable;
+  orders: OrderTable;
+  order_lines: OrderLineTable;
+  order_events: OrderEventTable;
+  coupon_redemptions: CouponRedemptionTable;
+  wallet_ledger: WalletLedgerTable;
+  idempotency_keys: IdempotencyKeyTable;
 }
 
 export interface CategoryTable {
@@ -185,3 +194,118 @@ export type NewProduct = Insertable<ProductTable>;
 export type CategoryRow = Selectable<CategoryTable>;
 export type SubCategoryRow = Selectable<SubCategoryTable>;
 export type SellerRow = Selectable<SellerTable>;
+
+export interface ShopSettingTable {
+  key: string;
+  value: string;
+}
+
+export interface PaymentMethodTable {
+  code: string;
+  name_en: string;
+  name_ar: string;
+  /** offline | wallet | online */
+  kind: string;
+  enabled: Generated<number>;
+  position: Generated<number>;
+}
+
+export interface CouponTable {
+  id: Generated<number>;
+  /** Uppercased. */
+  code: string;
+  kind: 'percent' | 'fixed';
+  /** percent: 1..100; fixed: piastres. */
+  value: number;
+  max_discount: number | null;
+  min_subtotal: Generated<number>;
+  starts_at: string | null;
+  ends_at: string | null;
+  usage_limit: number | null;
+  per_user_limit: number | null;
+  used_count: Generated<number>;
+  active: Generated<number>;
+  created_at: string;
+}
+
+export interface OrderTable {
+  id: Generated<number>;
+  user_id: number;
+  status: string;
+  payment_method: string;
+  locale: string;
+  subtotal: number;
+  sale_discount: number;
+  coupon_discount: number;
+  coupon_id: number | null;
+  coupon_code: string | null;
+  shipping_fee: number;
+  wallet_amount: number;
+  total: number;
+  address_id: number | null;
+  address_title: string;
+  address_country: string;
+  governorate_id: number;
+  governorate_en: string;
+  governorate_ar: string;
+  address_city: string;
+  address_area: string;
+  address_street: string;
+  address_details: string;
+  delivery_days: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrderLineTable {
+  id: Generated<number>;
+  order_id: number;
+  product_id: number;
+  name_en: string;
+  name_ar: string;
+  image: string | null;
+  unit_price: number;
+  before_discount: number | null;
+  quantity: number;
+  line_total: number;
+}
+
+export interface OrderEventTable {
+  id: Generated<number>;
+  order_id: number;
+  status: string;
+  /** shopper | system | cli */
+  actor: string;
+  created_at: string;
+}
+
+export interface CouponRedemptionTable {
+  id: Generated<number>;
+  coupon_id: number;
+  user_id: number;
+  order_id: number;
+  created_at: string;
+}
+
+export interface WalletLedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Signed piastres. */
+  amount: number;
+  reason: string;
+  order_id: number | null;
+  note: string | null;
+  created_at: string;
+}
+
+export interface IdempotencyKeyTable {
+  user_id: number;
+  key: string;
+  fingerprint: string;
+  order_id: number | null;
+  created_at: string;
+}
+
+export type OrderRow = Selectable<OrderTable>;
+export type OrderLineRow = Selectable<OrderLineTable>;
+export type CouponRow = Selectable<CouponTable>;

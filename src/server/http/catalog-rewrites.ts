@@ -28,12 +28,13 @@ export function catalogRewrite(url: URL, clientDir: string): string | undefined 
 const known = new Map<string, boolean>();
 
 function prerendered(clientDir: string, path: string): boolean {
-  let found = known.get(path);
+  // Keyed by build too: a publish switches clientDir in the running server.
+  const file = join(clientDir, path, 'index.html');
+  let found = known.get(file);
   if (found === undefined) {
-    found = existsSync(join(clientDir, path, 'index.html'));
-    // The file list only changes with a new build (and a restart); bound the memo all the same.
+    found = existsSync(file);
     if (known.size > 10_000) known.clear();
-    known.set(path, found);
+    known.set(file, found);
   }
   return found;
 }

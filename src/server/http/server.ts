@@ -1,40 +1,38 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import compression from 'compression';
-import sirv from 'sirv';
 import { barePathRedirect } from '../../i18n/bare-path.ts';
 import { runShutdownHooks } from '../lifecycle.ts';
 import { catalogRewrite } from './catalog-rewrites.ts';
 import { legacyRedirect } from './legacy-redirects.ts';
+import { followPointer, loadSite, pointedBuild, type Site } from './live-site.ts';
 import { applySecurityHeaders } from './security-headers.ts';
 
-type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void | Promise<void>;
-
 export interface ServeOptions {
+  /** The build served when no publish pointer exists (`npm run build` writes ./dist). */
   distDir: string;
   host: string;
   port: number;
+  /** Where `npm run publish` keeps builds and the `current` pointer; followed when given. */
+  buildsDir?: string | undefined;
 }
+
+/** Builds kept for their hashed assets after a switch: a page opened earlier still loads its chunks. */
+const KEEP_PREVIOUS = 3;
 
 /**
  * One process serves everything: pre-rendered pages and hashed assets from dist/client (pre-compressed,
  * immutable when hashed), then the Astro handler for the API and on-demand pages (compressed on the fly).
  */
-export async function serve({ distDir, host, port }: ServeOptions): Promise<Server> {
-  const entry = (await import(pathToFileURL(join(distDir, 'server', 'entry.mjs')).href)) as { handler: NodeHandler };
-  const assets = sirv(join(distDir, 'client'), {
-    brotli: true,
-    gzip: true,
-    etag: true,
-    setHeaders(res, pathname) {
-      res.setHeader(
-        'cache-control',
-        pathname.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
-      );
-    },
-  });
+export async function serve({ distDir, host, port, buildsDir }: ServeOptions): Promise<Server> {
+  let live: Site = await loadSite((buildsDir && pointedBuild(buildsDir)) || distDir);
+  let previous: Site[] = [];
   const compress = compression({ threshold: 1024 });
+  // Hashed assets only exist in the build that made them; older builds answer for the pages opened before.
+  const olderAssets = (req: IncomingMessage, res: ServerResponse, index: number, last: () => void): void => {
+    const site = previous[index];
+    if (!site || !req.url?.startsWith('/_astro/')) return last();
+    void site.assets(req, res, () => olderAssets(req, res, index + 1, last));
+  };
 
   const server = createServer((req, res) => {
     applySecurityHeaders(res);
@@ -49,14 +47,26 @@ export async function serve({ distDir, host, port }: ServeOptions): Promise<Serv
       res.writeHead(302, { location: target, vary: 'Cookie, Accept-Language', 'cache-control': 'no-store' }).end();
       return;
     }
-    const rewritten = catalogRewrite(url, join(distDir, 'client'));
+    // One build answers the whole request, even if a publish switches builds meanwhile.
+    const site = live;
+    const rewritten = catalogRewrite(url, site.clientDir);
     if (rewritten) req.url = rewritten;
     compress(req as never, res as never, () => {
-      assets(req, res, () => {
-        void entry.handler(req, res);
+      void site.assets(req, res, () => {
+        olderAssets(req, res, 0, () => void site.handler(req, res));
       });
     });
   });
+  if (buildsDir) {
+    const stop = followPointer(buildsDir, async (dir) => {
+      if (dir === live.dir) return;
+      const next = await loadSite(dir);
+      previous = [live, ...previous.filter((s) => s.dir !== dir)].slice(0, KEEP_PREVIOUS);
+      live = next;
+      console.log(`Now serving the published build ${dir}`);
+    });
+    server.on('close', stop);
+  }
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   return server;
 }

@@ -1,0 +1,61 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, expect, test } from 'vitest';
+import { openDatabase } from '../src/server/db/index.ts';
+import { placeOrder } from '../src/server/services/orders/place-order.ts';
+import { makeAddress, makeProduct, stockOf } from '../tests/support/orders.ts';
+import { makeShopper } from '../tests/support/shoppers.ts';
+
+const run = promisify(execFile);
+const dir = mkdtempSync(join(tmpdir(), 'order-cli-'));
+const path = join(dir, 'shop.sqlite');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Runs `npm run order -- …` (without npm's banner) against the temporary SQLite file. */
+async function cli(...args: string[]) {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_PATH: path };
+  delete env['DATABASE_URL'];
+  try {
+    const { stdout } = await run(process.execPath, ['scripts/order.mjs', ...args], { env });
+    return { code: 0, out: stdout.trim() };
+  } catch (error) {
+    const e = error as { code: number; stderr: string };
+    return { code: e.code, out: e.stderr.trim() };
+  }
+}
+
+test('the order CLI walks an order along the state machine and refuses skipped steps', { timeout: 30_000 }, async () => {
+  const { db } = await openDatabase({ sqlitePath: path });
+  const shopper = await makeShopper(db);
+  const address = await makeAddress(db, shopper.id);
+  const productId = await makeProduct(db, { price: 10000, stock: 3 });
+  const choice = {
+    products: [{ product_id: productId, quantity: 2 }],
+    address_id: address.id,
+    payment_method: 'cash_on_delivery',
+  };
+  const { orderId } = await placeOrder(db, { userId: shopper.id, locale: 'en', choice });
+  const second = await placeOrder(db, {
+    userId: shopper.id,
+    locale: 'en',
+    choice: { ...choice, products: [{ product_id: productId, quantity: 1 }] },
+  });
+  await db.destroy();
+
+  expect(await cli(String(orderId), 'DELIVERED')).toEqual({
+    code: 1,
+    out: `Order ${orderId} cannot move from PLACED to DELIVERED. Allowed next: ACCEPT, CANCELED.`,
+  });
+  // Each run costs a Node start: the full walk is covered by the state-machine unit tests and the API tests.
+  expect(await cli(String(orderId), 'ACCEPT')).toEqual({ code: 0, out: `Order ${orderId}: PLACED -> ACCEPT` });
+  expect((await cli(String(second.orderId), 'CANCELED')).out).toBe(`Order ${second.orderId}: PLACED -> CANCELED`);
+
+  const check = await openDatabase({ sqlitePath: path, seed: false });
+  const order = await check.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow();
+  expect(order.status).toBe('ACCEPT');
+  expect(await stockOf(check.db, productId)).toBe(1);
+  await check.db.destroy();
+});

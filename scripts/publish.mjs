@@ -1,0 +1,83 @@
+// `npm run publish`: builds the site into a fresh builds/<id>/, checks it, then points builds/current at it;
+// running servers follow the pointer and switch in-process (src/server/http/live-site.ts).
+// `npm run publish -- --rollback`: points builds/current back at the previously published build.
+// The live site is never touched until the new build has passed every check.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { checkBuild } from './publish/check.mjs';
+import { explainBuildFailure } from './publish/explain.mjs';
+
+const buildsDir = resolve(process.env.BUILDS_DIR ?? 'builds');
+const historyFile = join(buildsDir, 'history');
+const KEEP = 4; // the live build, the one --rollback returns to, and two more whose hashed assets are still served
+const started = performance.now();
+const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
+
+const history = () => (existsSync(historyFile) ? readFileSync(historyFile, 'utf8').split('\n').filter(Boolean) : []);
+
+function point(id, list) {
+  // Write-then-rename: a server reading the pointer sees the old id or the new one, never half a file.
+  writeFileSync(join(buildsDir, 'current.tmp'), `${id}\n`);
+  renameSync(join(buildsDir, 'current.tmp'), join(buildsDir, 'current'));
+  writeFileSync(historyFile, `${list.join('\n')}\n`);
+}
+
+function fail(message) {
+  console.error(`\nNOT PUBLISHED — the shop keeps showing the version that was live before.\n${message}\n`);
+  process.exit(1);
+}
+
+if (process.argv.includes('--rollback')) {
+  const list = history();
+  if (list.length < 2) fail('There is no earlier published version to go back to.');
+  list.pop();
+  const back = list.at(-1);
+  if (!existsSync(join(buildsDir, back, 'server', 'entry.mjs'))) fail(`The earlier version (${back}) was deleted.`);
+  point(back, list);
+  console.log(`Rolled back: the shop now shows the version published as ${back} (${seconds()} s).`);
+  process.exit(0);
+}
+
+const id = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15) + `-${process.pid}`;
+const outDir = join(buildsDir, id);
+mkdirSync(buildsDir, { recursive: true });
+
+function run(command, args, env) {
+  return new Promise((done) => {
+    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const keep = (chunk) => {
+      output = (output + chunk).slice(-200_000);
+      if (process.env.PUBLISH_VERBOSE) process.stdout.write(chunk);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('close', (code) => done({ code, output }));
+  });
+}
+
+console.log(`Building the new version (${id})…`);
+const astro = await run(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { BUILD_OUT_DIR: outDir });
+if (astro.code !== 0) {
+  rmSync(outDir, { recursive: true, force: true });
+  fail(explainBuildFailure(astro.output));
+}
+const pre = await run(process.execPath, ['scripts/precompress.mjs', join(outDir, 'client')]);
+if (pre.code !== 0) {
+  rmSync(outDir, { recursive: true, force: true });
+  fail(`Compressing the pages failed:\n${pre.output.slice(-2000)}`);
+}
+console.log(`Built in ${seconds()} s. Checking it before anyone sees it…`);
+const problems = await checkBuild(outDir);
+if (problems.length > 0) {
+  rmSync(outDir, { recursive: true, force: true });
+  fail(`The new version failed its checks:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+}
+const list = [...history(), id];
+point(id, list);
+// Keep a few builds (rollback, old hashed assets); delete older ones.
+for (const old of list.slice(0, -KEEP)) rmSync(join(buildsDir, old), { recursive: true, force: true });
+writeFileSync(historyFile, `${list.slice(-KEEP).join('\n')}\n`);
+console.log(`Published ${id} in ${seconds()} s. Running servers switch to it within a second.`);
+process.exit(0);

@@ -1,0 +1,92 @@
+import { formatMoney } from '../../i18n/format.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { orderDate, shownDiscount, type OrderView } from '../../lib/orders/views.ts';
+import type { OrdersText } from '../checkout/checkout-text.ts';
+import { Filled } from '../shared/Filled.tsx';
+
+interface Props {
+  locale: Locale;
+  text: OrdersText;
+  order: OrderView;
+  busy: boolean;
+  onCancel: () => void;
+  onReorder: () => void;
+}
+
+/** One order of the history: number, date, status, lines, totals, and cancel / order again. */
+export default function OrderCard({ locale, text, order, busy, onCancel, onReorder }: Props) {
+  const money = (n: number) => <bdi>{formatMoney(n, locale)}</bdi>;
+  const status = text.status[order.status as keyof OrdersText['status']] ?? order.status;
+  const c = text.checkout;
+  return (
+    <li className="rounded-xl border border-roast-100 bg-white p-4" data-order={order.id} data-status={order.status}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-lg font-bold">
+          <Filled template={c.orderNumber} values={{ id: order.id }} />
+        </h2>
+        <span className="rounded-full bg-roast-100 px-3 py-1 text-sm font-semibold" data-order-status>
+          {status}
+        </span>
+      </div>
+      <p className="text-sm text-roast-700">
+        <Filled template={text.history.placedOn} values={{ date: orderDate(order.created_at, locale) }} />
+      </p>
+      <ul className="mt-2 divide-y divide-roast-100 text-sm">
+        {order.items.map((item) => (
+          <li key={item.product_id} className="flex justify-between gap-2 py-2">
+            <span>
+              {item.name} — <Filled template={text.history.quantity} values={{ count: item.quantity }} />
+            </span>
+            {money(item.total)}
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-2 space-y-1 text-sm">
+        <div className="flex justify-between">
+          <dt>{c.subtotal}</dt>
+          <dd>{money(order.SubTotal)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>{c.delivery}</dt>
+          <dd>{order.Shipping_Fees === 0 ? c.free : money(order.Shipping_Fees)}</dd>
+        </div>
+        {shownDiscount(order) > 0 && (
+          <div className="flex justify-between">
+            <dt>{c.discount}</dt>
+            <dd>−{money(shownDiscount(order))}</dd>
+          </div>
+        )}
+        {order.walletAmount > 0 && (
+          <div className="flex justify-between">
+            <dt>{c.wallet}</dt>
+            <dd>−{money(order.walletAmount)}</dd>
+          </div>
+        )}
+        <div className="flex justify-between font-bold">
+          <dt>{c.total}</dt>
+          <dd data-order-total>{money(order.DiscountedTotal)}</dd>
+        </div>
+      </dl>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {order.cancellable && (
+          <button
+            type="button"
+            disabled={busy}
+            onClick={onCancel}
+            className="rounded-full border border-red-700 px-4 py-2 text-sm font-semibold text-red-700"
+          >
+            {text.history.cancel}
+          </button>
+        )}
+        <button
+          type="button"
+          disabled={busy}
+          onClick={onReorder}
+          className="rounded-full bg-roast-700 px-4 py-2 text-sm font-semibold text-white"
+        >
+          {text.history.reorder}
+        </button>
+      </div>
+    </li>
+  );
+}

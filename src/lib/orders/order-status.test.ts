@@ -1,0 +1,24 @@
+import { expect, test } from 'vitest';
+import { CANCELLABLE, canTransition, isOrderStatus, nextStatuses, ORDER_STATUSES } from './order-status.ts';
+
+test('an order moves forward one step at a time to DELIVERED', () => {
+  const path = ['PLACED', 'ACCEPT', 'PREPARE', 'READY_TO_SHIP', 'WITH_COURIER', 'DELIVERED'] as const;
+  for (let i = 1; i < path.length; i += 1) expect(canTransition(path[i - 1]!, path[i]!)).toBe(true);
+  expect(canTransition('PLACED', 'DELIVERED')).toBe(false);
+  expect(canTransition('DELIVERED', 'PLACED')).toBe(false);
+  expect(canTransition('PREPARE', 'ACCEPT')).toBe(false);
+});
+
+test('cancelling is possible only before PREPARE, and final states go nowhere', () => {
+  expect(CANCELLABLE).toEqual(['PENDING', 'PLACED', 'ACCEPT']);
+  expect(canTransition('PREPARE', 'CANCELED')).toBe(false);
+  expect(nextStatuses('CANCELED')).toEqual([]);
+  expect(nextStatuses('DELIVERED')).toEqual([]);
+  for (const s of ORDER_STATUSES) expect(canTransition(s, s)).toBe(false);
+});
+
+test('only the eight spec statuses are statuses', () => {
+  expect(isOrderStatus('PLACED')).toBe(true);
+  expect(isOrderStatus('placed')).toBe(false);
+  expect(isOrderStatus('SHIPPED')).toBe(false);
+});

@@ -1,0 +1,78 @@
+/** What the checkout and order islands read from the API (docs/api.md); shapes only, no server code. */
+export interface SummaryTotals {
+  SubTotal: number;
+  saleDiscountAmount: number;
+  DiscountAmount: number;
+  DiscountedSubtotal: number;
+  Shipping_Fees: number;
+  walletAmount: number;
+  DiscountedTotal: number;
+}
+
+export interface SummaryItem {
+  product_id: number;
+  name: string;
+  image: string | null;
+  price: number;
+  beforeDiscount: number | null;
+  quantity: number;
+  total: number;
+}
+
+export interface OrderSummaryView extends SummaryTotals {
+  items: (SummaryItem & { stock: number })[];
+  out_of_stock_ids: number[];
+  walletBalance: number;
+  delivery: { governorate_id: number; governorate: string; delivery_fee: number; delivery_days: number } | null;
+  free_delivery_threshold: number | null;
+}
+
+export interface SavedAddress {
+  id: number;
+  title: string;
+  city: string;
+  area: string;
+  street: string;
+  details: string;
+  governorate: string;
+  delivery_fee: number;
+  delivery_days: number;
+}
+
+export interface GovernorateTerms {
+  id: number;
+  name: string;
+  delivery_fee: number;
+  delivery_days: number;
+}
+
+export interface DeliveryTermsView {
+  free_delivery_threshold: number | null;
+  governorates: GovernorateTerms[];
+}
+
+export interface PaymentMethodView {
+  code: string;
+  name: string;
+  kind: string;
+}
+
+export interface OrderView extends SummaryTotals {
+  id: number;
+  status: string;
+  cancellable: boolean;
+  created_at: string;
+  delivery_days: number;
+  address: { title: string; governorate: string; city: string; area: string; street: string };
+  items: SummaryItem[];
+}
+
+/** The shopper-visible discount (spec section 4): coupon plus sale discount. */
+export const shownDiscount = (t: SummaryTotals) => t.DiscountAmount + t.saleDiscountAmount;
+
+/**
+ * An order or ledger date. Same digits rule as src/i18n/format.ts (decision 003: Latin digits in both languages);
+ * kept here so format.ts's date code stays out of the chunk every page shares (content-page JS budget).
+ */
+export const orderDate = (iso: string, locale: 'en' | 'ar') =>
+  new Date(iso).toLocaleDateString(locale === 'ar' ? 'ar-EG-u-nu-latn' : 'en-EG', { dateStyle: 'medium' });

@@ -1,0 +1,115 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { catalogVersion, onCatalogVersion } from '../services/catalog/catalog-version.ts';
+
+/**
+ * The shared render cache for on-demand pages (product pages, sorted/filtered listings, search, seller search):
+ * the finished HTML, kept compressed (brotli and gzip) under the URL and the catalog version it was rendered
+ * for. A new catalog version empties it. Only anonymous 200 HTML answers without Set-Cookie are kept: nothing
+ * in these pages belongs to one shopper (carts, sessions and wishlists live in islands that call the API).
+ */
+interface Entry {
+  status: number;
+  headers: [string, string][];
+  raw: Uint8Array;
+  br: Uint8Array;
+  gz: Uint8Array;
+  size: number;
+}
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+const maxBytes = Number(process.env['RENDER_CACHE_MB'] ?? 64) * 1024 * 1024;
+/** A CDN may keep a page 30 s and serve it 30 s longer while it refetches: prices follow within 60 s. */
+export const ON_DEMAND_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=30';
+
+const entries = new Map<string, Entry>();
+const rendering = new Map<string, Promise<Entry | undefined>>();
+let bytes = 0;
+onCatalogVersion(() => {
+  entries.clear();
+  bytes = 0;
+});
+
+function store(key: string, entry: Entry): void {
+  entries.set(key, entry);
+  bytes += entry.size;
+  // Oldest first (Map order; hits re-insert): drop until under the budget.
+  for (const [oldKey, old] of entries) {
+    if (bytes <= maxBytes) break;
+    entries.delete(oldKey);
+    bytes -= old.size;
+  }
+}
+
+async function capture(response: Response): Promise<{ entry?: Entry; body: Uint8Array; response: Response }> {
+  const body = new Uint8Array(await response.arrayBuffer());
+  const html = response.headers.get('content-type')?.startsWith('text/html') ?? false;
+  if (response.status !== 200 || !html || response.headers.has('set-cookie')) return { body, response };
+  const [br, gzBody] = await Promise.all([
+    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    gz(body, { level: 6 }),
+  ]);
+  const headers = [...response.headers].filter(([name]) => name !== 'content-length' && name !== 'cache-control');
+  headers.push(['cache-control', ON_DEMAND_CACHE_CONTROL]);
+  const size = body.length + br.length + gzBody.length;
+  return { body, response, entry: { status: response.status, headers, raw: body, br, gz: gzBody, size } };
+}
+
+function answer(entry: Entry, acceptEncoding: string, state: 'hit' | 'miss'): Response {
+  const headers = new Headers(entry.headers);
+  headers.set('vary', 'Accept-Encoding');
+  headers.set('x-render-cache', state);
+  let body = entry.raw;
+  if (/\bbr\b/.test(acceptEncoding)) {
+    headers.set('content-encoding', 'br');
+    body = entry.br;
+  } else if (/\bgzip\b/.test(acceptEncoding)) {
+    headers.set('content-encoding', 'gzip');
+    body = entry.gz;
+  }
+  headers.set('content-length', String(body.length));
+  return new Response(body as Uint8Array<ArrayBuffer>, { status: entry.status, headers });
+}
+
+/** Marks an HTML answer that is not cached here: errors and anything personal must not be kept by a CDN either. */
+function uncached(response: Response, body: Uint8Array): Response {
+  const headers = new Headers(response.headers);
+  if (headers.get('content-type')?.startsWith('text/html') && !headers.has('cache-control')) {
+    headers.set('cache-control', 'no-store');
+  }
+  return new Response(body as Uint8Array<ArrayBuffer>, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** Serves `url` from the cache, or renders it once (concurrent requests for the same page wait for that render). */
+export async function cachedRender(request: Request, url: URL, render: () => Promise<Response>): Promise<Response> {
+  if (request.method !== 'GET') return render();
+  const acceptEncoding = request.headers.get('accept-encoding') ?? '';
+  const key = `${catalogVersion()}|${url.pathname}${url.search}`;
+  const hit = entries.get(key);
+  if (hit) {
+    entries.delete(key);
+    entries.set(key, hit);
+    return answer(hit, acceptEncoding, 'hit');
+  }
+  const pending = rendering.get(key);
+  if (pending) {
+    const shared = await pending;
+    if (shared) return answer(shared, acceptEncoding, 'hit');
+  }
+  let finish: (entry: Entry | undefined) => void = () => undefined;
+  if (!pending) rendering.set(key, new Promise((resolve) => (finish = resolve)));
+  try {
+    const { entry, body, response } = await capture(await render());
+    finish(entry);
+    if (!entry) return uncached(response, body);
+    // A render that straddled a version change is served but not kept.
+    if (key.startsWith(`${catalogVersion()}|`)) store(key, entry);
+    return answer(entry, acceptEncoding, 'miss');
+  } catch (error) {
+    finish(undefined);
+    throw error;
+  } finally {
+    if (!pending) rendering.delete(key);
+  }
+}

@@ -1,0 +1,102 @@
+import { sql } from 'kysely';
+import type { ShopDb } from '../../db/index.ts';
+
+/**
+ * The catalog version of this process: a counter bumped when the fingerprint of every product's price, old price
+ * and stock moves, and by each announced change. Render caches key their pages by it, so a new version is a purge.
+ * The state lives on globalThis because the Astro server bundle(s) and the HTTP server are separate module
+ * graphs, and after a publish two bundles share one process: one version, one watcher, every bundle listens.
+ */
+type Listener = (version: string) => unknown;
+interface VersionState {
+  fingerprint: string;
+  counter: number;
+  listeners: Set<Listener>;
+  /** Work to finish before a new version is published (e.g. rebuilding the search index), by name. */
+  before: Map<string, () => Promise<unknown>>;
+  dirty?: boolean;
+  forced?: boolean;
+  loop?: Promise<void> | undefined;
+}
+const key = Symbol.for('coffee-marketplace.catalog-version');
+const store = globalThis as unknown as Record<symbol, VersionState | undefined>;
+
+export function versionState(): VersionState {
+  return (store[key] ??= { fingerprint: '', counter: 0, listeners: new Set(), before: new Map() });
+}
+
+/** The current version; part of every render-cache key. */
+export function catalogVersion(): string {
+  // The counter alone: reading the first fingerprint at start is not a change, so it must not empty caches.
+  return `v${versionState().counter}`;
+}
+
+/** Calls `listener` with each new version (after the `before` work has finished). Returns an unsubscribe. */
+export function onCatalogVersion(listener: Listener): () => void {
+  versionState().listeners.add(listener);
+  return () => versionState().listeners.delete(listener);
+}
+
+/**
+ * Registers work that must be done before a new version is visible (so pages cached under it are fresh). The
+ * latest registration of a name wins: after a publish the new bundle's search index is rebuilt, not the old one's.
+ */
+export function beforeCatalogVersion(name: string, work: () => Promise<unknown>): void {
+  versionState().before.set(name, work);
+}
+
+/**
+ * One cheap aggregate over the products table (a few ms for 10,000 rows): changes whenever a price, old price
+ * or stock changes, whoever made the change (our code or an editor working directly in the database).
+ */
+export async function readFingerprint(db: ShopDb): Promise<string> {
+  const row = await db
+    .selectFrom('products')
+    .select([
+      sql<string>`count(*)`.as('n'),
+      sql<string>`coalesce(sum(id * (price + 7 * stock + 3 * coalesce(before_discount, 0))), 0)`.as('w'),
+      sql<string>`coalesce(sum(price + stock + coalesce(before_discount, 0)), 0)`.as('s'),
+    ])
+    .executeTakeFirstOrThrow();
+  return `${row.n}.${row.w}.${row.s}`;
+}
+
+/** Reads the fingerprint and, when it moved (or `force`), runs the `before` work, then tells every listener. */
+async function checkOnce(db: ShopDb, force: boolean): Promise<void> {
+  const state = versionState();
+  const fingerprint = await readFingerprint(db);
+  if (!force && fingerprint === state.fingerprint) return;
+  if (state.fingerprint === '' && !force) {
+    state.fingerprint = fingerprint;
+    return;
+  }
+  await Promise.allSettled([...state.before.values()].map((work) => work()));
+  state.fingerprint = fingerprint;
+  state.counter += 1;
+  const version = catalogVersion();
+  for (const listener of state.listeners) listener(version);
+}
+
+/**
+ * Checks the catalog version (`force` after an announced change: a new version even if the fingerprint did not
+ * move). Requests during a running check are folded into one more check, so a burst of orders costs two checks
+ * (and two search-index rebuilds), not one per order. Resolves once the version reflects every request so far.
+ */
+export function checkCatalogVersion(db: ShopDb, force = false): Promise<void> {
+  const state = versionState();
+  state.dirty = true;
+  state.forced ||= force;
+  state.loop ??= (async () => {
+    try {
+      while (state.dirty) {
+        const forced = state.forced ?? false;
+        state.dirty = false;
+        state.forced = false;
+        await checkOnce(db, forced).catch((error: unknown) => console.error('catalog version check failed', error));
+      }
+    } finally {
+      state.loop = undefined;
+    }
+  })();
+  return state.loop;
+}

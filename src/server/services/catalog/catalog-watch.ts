@@ -1,0 +1,61 @@
+import pg from 'pg';
+import type { ShopDb } from '../../db/index.ts';
+import { onShutdown } from '../../lifecycle.ts';
+import { CATALOG_CHANNEL, INSTANCE_ID } from './catalog-changes.ts';
+import { checkCatalogVersion } from './catalog-version.ts';
+
+/** How often each instance compares the catalog fingerprint (catches edits made directly in the database). */
+const checkMs = Math.min(60_000, Math.max(200, Number(process.env['CATALOG_CHECK_MS'] ?? 15_000)));
+const key = Symbol.for('coffee-marketplace.catalog-watch');
+const store = globalThis as unknown as Record<symbol, boolean | undefined>;
+
+/**
+ * Starts, once per process, what keeps the catalog version current: a first fingerprint, a periodic check every
+ * CATALOG_CHECK_MS (default 15 s, at most 60 s) and, on PostgreSQL, a dedicated LISTEN connection that
+ * reconnects with back-off and re-checks after each reconnect (notifications sent while it was down are lost).
+ */
+export function watchCatalog(db: ShopDb, databaseUrl: string | undefined): void {
+  if (store[key]) return;
+  store[key] = true;
+  void checkCatalogVersion(db);
+  const timer = setInterval(() => void checkCatalogVersion(db), checkMs);
+  timer.unref();
+  let client: pg.Client | undefined;
+  let stopped = false;
+  onShutdown(async () => {
+    stopped = true;
+    clearInterval(timer);
+    store[key] = false;
+    await client?.end().catch(() => undefined);
+  });
+  if (!databaseUrl) return;
+  let delay = 500;
+  const connect = async (): Promise<void> => {
+    if (stopped) return;
+    const next = new pg.Client({ connectionString: databaseUrl });
+    const retry = (): void => {
+      if (stopped || client !== next) return;
+      client = undefined;
+      next.end().catch(() => undefined);
+      setTimeout(() => void connect(), delay).unref();
+      delay = Math.min(delay * 2, 10_000);
+    };
+    client = next;
+    next.on('error', retry);
+    next.on('end', retry);
+    next.on('notification', (message) => {
+      if (message.channel !== CATALOG_CHANNEL || message.payload?.includes(`"from":"${INSTANCE_ID}"`)) return;
+      void checkCatalogVersion(db, true);
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${CATALOG_CHANNEL}`);
+      delay = 500;
+      void checkCatalogVersion(db);
+    } catch (error) {
+      console.error('catalog LISTEN connection failed; retrying', error);
+      retry();
+    }
+  };
+  void connect();
+}

@@ -1,0 +1,42 @@
+import { CANCELLABLE } from '../../../lib/orders/order-status.ts';
+import type { ShopDb } from '../../db/index.ts';
+import { announceCatalogChange } from '../catalog/catalog-changes.ts';
+import { releaseCoupon } from './coupons.ts';
+import { nowIso, OrderProblem } from './problems.ts';
+import { restoreStock } from './stock.ts';
+import { lockShopper, recordWalletEntry } from './wallet.ts';
+
+/**
+ * Cancels an order before PREPARE in one transaction: the conditional status UPDATE decides (a double click, or the
+ * CLI moving it on at the same moment, cannot cancel twice), then stock, the wallet payment and the coupon use are
+ * given back. `userId` null means the operator (CLI), who may cancel any order.
+ */
+export async function cancelOrder(db: ShopDb, orderId: number, userId: number | null, actor = 'shopper'): Promise<void> {
+  const productIds = await db.transaction().execute(async (trx) => {
+    let query = trx
+      .updateTable('orders')
+      .set({ status: 'CANCELED', updated_at: nowIso() })
+      .where('id', '=', orderId)
+      .where('status', 'in', [...CANCELLABLE]);
+    if (userId !== null) query = query.where('user_id', '=', userId);
+    const changed = await query.executeTakeFirst();
+    if (Number(changed.numUpdatedRows) !== 1) {
+      let exists = trx.selectFrom('orders').select('id').where('id', '=', orderId);
+      if (userId !== null) exists = exists.where('user_id', '=', userId);
+      throw (await exists.executeTakeFirst()) ? new OrderProblem(409, 'notCancellable') : new OrderProblem(404, 'orderNotFound');
+    }
+    const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+    await lockShopper(trx, order.user_id);
+    if (order.coupon_id !== null) await releaseCoupon(trx, order.coupon_id, order.id);
+    const lines = await trx
+      .selectFrom('order_lines')
+      .select(['product_id', 'quantity'])
+      .where('order_id', '=', orderId)
+      .execute();
+    await restoreStock(trx, lines);
+    await recordWalletEntry(trx, { userId: order.user_id, amount: order.wallet_amount, reason: 'order_refund', orderId });
+    await trx.insertInto('order_events').values({ order_id: orderId, status: 'CANCELED', actor, created_at: nowIso() }).execute();
+    return lines.map((l) => l.product_id);
+  });
+  await announceCatalogChange(db, { productIds });
+}

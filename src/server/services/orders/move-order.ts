@@ -1,0 +1,35 @@
+import { canTransition, isOrderStatus, type OrderStatus } from '../../../lib/orders/order-status.ts';
+import type { ShopDb } from '../../db/index.ts';
+import { cancelOrder } from './cancel-order.ts';
+import { nowIso, OrderProblem } from './problems.ts';
+
+/**
+ * Moves an order one step along the state machine (the CLI; a back office later). The UPDATE is conditional on the
+ * status read, so two operators cannot both move it; CANCELED goes through cancelOrder to give stock and money back.
+ */
+export async function moveOrder(
+  db: ShopDb,
+  orderId: number,
+  to: OrderStatus,
+  actor = 'cli',
+): Promise<{ from: OrderStatus; to: OrderStatus }> {
+  const order = await db.selectFrom('orders').select(['status']).where('id', '=', orderId).executeTakeFirst();
+  if (!order) throw new OrderProblem(404, 'orderNotFound');
+  const from = order.status;
+  if (!isOrderStatus(from) || !canTransition(from, to)) throw new OrderProblem(409, 'badTransition', { from, to });
+  if (to === 'CANCELED') {
+    await cancelOrder(db, orderId, null, actor);
+    return { from, to };
+  }
+  await db.transaction().execute(async (trx) => {
+    const changed = await trx
+      .updateTable('orders')
+      .set({ status: to, updated_at: nowIso() })
+      .where('id', '=', orderId)
+      .where('status', '=', from)
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) !== 1) throw new OrderProblem(409, 'badTransition', { from, to });
+    await trx.insertInto('order_events').values({ order_id: orderId, status: to, actor, created_at: nowIso() }).execute();
+  });
+  return { from, to };
+}

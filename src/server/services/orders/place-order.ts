@@ -1,0 +1,148 @@
+import { createHash } from 'node:crypto';
+import type { Locale } from '../../../i18n/locales.ts';
+import type { ShopDb } from '../../db/index.ts';
+import { announceCatalogChange } from '../catalog/catalog-changes.ts';
+import { recordRedemption, redeemCoupon } from './coupons.ts';
+import { SETTLED_HERE } from './payment-methods.ts';
+import { priceOrder, type OrderChoice } from './pricing.ts';
+import { isUniqueViolation, nowIso, OrderProblem } from './problems.ts';
+import { saveInlineAddress } from './save-address.ts';
+import { decrementStock } from './stock.ts';
+import { lockShopper, recordWalletEntry } from './wallet.ts';
+
+export interface PlaceOrderInput {
+  userId: number;
+  locale: Locale;
+  choice: OrderChoice;
+  /** The Idempotency-Key header: the same key from the same shopper always answers with the same order. */
+  idempotencyKey?: string | undefined;
+}
+
+export interface Placed {
+  orderId: number;
+  /** True when an earlier request with the same key had already placed it. */
+  replayed: boolean;
+}
+
+const fingerprint = (choice: OrderChoice) => createHash('sha256').update(JSON.stringify(choice)).digest('hex');
+
+async function checkChoice(db: ShopDb, choice: OrderChoice) {
+  if (choice.products.length === 0) throw new OrderProblem(422, 'emptyOrder');
+  if (choice.address_id === undefined && !choice.address) throw new OrderProblem(422, 'selectAddress');
+  if (!choice.payment_method) throw new OrderProblem(422, 'selectPayment');
+  const method = await db
+    .selectFrom('payment_methods')
+    .select('code')
+    .where('code', '=', choice.payment_method)
+    .where('enabled', '=', 1)
+    .executeTakeFirst();
+  if (!method || !SETTLED_HERE.has(method.code)) throw new OrderProblem(422, 'paymentUnavailable');
+}
+
+/** Looks the key up; a different body under the same key is refused rather than silently answered. */
+async function replay(db: ShopDb, userId: number, key: string, print: string): Promise<Placed | null> {
+  const row = await db
+    .selectFrom('idempotency_keys')
+    .select(['fingerprint', 'order_id'])
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.fingerprint !== print) throw new OrderProblem(422, 'keyReused');
+  return row.order_id === null ? null : { orderId: row.order_id, replayed: true };
+}
+
+/**
+ * Places an order in ONE transaction: key, shopper lock, pricing from the database, coupon use, conditional stock
+ * decrements, order + lines + address copy, wallet debit. Any refusal rolls all of it back. Announces the stock
+ * change only after the commit.
+ */
+export async function placeOrder(db: ShopDb, input: PlaceOrderInput): Promise<Placed> {
+  const { userId, choice, idempotencyKey: key } = input;
+  await checkChoice(db, choice);
+  const print = fingerprint(choice);
+  let productIds: number[] = [];
+  try {
+    const placed = await db.transaction().execute(async (trx) => {
+      if (key) {
+        const earlier = await replay(trx, userId, key, print);
+        if (earlier) return earlier;
+        // On PostgreSQL a concurrent twin blocks here until this transaction ends, then hits the unique key.
+        await trx
+          .insertInto('idempotency_keys')
+          .values({ user_id: userId, key, fingerprint: print, order_id: null, created_at: nowIso() })
+          .execute();
+      }
+      await lockShopper(trx, userId);
+      const priced = await priceOrder(trx, userId, choice);
+      if (priced.unknownIds.length) throw new OrderProblem(409, 'productUnavailable', { products: priced.unknownIds });
+      if (!priced.address || !priced.governorate) throw new OrderProblem(422, 'selectAddress');
+      if (choice.payment_method === 'wallet' && priced.totals.DiscountedTotal > 0)
+        throw new OrderProblem(422, 'walletInsufficient');
+      if (priced.coupon) await redeemCoupon(trx, priced.coupon, userId);
+      await decrementStock(trx, priced.lines);
+      const address = priced.address.address_id === null ? await saveInlineAddress(trx, userId, choice) : priced.address;
+      const now = nowIso();
+      const t = priced.totals;
+      const order = await trx
+        .insertInto('orders')
+        .values({
+          user_id: userId,
+          status: 'PLACED',
+          payment_method: choice.payment_method!,
+          locale: input.locale,
+          subtotal: t.SubTotal,
+          sale_discount: t.saleDiscountAmount,
+          coupon_discount: t.DiscountAmount,
+          coupon_id: priced.coupon?.id ?? null,
+          coupon_code: priced.coupon?.code ?? null,
+          shipping_fee: t.Shipping_Fees,
+          wallet_amount: t.walletAmount,
+          total: t.DiscountedTotal,
+          address_id: address.address_id,
+          address_title: address.title,
+          address_country: address.country,
+          governorate_id: priced.governorate.id,
+          governorate_en: priced.governorate.name_en,
+          governorate_ar: priced.governorate.name_ar,
+          address_city: address.city,
+          address_area: address.area,
+          address_street: address.street,
+          address_details: address.details,
+          delivery_days: priced.governorate.delivery_days,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('order_lines')
+        .values(priced.lines.map(({ stock: _stock, ...line }) => ({ ...line, order_id: order.id })))
+        .execute();
+      await trx
+        .insertInto('order_events')
+        .values({ order_id: order.id, status: 'PLACED', actor: 'shopper', created_at: now })
+        .execute();
+      if (priced.coupon) await recordRedemption(trx, priced.coupon.id, userId, order.id);
+      await recordWalletEntry(trx, { userId, amount: -t.walletAmount, reason: 'order_payment', orderId: order.id });
+      if (key)
+        await trx
+          .updateTable('idempotency_keys')
+          .set({ order_id: order.id })
+          .where('user_id', '=', userId)
+          .where('key', '=', key)
+          .execute();
+      productIds = priced.lines.map((l) => l.product_id);
+      return { orderId: order.id, replayed: false };
+    });
+    if (!placed.replayed) await announceCatalogChange(db, { productIds });
+    return placed;
+  } catch (error) {
+    // The twin that lost the race on the key: answer with the winner's order.
+    if (key && isUniqueViolation(error)) {
+      const earlier = await replay(db, userId, key, print);
+      if (earlier) return earlier;
+    }
+    throw error;
+  }
+}

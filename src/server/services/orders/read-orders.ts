@@ -1,0 +1,90 @@
+import type { Locale } from '../../../i18n/locales.ts';
+import { isCancellable, isOrderStatus, type OrderStatus } from '../../../lib/orders/order-status.ts';
+import type { ShopDb } from '../../db/index.ts';
+import type { OrderLineRow, OrderRow } from '../../db/schema.ts';
+import { OrderProblem } from './problems.ts';
+
+/** An order as the shopper sees it: the copy taken when it was placed, in the request's language. */
+export function toOrderView(order: OrderRow, lines: OrderLineRow[], locale: Locale) {
+  const status: OrderStatus = isOrderStatus(order.status) ? order.status : 'PLACED';
+  return {
+    id: order.id,
+    status,
+    cancellable: isCancellable(status),
+    payment_method: order.payment_method,
+    created_at: order.created_at,
+    coupon_code: order.coupon_code,
+    SubTotal: order.subtotal,
+    saleDiscountAmount: order.sale_discount,
+    DiscountAmount: order.coupon_discount,
+    DiscountedSubtotal: order.subtotal - order.sale_discount - order.coupon_discount,
+    Shipping_Fees: order.shipping_fee,
+    walletAmount: order.wallet_amount,
+    DiscountedTotal: order.total,
+    delivery_days: order.delivery_days,
+    address: {
+      id: order.address_id,
+      title: order.address_title,
+      country: order.address_country,
+      governorate_id: order.governorate_id,
+      governorate: locale === 'ar' ? order.governorate_ar : order.governorate_en,
+      city: order.address_city,
+      area: order.address_area,
+      street: order.address_street,
+      details: order.address_details,
+    },
+    items: lines.map((l) => ({
+      product_id: l.product_id,
+      name: locale === 'ar' ? l.name_ar : l.name_en,
+      image: l.image,
+      price: l.unit_price,
+      beforeDiscount: l.before_discount,
+      quantity: l.quantity,
+      total: l.line_total,
+    })),
+  };
+}
+
+export type OrderView = ReturnType<typeof toOrderView>;
+
+/** One of the shopper's own orders; another shopper's order is "not found" (no existence leak). */
+export async function getOwnOrder(db: ShopDb, userId: number, orderId: number, locale: Locale): Promise<OrderView> {
+  const order = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!order) throw new OrderProblem(404, 'orderNotFound');
+  const lines = await db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+  return toOrderView(order, lines, locale);
+}
+
+/** The shopper's orders, newest first (at most 100 for now; paging when histories grow). */
+export async function listOwnOrders(db: ShopDb, userId: number, locale: Locale): Promise<OrderView[]> {
+  const orders = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .limit(100)
+    .execute();
+  if (orders.length === 0) return [];
+  const lines = await db
+    .selectFrom('order_lines')
+    .selectAll()
+    .where(
+      'order_id',
+      'in',
+      orders.map((o) => o.id),
+    )
+    .orderBy('id')
+    .execute();
+  return orders.map((o) =>
+    toOrderView(
+      o,
+      lines.filter((l) => l.order_id === o.id),
+      locale,
+    ),
+  );
+}

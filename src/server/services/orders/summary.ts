@@ -1,0 +1,36 @@
+import type { Locale } from '../../../i18n/locales.ts';
+import type { ShopDb } from '../../db/index.ts';
+import { priceOrder, type OrderChoice } from './pricing.ts';
+import { freeDeliveryThreshold } from './settings.ts';
+
+/** GET /orders/summary: what the order would cost now (spec section 3 fields), and what would stop it. */
+export async function orderSummary(db: ShopDb, userId: number, choice: OrderChoice, locale: Locale) {
+  const priced = await priceOrder(db, userId, choice);
+  const g = priced.governorate;
+  return {
+    items: priced.lines.map((l) => ({
+      product_id: l.product_id,
+      name: locale === 'ar' ? l.name_ar : l.name_en,
+      image: l.image,
+      price: l.unit_price,
+      beforeDiscount: l.before_discount,
+      quantity: l.quantity,
+      total: l.line_total,
+      stock: l.stock,
+    })),
+    unknown_ids: priced.unknownIds,
+    out_of_stock_ids: priced.shortIds,
+    coupon: priced.coupon?.code ?? null,
+    walletBalance: priced.walletBalance,
+    delivery: g
+      ? {
+          governorate_id: g.id,
+          governorate: locale === 'ar' ? g.name_ar : g.name_en,
+          delivery_fee: g.delivery_fee,
+          delivery_days: g.delivery_days,
+        }
+      : null,
+    free_delivery_threshold: await freeDeliveryThreshold(db),
+    ...priced.totals,
+  };
+}

@@ -1,0 +1,93 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { cachedRender } from '../../src/server/http/render-cache.ts';
+import { announceCatalogChange } from '../../src/server/services/catalog/catalog-changes.ts';
+import {
+  beforeCatalogVersion,
+  catalogVersion,
+  checkCatalogVersion,
+  onCatalogVersion,
+} from '../../src/server/services/catalog/catalog-version.ts';
+import { watchCatalog } from '../../src/server/services/catalog/catalog-watch.ts';
+import { runShutdownHooks } from '../../src/server/lifecycle.ts';
+import { freshDatabase } from '../support/test-db.ts';
+
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+const seen: string[] = [];
+let rebuilt = 0;
+beforeAll(async () => {
+  database = await freshDatabase();
+  onCatalogVersion((v) => seen.push(v));
+  beforeCatalogVersion('test', async () => {
+    rebuilt += 1;
+  });
+  await checkCatalogVersion(database.db);
+});
+afterAll(async () => {
+  await runShutdownHooks();
+  await database.drop();
+});
+
+const until = async (ok: () => boolean, ms: number) => {
+  for (const end = Date.now() + ms; Date.now() < end && !ok();) await new Promise((r) => setTimeout(r, 50));
+  return ok();
+};
+
+test('a price or stock changed directly in the database gives a new catalog version at the next check', async () => {
+  const before = catalogVersion();
+  await checkCatalogVersion(database.db);
+  expect(catalogVersion()).toBe(before);
+  await database.db.updateTable('products').set({ price: 123_45, stock: 0 }).where('id', '=', 1).execute();
+  await checkCatalogVersion(database.db);
+  expect(catalogVersion()).not.toBe(before);
+  expect(seen.at(-1)).toBe(catalogVersion());
+  // The search index is rebuilt before pages are cached under the new version.
+  expect(rebuilt).toBeGreaterThan(0);
+});
+
+test('an announced change (after an order) moves the version at once, even if totals happen to match', async () => {
+  const before = catalogVersion();
+  await announceCatalogChange(database.db, { productIds: [1] });
+  expect(await until(() => catalogVersion() !== before, 5_000)).toBe(true);
+});
+
+test('the render cache serves a page once rendered, and starts over with a new catalog version', async () => {
+  let renders = 0;
+  const render = async () => {
+    renders += 1;
+    return new Response(`<p>${renders}</p>`.repeat(300), { headers: { 'content-type': 'text/html' } });
+  };
+  const url = new URL('http://shop/en/single-product/1');
+  const request = () => new Request(url, { headers: { 'accept-encoding': 'gzip' } });
+  const first = await cachedRender(request(), url, render);
+  const second = await cachedRender(request(), url, render);
+  expect(second.headers.get('x-render-cache')).toBe('hit');
+  expect(await second.arrayBuffer()).toEqual(await first.arrayBuffer());
+  expect(second.headers.get('cache-control')).toContain('s-maxage=30');
+  await database.db.updateTable('products').set({ stock: 7 }).where('id', '=', 1).execute();
+  await checkCatalogVersion(database.db);
+  const third = await cachedRender(request(), url, render);
+  expect(third.headers.get('x-render-cache')).toBe('miss');
+  expect(renders).toBe(2);
+});
+
+test('an answer that sets a cookie or fails is never cached and says no-store', async () => {
+  const url = new URL('http://shop/en/products?query=x');
+  const personal = () =>
+    Promise.resolve(new Response('<p>hi</p>', { headers: { 'content-type': 'text/html', 'set-cookie': 'a=1' } }));
+  await cachedRender(new Request(url), url, personal);
+  const again = await cachedRender(new Request(url), url, personal);
+  expect(again.headers.get('x-render-cache')).toBeNull();
+  expect(again.headers.get('cache-control')).toBe('no-store');
+  const failing = () => Promise.resolve(new Response('<p>oops</p>', { status: 500, headers: { 'content-type': 'text/html' } }));
+  expect((await cachedRender(new Request(url), url, failing)).headers.get('cache-control')).toBe('no-store');
+});
+
+test.runIf(process.env['DATABASE_URL'])('PostgreSQL: a NOTIFY from another instance moves this one', async () => {
+  watchCatalog(database.db, database.url);
+  await new Promise((r) => setTimeout(r, 500)); // the LISTEN connection is up
+  const before = catalogVersion();
+  const payload = JSON.stringify({ from: 'another-instance', productIds: [1] });
+  await sql`select pg_notify('catalog_changes', ${payload})`.execute(database.db);
+  expect(await until(() => catalogVersion() !== before, 5_000)).toBe(true);
+});

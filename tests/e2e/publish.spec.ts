@@ -1,0 +1,102 @@
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { expect, test } from './fixtures.ts';
+import { e2eDatabase, e2ePort, eventually, runNpm, startServer, stopServer } from './publish-support.ts';
+
+// Publishing works on files and builds, not on one language: run once (en project), one test after another.
+test.describe.configure({ mode: 'serial' });
+test.skip(({ shopLocale }) => shopLocale !== 'en', 'publishing is the same for both languages');
+
+const buildsDir = `data/e2e-builds-${e2ePort}`;
+const env = { BUILDS_DIR: buildsDir, DATABASE_PATH: e2eDatabase };
+const port = e2ePort + 1;
+const base = `http://127.0.0.1:${port}`;
+const slug = `e2e-published-${e2ePort}`;
+const articleFiles = ['en', 'ar'].map((l) => `src/content/articles/${l}/${slug}.md`);
+const brokenFile = `src/content/articles/en/e2e-broken-${e2ePort}.md`;
+let server: ChildProcess | undefined;
+
+function writeArticle() {
+  for (const [i, file] of articleFiles.entries()) {
+    const [title, description] = i === 0 ? ['Published while you shop', 'A new article'] : ['نُشر أثناء التسوق', 'مقال جديد'];
+    writeFileSync(
+      file,
+      `---\ntitle: ${title}\ndescription: ${description}\ndate: 2026-11-20\nauthor: Omar Hassan\ncover: machine-18-1\ncoverAlt: ${title}\ntags: [espresso]\n---\n\n${description}.\n`,
+    );
+  }
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  rmSync(buildsDir, { recursive: true, force: true });
+  for (const file of [...articleFiles, brokenFile]) rmSync(file, { force: true });
+  const first = await runNpm(['publish'], env);
+  expect(first.code, first.output).toBe(0);
+  // A chunk that only the first build has (as when a code change renames chunks): a page opened before the
+  // switch must still load it afterwards. Written before the server starts: it reads each build's file list once.
+  const firstId = readFileSync(join(buildsDir, 'current'), 'utf8').trim();
+  writeFileSync(join(buildsDir, firstId, 'client', '_astro', 'only-old.Ab12Cd34.js'), 'export const old = 1;');
+  server = await startServer(port, { ...env, CATALOG_CHECK_MS: '2000' });
+});
+
+test.afterAll(async () => {
+  for (const file of [...articleFiles, brokenFile]) rmSync(file, { force: true });
+  await stopServer(server);
+  rmSync(buildsDir, { recursive: true, force: true });
+});
+
+test('a publish under load: no failed answer, the new article afterwards, old chunks still load, rollback restores', async () => {
+  test.setTimeout(200_000);
+  const firstId = readFileSync(join(buildsDir, 'current'), 'utf8').trim();
+  const home = await (await fetch(`${base}/en/`)).text();
+  const asset = /\/_astro\/[\w.-]+\.js/.exec(home)?.[0];
+  expect(asset).toBeTruthy();
+  expect((await fetch(`${base}/en/articles/${slug}`)).status).toBe(404);
+
+  writeArticle();
+  let stop = false;
+  const failures: string[] = [];
+  let answers = 0;
+  const paths = ['/en/', '/ar/blog/articles', '/en/single-product/1', '/en/products?category=1&sort=price_asc', asset!];
+  const load = Array.from({ length: 6 }, async (_, worker) => {
+    for (let i = worker; !stop; i += 1) {
+      const path = paths[i % paths.length]!;
+      const res = await fetch(base + path).catch((e: Error) => ({ status: e.message, arrayBuffer: async () => 0 }));
+      await res.arrayBuffer();
+      answers += 1;
+      if (res.status !== 200) failures.push(`${path}: ${res.status}`);
+    }
+  });
+  const published = await runNpm(['publish'], env);
+  expect(published.code, published.output).toBe(0);
+  expect(await eventually(async () => (await fetch(`${base}/en/articles/${slug}`)).status === 200, 10_000)).toBe(true);
+  expect(await eventually(async () => (await fetch(`${base}/ar/articles/${slug}`)).status === 200, 2_000)).toBe(true);
+  await new Promise((r) => setTimeout(r, 1_000));
+  stop = true;
+  await Promise.all(load);
+  expect(failures).toEqual([]);
+  expect(answers).toBeGreaterThan(100);
+  expect((await fetch(base + asset!)).status).toBe(200);
+  expect((await fetch(`${base}/_astro/only-old.Ab12Cd34.js`)).status).toBe(200);
+
+  const back = await runNpm(['publish', '--', '--rollback'], env, 30_000);
+  expect(back.code, back.output).toBe(0);
+  expect(back.output).toContain(firstId);
+  expect(await eventually(async () => (await fetch(`${base}/en/articles/${slug}`)).status === 404, 10_000)).toBe(true);
+});
+
+test('a content entry with broken front matter is not published and the live site keeps serving', async () => {
+  test.setTimeout(150_000);
+  const live = readFileSync(join(buildsDir, 'current'), 'utf8');
+  writeFileSync(brokenFile, `---\ntitle: [unclosed\ndate: someday\n---\n\nBroken.\n`);
+  const result = await runNpm(['publish'], env);
+  rmSync(brokenFile, { force: true });
+  expect(result.code).not.toBe(0);
+  expect(result.output).toContain('NOT PUBLISHED');
+  expect(result.output).toContain(`e2e-broken-${e2ePort}`);
+  expect(readFileSync(join(buildsDir, 'current'), 'utf8')).toBe(live);
+  expect((await fetch(`${base}/en/`)).status).toBe(200);
+  expect((await fetch(`${base}/en/single-product/1`)).status).toBe(200);
+  expect(existsSync(buildsDir)).toBe(true);
+});
