@@ -15,7 +15,7 @@ type E2eShopper = Awaited<ReturnType<typeof createShopper>>;
 
 /** Logs in (tests/e2e/login.ts) and lands back on the current page, as the login page will. */
 const logInHere = async (page: Page, shopper: E2eShopper) => {
-  await logInHere(page, shopper);
+  await logIn(page, shopper);
   await page.reload();
 };
 
