@@ -3,6 +3,7 @@ import { catalogMessages } from './messages/catalog.ts';
 import { cartMessages } from './messages/cart.ts';
 import { contentMessages } from './messages/content.ts';
 import { formsMessages } from './messages/forms.ts';
+import { wishlistMessages } from './messages/wishlist.ts';
 import { ordersMessages } from './messages/orders.ts';
 import { accountMessages } from './messages/account.ts';
 
@@ -115,6 +116,7 @@ export const ar: Dictionary = {
   },
   content: contentMessages.ar,
   forms: formsMessages.ar,
+  wishlist: wishlistMessages.ar,
   orders: ordersMessages.ar,
   account: accountMessages.ar,
 };

@@ -3,6 +3,7 @@ import type { Widen } from './messages/define.ts';
 import { catalogMessages } from './messages/catalog.ts';
 import { contentMessages } from './messages/content.ts';
 import { formsMessages } from './messages/forms.ts';
+import { wishlistMessages } from './messages/wishlist.ts';
 import { ordersMessages } from './messages/orders.ts';
 import { accountMessages } from './messages/account.ts';
 
@@ -119,6 +120,7 @@ export const en = {
   },
   content: contentMessages.en,
   forms: formsMessages.en,
+  wishlist: wishlistMessages.en,
   orders: ordersMessages.en,
   account: accountMessages.en,
 };

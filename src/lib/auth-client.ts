@@ -24,8 +24,6 @@ interface SessionData {
 
 /** Not a secret: only whether this browser had a session, so guests never wait for a refresh call. */
 const HINT_KEY = 'bb_session';
-/** Window event fired whenever the page learns it has a logged-in shopper. */
-export const SESSION_USER_EVENT = 'app:session-user';
 const CHANNEL = 'bb-session';
 let token: { value: string; expiresAt: number } | null = null;
 let inflight: Promise<string | null> | null = null;
@@ -102,12 +100,9 @@ export function bootSession(): void {
   booted = true;
   provideAccessToken(currentToken);
   // CSS hooks for server-rendered bits that differ for guests and shoppers (e.g. the mobile menu's login link).
-  $session.subscribe(({ status }) => {
-    document.documentElement.dataset['session'] = status;
-    // Wakes the islands that exist only for shoppers (navbar account menu: client:intent="on:app:session-user"),
-    // so guests never run React for them.
-    if (status === 'user') window.dispatchEvent(new Event(SESSION_USER_EVENT));
-  });
+  // Islands that exist only for shoppers (navbar account menu, wishlist hearts) wake on SESSION_USER_EVENT, sent by
+  // src/scripts/account-sync.ts, so guests never run React for them.
+  $session.subscribe(({ status }) => (document.documentElement.dataset['session'] = status));
   const bc = channel();
   if (bc) {
     bc.onmessage = (event) => {

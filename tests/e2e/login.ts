@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import SQLite from 'better-sqlite3';
 import { apiShopper } from './account-support.ts';
 
@@ -21,19 +21,41 @@ export function withE2eDb<T>(work: (db: SQLite.Database) => T): T {
   }
 }
 
-export async function logIn(page: Page) {
-  const shopper = await apiShopper(page.request, 'en', 'Mona');
-  const res = await page.request.post('/api/auth/login?lang=en-US', {
+export interface E2eShopper {
+  id: number;
+  /** A bearer token for checking the server's side of things from the test. */
+  token: string;
+  email: string;
+  password: string;
+}
+
+/** A verified shopper made through the accounts API (sign-up, the code from the outbox, login). */
+export async function createE2eShopper(request: APIRequestContext): Promise<E2eShopper> {
+  const shopper = await apiShopper(request, 'en', 'Mona');
+  const res = await request.post('/api/auth/login?lang=en-US', {
     data: { login: shopper.email, password: shopper.password },
   });
   if (!res.ok()) throw new Error(`login ${res.status()}: ${await res.text()}`);
   const token = ((await res.json()) as { data: { access_token: string } }).data.access_token;
-  const me = await page.request.get('/api/auth/me?lang=en-US', { headers: { authorization: `Bearer ${token}` } });
+  const me = await request.get('/api/auth/me?lang=en-US', { headers: { authorization: `Bearer ${token}` } });
   const id = ((await me.json()) as { data: { id: number } }).data.id;
+  return { id, token, email: shopper.email, password: shopper.password };
+}
+
+/**
+ * Logs a shopper (a new one, or `as` again, e.g. on a second device) into this page's browser context: the login
+ * call from the page's own request context leaves the HttpOnly refresh cookie exactly as the login form does.
+ */
+export async function logIn(page: Page, as?: E2eShopper) {
+  const shopper = as ?? (await createE2eShopper(page.request));
+  const res = await page.request.post('/api/auth/login?lang=en-US', {
+    data: { login: shopper.email, password: shopper.password },
+  });
+  if (!res.ok()) throw new Error(`login ${res.status()}: ${await res.text()}`);
   // The non-secret hint the login form leaves, so pages ask for a session (decision 007).
   await page.goto('/api/health');
   await page.evaluate(() => localStorage.setItem('bb_session', '1'));
-  return { id, token };
+  return shopper;
 }
 
 /** A coupon straight into the e2e database (no back office yet). */

@@ -18,6 +18,7 @@ import { searchRoutes } from './search-routes.ts';
 import { addressRoutes } from './address-routes.ts';
 import { authRoutes } from './auth-routes.ts';
 import { profileRoutes } from './profile-routes.ts';
+import { shopperCartRoutes } from './shopper-cart-routes.ts';
 
 export interface ApiDeps {
   db: ShopDb;
@@ -44,6 +45,7 @@ export function createApi({ db }: ApiDeps) {
   api.route('/', homeRoutes);
   api.route('/', contactRoutes);
   api.route('/', partnerRoutes);
+  api.route('/', shopperCartRoutes);
   api.route('/', orderRoutes);
   api.route('/', checkoutRoutes);
   api.route('/', authRoutes);

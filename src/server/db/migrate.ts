@@ -5,6 +5,7 @@ import * as catalog from './migrations/001-catalog.ts';
 import * as contactPartners from './migrations/002-contact-partners.ts';
 import * as accounts from './migrations/003-accounts.ts';
 import * as auth from './migrations/004-auth.ts';
+import * as cartsWishlists from './migrations/008-carts-wishlists.ts';
 import * as orders from './migrations/005-orders.ts';
 
 /** What a migration needs to stay portable between SQLite and PostgreSQL. */
@@ -23,6 +24,7 @@ const migrations: Record<string, PortableMigration> = {
   '003-accounts': accounts,
   '004-auth': auth,
   '005-orders': orders,
+  '008-carts-wishlists': cartsWishlists,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

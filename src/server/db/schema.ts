@@ -13,6 +13,8 @@ export interface Database {
   users: UserTable;
   governorates: GovernorateTable;
   addresses: AddressTable;
+  cart_items: CartItemTable;
+  wishlist_items: WishlistItemTable;
   shop_settings: ShopSettingTable;
   payment_methods: PaymentMethodTable;
   coupons: CouponTable;
@@ -171,6 +173,21 @@ export interface AddressTable {
   is_primary: Generated<number>;
   created_at: string;
   updated_at: string;
+}
+
+/** One line of a logged-in shopper's cart; the price always comes from products. */
+export interface CartItemTable {
+  user_id: number;
+  product_id: number;
+  quantity: number;
+  position: number;
+  updated_at: string;
+}
+
+export interface WishlistItemTable {
+  user_id: number;
+  product_id: number;
+  created_at: string;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -1,0 +1,36 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { CartQuoteSchema } from '../../lib/schemas/cart.ts';
+import { readCart, removeCartLine, replaceCart } from '../services/cart/shopper-cart.ts';
+import { readWishlist, toggleWishlist } from '../services/wishlist/wishlist.ts';
+import type { ApiEnv } from './context.ts';
+import { requireUser } from './require-user.ts';
+import { validate } from './validation.ts';
+
+const ProductParam = z.object({ product_id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+/**
+ * The logged-in shopper's cart and wishlist (spec section 7). Every route acts on the token's shopper only:
+ * no id sent by the client ever names whose cart or wishlist it is.
+ */
+export const shopperCartRoutes = new Hono<ApiEnv>()
+  .use('/shopping-cart', requireUser)
+  .use('/shopping-cart/*', requireUser)
+  .use('/wishlist', requireUser)
+  .use('/wishlist/*', requireUser)
+  .get('/shopping-cart', async (c) => c.json({ data: await readCart(c.get('db'), c.get('userId'), c.get('locale')) }))
+  .post('/shopping-cart', validate('json', CartQuoteSchema), async (c) =>
+    c.json({ data: await replaceCart(c.get('db'), c.get('userId'), c.req.valid('json'), c.get('locale')) }),
+  )
+  .delete('/shopping-cart/:product_id', validate('param', ProductParam), async (c) =>
+    c.json({
+      data: await removeCartLine(c.get('db'), c.get('userId'), c.req.valid('param').product_id, c.get('locale')),
+    }),
+  )
+  .get('/wishlist', async (c) => c.json({ data: await readWishlist(c.get('db'), c.get('userId'), c.get('locale')) }))
+  .post('/wishlist/:product_id', validate('param', ProductParam), async (c) => {
+    const productId = c.req.valid('param').product_id;
+    const listed = await toggleWishlist(c.get('db'), c.get('userId'), productId, c.get('locale'));
+    const t = c.get('t').wishlist;
+    return c.json({ data: { product_id: productId, listed }, message: listed ? t.added : t.removed });
+  });

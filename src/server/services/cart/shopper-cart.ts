@@ -1,0 +1,100 @@
+import type { Locale } from '../../../i18n/locales.ts';
+import { dictionary, interpolate } from '../../../i18n/t.ts';
+import { withTotals, type CartLine } from '../../../lib/cart-math.ts';
+import type { CartQuoteRequest } from '../../../lib/schemas/cart.ts';
+import { ApiError } from '../../api/errors.ts';
+import type { ShopDb } from '../../db/index.ts';
+import { toProductCard } from '../catalog/product-mapper.ts';
+import { joinedProducts } from '../catalog/joined-products.ts';
+import { lockShopper } from '../shopper-lock.ts';
+
+/** The server cart (spec section 3): `items` ({ product, quantity }) plus the detail fields copied into cart state. */
+export interface ServerCart {
+  items: CartLine[];
+  sub_total: number;
+  total: number;
+  totalItems: number;
+  delivery_charge: number;
+  walletAmount: number;
+  discount: number;
+}
+
+/** A shopper's cart with the catalog's current prices, names in `locale`, in the order the lines were sent. */
+export async function readCart(db: ShopDb, userId: number, locale: Locale): Promise<ServerCart> {
+  const rows = await db
+    .selectFrom('cart_items')
+    .select(['product_id', 'quantity'])
+    .where('user_id', '=', userId)
+    .orderBy('position')
+    .execute();
+  const ids = rows.map((r) => r.product_id);
+  const products = ids.length ? await joinedProducts(db).where('p.id', 'in', ids).execute() : [];
+  const byId = new Map(products.map((row) => [row.id, toProductCard(row, locale)]));
+  const items: CartLine[] = [];
+  for (const { product_id, quantity } of rows) {
+    const card = byId.get(product_id);
+    if (!card) continue;
+    const { id, name, price, beforeDiscount, images, stock } = card;
+    // Stock may have fallen since the line was saved: shown lowered, or flagged when sold out (as the quote does).
+    items.push({
+      product: { id, name, price, beforeDiscount, images, stock },
+      quantity: stock > 0 ? Math.min(quantity, stock) : quantity,
+    });
+  }
+  const { sub_total, total, totalItems, delivery_charge, walletAmount, discount } = withTotals(items);
+  return { items, sub_total, total, totalItems, delivery_charge, walletAmount, discount };
+}
+
+/**
+ * Replaces the shopper's cart with `request` (POST /shopping-cart). Every id must exist, appear once and ask for
+ * 1..stock units; otherwise nothing changes and the answer names each bad line in the request's language.
+ */
+export async function replaceCart(db: ShopDb, userId: number, request: CartQuoteRequest, locale: Locale): Promise<ServerCart> {
+  const t = dictionary(locale).wishlist;
+  const ids = request.products.map((p) => p.product_id);
+  const rows = ids.length
+    ? await db.selectFrom('products').select(['id', 'stock', 'name_en', 'name_ar']).where('id', 'in', ids).execute()
+    : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const errors: Record<string, string[]> = {};
+  const seen = new Set<number>();
+  request.products.forEach(({ product_id: id, quantity }, i) => {
+    const row = byId.get(id);
+    if (seen.has(id)) errors[`products.${i}.product_id`] = [interpolate(t.duplicate, { id })];
+    else if (!row) errors[`products.${i}.product_id`] = [interpolate(t.unknownProduct, { id })];
+    else {
+      const name = locale === 'ar' ? row.name_ar : row.name_en;
+      if (row.stock <= 0) errors[`products.${i}.quantity`] = [interpolate(t.soldOut, { name })];
+      else if (quantity > row.stock) errors[`products.${i}.quantity`] = [interpolate(t.aboveStock, { name, stock: row.stock })];
+    }
+    seen.add(id);
+  });
+  if (Object.keys(errors).length) throw new ApiError(422, Object.values(errors)[0]![0]!, errors);
+  const now = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    await lockShopper(trx, userId);
+    await trx.deleteFrom('cart_items').where('user_id', '=', userId).execute();
+    if (request.products.length)
+      await trx
+        .insertInto('cart_items')
+        .values(
+          request.products.map((p, position) => ({
+            user_id: userId,
+            product_id: p.product_id,
+            quantity: p.quantity,
+            position,
+            updated_at: now,
+          })),
+        )
+        .execute();
+  });
+  return readCart(db, userId, locale);
+}
+
+/** Removes one product from the shopper's cart (absent: nothing to do); unknown products are a 404. */
+export async function removeCartLine(db: ShopDb, userId: number, productId: number, locale: Locale): Promise<ServerCart> {
+  const exists = await db.selectFrom('products').select('id').where('id', '=', productId).executeTakeFirst();
+  if (!exists) throw new ApiError(404, dictionary(locale).api.productNotFound);
+  await db.deleteFrom('cart_items').where('user_id', '=', userId).where('product_id', '=', productId).execute();
+  return readCart(db, userId, locale);
+}

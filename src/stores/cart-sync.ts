@@ -1,0 +1,149 @@
+/**
+ * The cart of a logged-in shopper follows them across devices (spec section 4). Loaded only once the session is
+ * a user's (see src/scripts/account-sync.ts), so guests never download it.
+ *
+ * - Session becomes 'user': the cart's loading flag is set, the wishlist and the server cart are fetched. A guest
+ *   cart not yet merged into this account is merged (quantities added, capped at stock; other lines appended),
+ *   sent back, and the state (and so the stored copy) is replaced by the server's reply.
+ * - Every later change of this tab's cart sends the whole cart (removals after recomputation: the store
+ *   recomputes before it publishes). Changes that arrive from another tab are that tab's to send.
+ * - Session ends: the wishlist is cleared and the merge marker dropped (the accounts code resets the cart).
+ *
+ * Double merges: the stored marker `cart-owner` names the account the stored cart already belongs to. A tab that
+ * logs in after another finds it and replaces its cart with the server's instead of merging again; a Web Lock
+ * keeps two tabs from merging at the same moment.
+ */
+import { cartSyncFailed } from '../i18n/messages/wishlist.ts';
+import { firstMessage } from '../lib/api-client.ts';
+import { cartPayload, mergeCarts } from '../lib/cart-merge.ts';
+import type { CartLine } from '../lib/cart-math.ts';
+import { showToast } from '../lib/toast-event.ts';
+import { $cart, replaceCart, setCartLoading } from './cart.ts';
+import { $session } from './session.ts';
+import { pageLocale, shopperCall } from './shopper-call.ts';
+import { fetchWishlist, resetWishlist } from './wishlist.ts';
+
+export const CART_OWNER_KEY = 'cart-owner';
+
+interface ServerCart {
+  items: CartLine[];
+}
+
+let activeUser: number | null = null;
+/** The shopper whose server cart this tab has loaded: changes are sent only after that (never over an unread cart). */
+let loadedFor: number | null = null;
+/** Signature of the cart the server has (last sent or received): a change to the same lines sends nothing. */
+let synced = '';
+let sending: Promise<void> = Promise.resolve();
+
+const signature = (lines: readonly CartLine[]) => JSON.stringify(cartPayload(lines).products);
+
+const storage = {
+  get: (key: string) => {
+    try {
+      return localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  set: (key: string, value: string | null) => {
+    try {
+      if (value === null) localStorage.removeItem(key);
+      else localStorage.setItem(key, value);
+    } catch {
+      // Storage blocked: the guard then only holds within this tab.
+    }
+  },
+};
+
+const exclusive = <T>(run: () => Promise<T>): Promise<T> =>
+  typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks.request('cart-merge', run) : run();
+
+function apply(cart: ServerCart) {
+  synced = signature(cart.items);
+  replaceCart(cart.items);
+}
+
+async function send(lines: readonly CartLine[]): Promise<ServerCart | null> {
+  const res = await shopperCall<{ data: ServerCart }>('/shopping-cart', 'POST', cartPayload(lines)).catch(() => null);
+  if (res?.ok) return res.body.data;
+  // 401 means the session is ending: the accounts code takes over. Anything else reaches the shopper.
+  if (res?.status !== 401) showToast(firstMessage(res?.body, cartSyncFailed[pageLocale()]), 'error');
+  return null;
+}
+
+/** Fetches (and, for a cart not yet merged into this account, merges) the server cart. */
+async function load(userId: number): Promise<void> {
+  setCartLoading(true);
+  void fetchWishlist();
+  try {
+    await exclusive(async () => {
+      const res = await shopperCall<{ data: ServerCart }>('/shopping-cart').catch(() => null);
+      if (!res?.ok || activeUser !== userId) return;
+      if (storage.get(CART_OWNER_KEY) === String(userId)) {
+        apply(res.body.data);
+        loadedFor = userId;
+        return;
+      }
+      const merged = mergeCarts($cart.get().cartsProducts, res.body.data.items);
+      const reply = signature(merged) === signature(res.body.data.items) ? res.body.data : await send(merged);
+      if (!reply || activeUser !== userId) return;
+      apply(reply);
+      loadedFor = userId;
+      storage.set(CART_OWNER_KEY, String(userId));
+    });
+  } finally {
+    setCartLoading(false);
+  }
+}
+
+/**
+ * True while another tab's storage event is being dispatched: a capturing listener on window runs before the
+ * persistent store's own (non-capturing) one, which then replaces the cart synchronously.
+ */
+let fromOtherTab = false;
+
+function onCartChange() {
+  // A cart written by another tab was sent by that tab.
+  if (activeUser === null || loadedFor !== activeUser || fromOtherTab) return;
+  const userId = activeUser;
+  sending = sending.then(async () => {
+    // A macrotask later: a logout that resets the cart and ends the session in one go is never sent.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const lines = $cart.get().cartsProducts;
+    // Still the same shopper, and lines differ from what the server has.
+    if (activeUser !== userId || $session.get().status !== 'user' || signature(lines) === synced) return;
+    const reply = await send(lines);
+    if (reply) synced = signature(reply.items);
+  });
+}
+
+let started = false;
+
+/** Starts following the session; safe to call more than once. */
+export function startCartSync(): void {
+  if (started) return;
+  started = true;
+  window.addEventListener(
+    'storage',
+    () => {
+      fromOtherTab = true;
+      queueMicrotask(() => (fromOtherTab = false));
+    },
+    { capture: true },
+  );
+  $cart.listen(onCartChange);
+  $session.subscribe(({ status, user }) => {
+    const userId = status === 'user' && user ? user.id : null;
+    if (userId === activeUser) return;
+    const wasUser = activeUser !== null;
+    activeUser = userId;
+    loadedFor = null;
+    synced = '';
+    if (userId !== null) void load(userId);
+    else if (wasUser) {
+      resetWishlist();
+      storage.set(CART_OWNER_KEY, null);
+    }
+  });
+}
