@@ -15,8 +15,9 @@ type E2eShopper = Awaited<ReturnType<typeof createShopper>>;
 
 /** Logs in (tests/e2e/login.ts) and lands back on the current page, as the login page will. */
 const logInHere = async (page: Page, shopper: E2eShopper) => {
+  const here = page.url();
   await logIn(page, shopper);
-  await page.reload();
+  await page.goto(here);
 };
 
 interface ServerLine {
