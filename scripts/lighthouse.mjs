@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromiumFlags, chromiumPath } from './chromium.mjs';
 
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const distDir = resolve(process.env.DIST_DIR ?? 'dist');
@@ -37,16 +38,8 @@ const { serve, stopGracefully } = await import('../src/server/http/server.ts');
 const server = await serve({ distDir, host: '127.0.0.1', port: await freePort() });
 const base = `http://127.0.0.1:${server.address().port}`;
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-    '--disable-sync',
-  ],
+  chromePath: chromiumPath,
+  chromeFlags: ['--headless=new', ...chromiumFlags],
 });
 
 const median = (values) => {
