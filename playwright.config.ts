@@ -4,6 +4,7 @@ import type { ShopOptions } from './tests/e2e/fixtures.ts';
 
 const port = Number(process.env['E2E_PORT'] ?? 4410);
 const dbPath = process.env['E2E_DATABASE_PATH'] ?? 'data/e2e.sqlite';
+const serverLog = `${dbPath}.server.log`;
 
 export default defineConfig<ShopOptions>({
   testDir: 'tests/e2e',
@@ -27,7 +28,8 @@ export default defineConfig<ShopOptions>({
   ],
   webServer: {
     // A fresh database for every run: the build pre-renders from it and the server then uses it.
-    command: `rm -f ${dbPath} ${dbPath}-wal ${dbPath}-shm && npm run build && node scripts/start.mjs`,
+    // The server's own output goes to a file the journeys read (no secret may ever reach it: accounts.spec.ts).
+    command: `rm -f ${dbPath} ${dbPath}-wal ${dbPath}-shm ${serverLog} && npm run build && node scripts/start.mjs > ${serverLog} 2>&1`,
     url: `http://127.0.0.1:${port}/api/health`,
     // FOLLOW_PUBLISH=0: serve the fresh dist/ even when a `npm run publish` build exists in builds/.
     // SMS_OUTBOX_QUIET: codes stay in the outbox table (the journeys read them there), out of the server log.

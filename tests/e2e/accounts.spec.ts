@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { apiLang } from '../../src/i18n/locales.ts';
 import { interpolate } from '../../src/i18n/interpolate.ts';
 import { expect, hydrated, seriousViolations, test } from './fixtures.ts';
 import { catalog, lineOf, openWithStoredCart } from './cart-support.ts';
@@ -209,4 +211,19 @@ test('two tabs refreshing at the same moment both stay logged in (Web Locks seri
   for (const tab of tabs) await expect(tab.getByLabel(t.account.firstName)).toHaveValue(shopper.firstName);
   await page.reload();
   await expect(page.locator('[data-account-menu] summary')).toBeVisible();
+});
+
+// Runs after the journeys above in this file (and alongside the others): everything the server printed so far.
+test('ASVS V16.2.5: no password, code or token ever reaches the server log', async ({ request, shopLocale }) => {
+  const shopper = await apiShopper(request, shopLocale);
+  const login = await request.post(`/api/auth/login?lang=${apiLang(shopLocale)}`, {
+    data: { login: shopper.email, password: shopper.password },
+  });
+  const { access_token: access, refresh_token: refresh } = ((await login.json()) as { data: Record<string, string> }).data;
+  const log = readFileSync(`${process.env['E2E_DATABASE_PATH'] ?? 'data/e2e.sqlite'}.server.log`, 'utf8');
+  expect(log).toContain('serving on');
+  for (const secret of [PASSWORD, 'reset to a fresh phrase', access!, refresh!, codeFor(shopper.phone.e164)])
+    expect(log).not.toContain(secret);
+  // No bearer token of anyone (JWTs start with a base64url JSON header).
+  expect(log).not.toMatch(/eyJ[\w-]{10,}\.[\w-]{10,}/);
 });
