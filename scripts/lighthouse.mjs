@@ -17,7 +17,7 @@ if (!existsSync(resolve(distDir, 'server', 'entry.mjs'))) {
   process.exit(1);
 }
 
-const templates = [
+const allTemplates = [
   ['home', '/'],
   ['listing', '/products?category=1'],
   ['product', '/single-product/1'],
@@ -25,6 +25,9 @@ const templates = [
   ['article', '/articles/dialing-in-espresso'],
   ['cart', '/checkout/cart'],
 ];
+// LIGHTHOUSE_ONLY=cart,home measures just those rows.
+const only = process.env.LIGHTHOUSE_ONLY?.split(',');
+const templates = only ? allTemplates.filter(([name]) => only.includes(name)) : allTemplates;
 
 const freePort = () =>
   new Promise((done) => {

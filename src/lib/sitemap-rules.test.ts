@@ -30,3 +30,19 @@ test('pre-rendered category listings are listed under the URL they are canonical
   expect(canonicalUrl(`${s}/ar/products/category/1/2/`)).toBe(`${s}/ar/products?category=1&subCategory=2`);
   expect(canonicalUrl(`${s}/en/products/`)).toBe(`${s}/en/products`);
 });
+
+test("one shopper's pages (noindex) stay out of the sitemap; the cart page and seller pages stay in", () => {
+  for (const personal of [
+    '/en/login/',
+    '/ar/sign-up/',
+    '/en/verify-otp/',
+    '/ar/forget-password/',
+    '/en/profile/',
+    '/ar/profile/order-history/',
+    '/en/checkout/checkout-payment/',
+    '/ar/checkout/success/',
+  ])
+    expect(includeInSitemap(`${s}${personal}`), personal).toBe(false);
+  for (const kept of ['/en/checkout/cart/', '/ar/seller-profile/1/', '/en/products/'])
+    expect(includeInSitemap(`${s}${kept}`), kept).toBe(true);
+});

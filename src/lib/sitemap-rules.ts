@@ -2,7 +2,12 @@
  * Which built pages the sitemap lists, and in which URL form. Redirect pages, duplicate review URLs
  * (canonical: /reviews/{id}) and ended offers (noindex) stay out; URLs match the pages' canonical links.
  */
-const excluded = [/^\/(en|ar)\/(articles|reviews|single-recipe)\/?$/, /^\/(en|ar)\/blog\/reviews\/(?!page\/)[^/]+\/?$/];
+const excluded = [
+  /^\/(en|ar)\/(articles|reviews|single-recipe)\/?$/,
+  /^\/(en|ar)\/blog\/reviews\/(?!page\/)[^/]+\/?$/,
+  // One shopper's pages (noindex): account flows, profile, the payment step and its result.
+  /^\/(en|ar)\/(login|sign-up|verify-otp|forget-password|profile|checkout\/(checkout-payment|success))(\/|$)/,
+];
 
 export function includeInSitemap(page: string, endedOffers: readonly string[] = []): boolean {
   const { pathname } = new URL(page);

@@ -31,7 +31,7 @@ export default function CartPage({ locale, text, loggedIn = false, deliveryText 
 
   if (lines.length === 0)
     return (
-      <div className="mt-10 text-center" data-cart-empty>
+      <div className="mt-10 min-h-[23rem] text-center" data-cart-empty>
         <svg viewBox="0 0 64 64" width="96" height="96" aria-hidden="true" className="mx-auto text-roast-200">
           <path d="M6 10h8l6 30h30l6-20H18" stroke="currentColor" strokeWidth="4" fill="none" strokeLinejoin="round" />
           <circle cx="24" cy="52" r="4" fill="currentColor" />
