@@ -49,7 +49,12 @@ test.describe('content', () => {
       ['/articles', '/blog/articles'],
       ['/reviews', '/blog/reviews'],
       ['/single-recipe', '/recipes'],
+      ['/single-product', '/products'],
     ]) {
+      // A real 301 from the server, not a page that redirects itself.
+      const answer = await request.get(at(from!), { maxRedirects: 0 });
+      expect(answer.status(), from).toBe(301);
+      expect(answer.headers()['location']).toBe(at(to!));
       await page.goto(at(from!));
       await expect(page).toHaveURL(`${baseURL}${at(to!)}`);
     }
