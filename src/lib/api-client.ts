@@ -9,13 +9,20 @@ export interface ApiResult<T> {
 /** Calls our JSON API the way spec section 7 describes: `lang` query, JSON headers, optional bearer token. */
 export async function apiFetch<T = unknown>(
   path: string,
-  { locale, method = 'GET', body, token }: { locale: Locale; method?: string; body?: unknown; token?: string },
+  {
+    locale,
+    method = 'GET',
+    body,
+    token,
+    headers: extra,
+  }: { locale: Locale; method?: string; body?: unknown; token?: string; headers?: Record<string, string> },
 ): Promise<ApiResult<T>> {
   const url = new URL(`/api${path.startsWith('/') ? path : `/${path}`}`, window.location.origin);
   url.searchParams.set('lang', apiLang(locale));
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers['authorization'] = `Bearer ${token}`;
+  Object.assign(headers, extra);
   const init: RequestInit = { method, headers };
   if (body !== undefined) init.body = JSON.stringify(body);
   const res = await fetch(url, init);

@@ -6,7 +6,7 @@ import { localePath } from '../../i18n/routes.ts';
 import { firstMessage } from '../../lib/api-client.ts';
 import { $cart, resetCart } from '../../stores/cart.ts';
 import { Filled } from '../shared/Filled.tsx';
-import { shopperFetch } from '../shared/shopper-api.ts';
+import { shopperFetch } from '../../stores/shopper-call.ts';
 import AddressStep from './AddressStep.tsx';
 import { draftComplete, draftPayload, emptyDraft, type InlineDraft, type OrdersText } from './checkout-text.ts';
 import CouponStep from './CouponStep.tsx';

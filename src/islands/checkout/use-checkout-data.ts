@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import { loginPath, PAYMENT_ROUTE } from '../../lib/checkout-links.ts';
 import type { DeliveryTermsView, OrderSummaryView, PaymentMethodView, SavedAddress } from '../../lib/orders/views.ts';
-import { shopperFetch } from '../shared/shopper-api.ts';
+import { shopperFetch } from '../../stores/shopper-call.ts';
 
 export interface CheckoutData {
   status: 'loading' | 'ok' | 'failed';

@@ -4,7 +4,7 @@ import type { Locale } from '../../i18n/locales.ts';
 import { orderDate } from '../../lib/orders/views.ts';
 import type { OrdersText } from '../checkout/checkout-text.ts';
 import { Filled } from '../shared/Filled.tsx';
-import { shopperFetch } from '../shared/shopper-api.ts';
+import { shopperFetch } from '../../stores/shopper-call.ts';
 
 interface Entry {
   id: number;
