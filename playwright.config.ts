@@ -39,6 +39,8 @@ export default defineConfig<ShopOptions>({
       DATABASE_PATH: dbPath,
       FOLLOW_PUBLISH: '0',
       SMS_OUTBOX_QUIET: '1',
+      // A forced exception for the error-page journey (?__fail in the middleware, /api/__fail); never in production.
+      ENABLE_TEST_FAULTS: '1',
     },
     reuseExistingServer: !process.env['CI'],
     timeout: 240_000,

@@ -2,6 +2,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { barePathRedirect } from './i18n/bare-path.ts';
 import { sharedDatabase } from './server/db/index.ts';
 import { cachedRender } from './server/http/render-cache.ts';
+import { testFaultsEnabled } from './server/http/request-id.ts';
 import { rebuildSearchIndex } from './server/search/registry.ts';
 import { beforeCatalogVersion } from './server/services/catalog/catalog-version.ts';
 import { watchCatalog } from './server/services/catalog/catalog-watch.ts';
@@ -38,6 +39,8 @@ export const onRequest = defineMiddleware((context, next) => {
       headers: { location: target, vary: 'Cookie, Accept-Language', 'cache-control': 'no-store' },
     });
   }
+  // The error-page journey needs an exception thrown here; only with ENABLE_TEST_FAULTS=1, never in production.
+  if (context.url.searchParams.has('__fail') && testFaultsEnabled()) throw new Error('Forced failure (test fault)');
   if (import.meta.env.DEV) return next();
   startCatalogWatch();
   if (context.url.pathname.startsWith('/api/')) return next();

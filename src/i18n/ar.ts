@@ -67,6 +67,8 @@ export const ar: Dictionary = {
     returnHome: 'العودة إلى الرئيسية',
     notFound: 'تعذر العثور على هذه الصفحة',
     unknown: 'خطأ غير معروف',
+    statusCode: 'رمز الخطأ',
+    requestId: 'مرجع لفريق الدعم',
   },
   loading: 'جارٍ التحميل…',
   toasts: { region: 'الإشعارات', close: 'إغلاق الإشعار' },

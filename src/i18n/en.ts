@@ -71,6 +71,8 @@ export const en = {
     returnHome: 'Return to Home',
     notFound: 'This page could not be found',
     unknown: 'Unknown error',
+    statusCode: 'Error code',
+    requestId: 'Reference for our support team',
   },
   loading: 'Loading…',
   toasts: { region: 'Notifications', close: 'Close notification' },

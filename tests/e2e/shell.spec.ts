@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, seriousViolations, test } from './fixtures.ts';
 
 test.describe('shell', () => {
@@ -124,4 +125,38 @@ test('a page chunk that fails to load reloads the page once, not again within 60
   await page.locator('#newsletter-email').focus();
   await page.waitForTimeout(3_000);
   expect(loads).toBe(2);
+});
+
+test('an exception shows the error page with its code and message; the log has the stack under the same request id', async ({
+  page,
+  request,
+  at,
+  t,
+}) => {
+  const answer = await page.goto(at('/no-such-page?__fail=1'));
+  expect(answer!.status()).toBe(500);
+  const id = answer!.headers()['x-request-id']!;
+  expect(id).toMatch(/^[0-9a-f]{12}$/);
+  const main = page.locator('[data-error-page="500"]');
+  await expect(main.getByRole('heading', { level: 1 })).toHaveText(t.errors.title);
+  await expect(main.locator('[data-error-code]')).toHaveText('500');
+  await expect(main.locator('[data-error-message]')).toHaveText(t.errors.unknown);
+  await expect(main).toContainText(t.errors.tryLater);
+  await expect(main.locator('[data-request-id]')).toHaveText(id);
+  await expect(main.getByRole('link', { name: t.errors.returnHome })).toHaveAttribute('href', at('/'));
+  await expect(main).not.toContainText('Forced failure');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const api = await request.get('/api/__fail');
+  expect(api.status()).toBe(500);
+  const body = (await api.json()) as { request_id: string; message: string };
+  expect(body.request_id).toBe(api.headers()['x-request-id']);
+  expect(JSON.stringify(body)).not.toContain('Forced failure');
+
+  const log = readFileSync(`${process.env['E2E_DATABASE_PATH'] ?? 'data/e2e.sqlite'}.server.log`, 'utf8');
+  for (const requestId of [id, body.request_id]) {
+    const line = log.indexOf(`[request ${requestId}]`);
+    expect(line, requestId).toBeGreaterThanOrEqual(0);
+    expect(log.slice(line, line + 2000)).toMatch(/Forced failure \(test fault\)[\s\S]*\n\s+at /);
+  }
 });

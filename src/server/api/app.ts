@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { testFaultsEnabled } from '../http/request-id.ts';
 import { localeFromApiLang } from '../../i18n/locales.ts';
 import { fromAcceptLanguage } from '../../i18n/negotiate.ts';
 import { dictionary } from '../../i18n/t.ts';
@@ -37,6 +38,10 @@ export function createApi({ db }: ApiDeps) {
     await next();
   });
   api.get('/health', (c) => c.json({ data: { ok: true } }));
+  if (testFaultsEnabled())
+    api.get('/__fail', () => {
+      throw new Error('Forced failure (test fault)');
+    });
   api.route('/', catalogRoutes);
   api.route('/', searchRoutes);
   api.route('/', cartRoutes);

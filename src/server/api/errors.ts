@@ -33,6 +33,8 @@ export function handleError(error: Error, c: Context<ApiEnv>) {
     const message = /json/i.test(error.message) ? t.validation.malformedBody : error.message || t.api.notFound;
     return c.json(errorBody(message), error.status);
   }
-  console.error(`API ${c.req.method} ${c.req.path} failed`, error);
-  return c.json(errorBody(t.api.serverError), 500);
+  // The stack goes to the log under the request's id; the shopper gets the id, never the stack.
+  const requestId = c.req.header('x-request-id') ?? 'none';
+  console.error(`[request ${requestId}] API ${c.req.method} ${c.req.path} failed`, error);
+  return c.json({ ...errorBody(t.api.serverError), request_id: requestId }, 500);
 }

@@ -4,6 +4,7 @@ import { barePathRedirect } from '../../i18n/bare-path.ts';
 import { runShutdownHooks } from '../lifecycle.ts';
 import { catalogRewrite } from './catalog-rewrites.ts';
 import { legacyRedirect } from './legacy-redirects.ts';
+import { assignRequestId } from './request-id.ts';
 import { followPointer, loadSite, pointedBuild, type Site } from './live-site.ts';
 import { applySecurityHeaders } from './security-headers.ts';
 
@@ -36,6 +37,7 @@ export async function serve({ distDir, host, port, buildsDir }: ServeOptions): P
 
   const server = createServer((req, res) => {
     applySecurityHeaders(res);
+    assignRequestId(req, res);
     const url = new URL(req.url ?? '/', 'http://localhost');
     const moved = legacyRedirect(url);
     if (moved) {
