@@ -49,6 +49,34 @@ describe('POST /orders', () => {
     expect(announce).toHaveBeenCalledWith(db, { productIds: [productId] });
   });
 
+  test("the ordered lines leave the shopper's server cart; other lines stay", async () => {
+    const { shopper, productId, address } = await setup();
+    const kept = await makeProduct(db, { price: 5000, stock: 5, before_discount: null });
+    const saved = await json(
+      '/api/shopping-cart',
+      send('POST', shopper.headers, {
+        products: [
+          { product_id: productId, quantity: 1 },
+          { product_id: kept, quantity: 2 },
+        ],
+      }),
+    );
+    expect(saved.status).toBe(200);
+    const res = await json(
+      '/api/orders',
+      send('POST', shopper.headers, {
+        products: [{ product_id: productId, quantity: 1 }],
+        address_id: address.id,
+        payment_method: 'cash_on_delivery',
+      }),
+    );
+    expect(res.status).toBe(201);
+    const cart = await json('/api/shopping-cart', { headers: shopper.headers });
+    expect(cart.body.data.items.map((i: { product: { id: number }; quantity: number }) => [i.product.id, i.quantity])).toEqual([
+      [kept, 2],
+    ]);
+  });
+
   test("someone else's address is refused and nothing is written", async () => {
     const { shopper, productId } = await setup();
     const other = await makeShopper(db);

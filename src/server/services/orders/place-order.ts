@@ -133,6 +133,9 @@ export async function placeOrder(db: ShopDb, input: PlaceOrderInput): Promise<Pl
           .where('key', '=', key)
           .execute();
       productIds = priced.lines.map((l) => l.product_id);
+      // Ordered lines leave the shopper's server cart in the same transaction, whatever the browser manages to send
+      // before it navigates to the success page (otherwise the cart sync would bring them back there).
+      await trx.deleteFrom('cart_items').where('user_id', '=', userId).where('product_id', 'in', productIds).execute();
       return { orderId: order.id, replayed: false };
     });
     if (!placed.replayed) await announceCatalogChange(db, { productIds });
