@@ -1,7 +1,8 @@
 import { formatMoney } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { productPath } from '../../i18n/routes.ts';
-import { interpolate, interpolateParts } from '../../i18n/interpolate.ts';
+import { interpolate } from '../../i18n/interpolate.ts';
+import { Filled } from '../shared/Filled.tsx';
 import type { CartLine } from '../../lib/cart-math.ts';
 import type { LineNotice } from '../../lib/cart-quote.ts';
 import { removeFromCart } from '../../stores/cart.ts';
@@ -19,11 +20,12 @@ interface Props {
 function noticeText(notice: LineNotice, text: CartText, locale: Locale) {
   if (notice.kind === 'priceChanged') {
     // Each price in its own <bdi>, so "EGP 520" reads right inside the Arabic sentence.
-    const parts = interpolateParts(text.priceChanged, {
-      from: formatMoney(notice.from, locale),
-      to: formatMoney(notice.to, locale),
-    });
-    return parts.map((part) => (typeof part === 'string' ? part : <bdi key={part.key}>{part.value}</bdi>));
+    return (
+      <Filled
+        template={text.priceChanged}
+        values={{ from: formatMoney(notice.from, locale), to: formatMoney(notice.to, locale) }}
+      />
+    );
   }
   if (notice.kind === 'lowered') return interpolate(text.lowered, { count: notice.to, from: notice.from });
   return text.flaggedOutOfStock;

@@ -48,7 +48,7 @@ export default function DeliveryEstimate({
       </label>
       {g && (
         <p className="mt-2" data-delivery-fee>
-          <Filled template={text.fee} values={{ fee: free ? '0' : money(g.delivery_fee) }} /> ·{' '}
+          <Filled template={text.fee} values={{ fee: free ? text.free : money(g.delivery_fee) }} /> ·{' '}
           {g.delivery_days === 1 ? text.estimateOne : <Filled template={text.estimate} values={{ days: g.delivery_days }} />}
         </p>
       )}

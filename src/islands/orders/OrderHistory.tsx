@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { formatMoney } from '../../i18n/format.ts';
-import { interpolate } from '../../i18n/interpolate.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { localePath, productsPath } from '../../i18n/routes.ts';
 import { firstMessage } from '../../lib/api-client.ts';
@@ -13,6 +12,7 @@ import type { OrdersText } from '../checkout/checkout-text.ts';
 import { shopperFetch } from '../../stores/shopper-call.ts';
 import OrderCard from './OrderCard.tsx';
 import EmptyArt from '../account/EmptyArt.tsx';
+import { Filled } from '../shared/Filled.tsx';
 
 type Change = {
   name: string;
@@ -25,7 +25,7 @@ type Change = {
 export default function OrderHistory({ locale, text }: { locale: Locale; text: OrdersText }) {
   const [orders, setOrders] = useState<OrderView[] | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
-  const [changes, setChanges] = useState<string[] | null>(null);
+  const [changes, setChanges] = useState<Change[] | null>(null);
   const h = text.history;
 
   useEffect(() => {
@@ -45,6 +45,7 @@ export default function OrderHistory({ locale, text }: { locale: Locale; text: O
     } else showToast(firstMessage(res?.body, h.failed), 'error');
   }
 
+  // Each filled value (name, prices, quantities) in its own <bdi>, so they read right inside Arabic sentences.
   const describe = (c: Change) => {
     const amount = (n?: number) => (c.kind === 'price_changed' ? formatMoney(n ?? 0, locale) : String(n ?? ''));
     const template = {
@@ -53,7 +54,7 @@ export default function OrderHistory({ locale, text }: { locale: Locale; text: O
       out_of_stock: h.outOfStock,
       unavailable: h.unavailable,
     }[c.kind];
-    return interpolate(template, { name: c.name, from: amount(c.from), to: amount(c.to) });
+    return <Filled template={template} values={{ name: c.name, from: amount(c.from), to: amount(c.to) }} />;
   };
 
   async function reorder(id: number) {
@@ -66,7 +67,7 @@ export default function OrderHistory({ locale, text }: { locale: Locale; text: O
     if (!res?.ok) return showToast(firstMessage(res?.body, h.failed), 'error');
     const ids = new Set(res.body.data.items.map((l) => l.product.id));
     replaceCart([...$cart.get().cartsProducts.filter((l) => !ids.has(l.product.id)), ...res.body.data.items]);
-    setChanges(res.body.data.changes.map(describe));
+    setChanges(res.body.data.changes);
     showToast(h.reordered);
   }
 
@@ -89,8 +90,8 @@ export default function OrderHistory({ locale, text }: { locale: Locale; text: O
           <p className="font-semibold">{h.reordered}</p>
           {changes.length > 0 && (
             <ul className="mt-1 list-disc ps-5">
-              {changes.map((c) => (
-                <li key={c}>{c}</li>
+              {changes.map((c, i) => (
+                <li key={`${c.kind}-${i}`}>{describe(c)}</li>
               ))}
             </ul>
           )}
