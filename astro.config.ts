@@ -4,7 +4,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { endedOfferSlugs } from './scripts/ended-offers.mjs';
-import { productSitemapUrls } from './scripts/product-sitemap.ts';
+import { onDemandSitemapUrls } from './scripts/on-demand-sitemap.ts';
 import { intentDirective } from './src/islands/directives/integration.ts';
 import { canonicalUrl, includeInSitemap } from './src/lib/sitemap-rules.ts';
 
@@ -26,7 +26,7 @@ export default defineConfig({
     sitemap({
       i18n: { defaultLocale: 'en', locales: { en: 'en-EG', ar: 'ar-EG' } },
       // Product pages are rendered on demand (decision 008); the sitemap still lists every one of them.
-      customPages: building ? await productSitemapUrls(site) : [],
+      customPages: building ? await onDemandSitemapUrls(site) : [],
       // Only localized pages (the bare root is a redirect), minus redirects, duplicates and ended offers.
       filter: (page) => includeInSitemap(page, endedOfferSlugs()),
       // The same URL form as the pages' canonical links.

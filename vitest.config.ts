@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/architecture/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     // Each PostgreSQL test file creates its own database; a few at a time is plenty on 2 cores.
     maxWorkers: 2,

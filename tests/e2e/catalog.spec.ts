@@ -147,4 +147,35 @@ test.describe('catalog', () => {
     const shown = (await cards.evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-product-card'))))).sort();
     expect(shown).toEqual((api.data as { id: number }[]).map((p) => p.id).sort());
   });
+  test('/seller-profile without an id is a searchable directory of sellers', async ({ page, at, t, shopLocale }) => {
+    await page.goto(at('/seller-profile'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.catalog.sellersTitle);
+    const cards = page.locator('[data-seller-card]');
+    await expect(cards).toHaveCount(8);
+    // Each card: logo, name, city, rating and product count.
+    const nile = cards.filter({ hasText: shopLocale === 'ar' ? 'محمصة النيل' : 'Nile Roasters' });
+    await expect(nile.locator('img')).toBeVisible();
+    await expect(nile).toContainText(shopLocale === 'ar' ? 'القاهرة الجديدة' : 'New Cairo');
+    await expect(nile.getByRole('img', { name: /\d/ })).toBeVisible();
+    await expect(nile).toContainText(/\d/);
+    // The search stays on this page by setting ?query=, and finds a city written in either language.
+    const search = page
+      .getByRole('searchbox', { name: t.catalog.searchSellers })
+      .or(page.getByRole('textbox', { name: t.catalog.searchSellers }));
+    await search.fill('Alexandria');
+    await search.press('Enter');
+    await expect(page).toHaveURL(
+      (url) => url.pathname === at('/seller-profile') && url.searchParams.get('query') === 'Alexandria',
+    );
+    await expect(cards).toHaveCount(1);
+    await expect(cards).toContainText(shopLocale === 'ar' ? 'الإسكندرية' : 'Alexandria');
+    await cards.click();
+    await expect(page).toHaveURL(/\/seller-profile\/\d+$/);
+    await expect(page.locator('[data-product-card]').first()).toBeVisible();
+    // Nothing found: said so, with a way back to every seller.
+    await page.goto(at('/seller-profile?query=zzzz'));
+    await expect(page.locator('main')).toContainText(t.catalog.noSellers.replace('{query}', 'zzzz'));
+    await page.getByRole('link', { name: t.catalog.allSellers }).click();
+    await expect(cards).toHaveCount(8);
+  });
 });

@@ -4,7 +4,8 @@ import { localePath } from '../../i18n/routes.ts';
 import { localeStaticPaths } from '../../i18n/static-paths.ts';
 import { dictionary } from '../../i18n/t.ts';
 import { rssFeed } from '../../lib/rss.ts';
-import { newestIn, slugOf } from '../../server/content/entries.ts';
+import { newestIn } from '../../server/content/entries.ts';
+import { slugOf } from '../../lib/content/entry-urls.ts';
 
 export const getStaticPaths = localeStaticPaths;
 

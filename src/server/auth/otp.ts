@@ -3,7 +3,8 @@ import { interpolate } from '../../i18n/interpolate.ts';
 import { ApiError } from '../api/errors.ts';
 import type { ShopDb } from '../db/index.ts';
 import { isoIn, isoNow, sha256, sixDigitCode } from './secrets.ts';
-import { SmsDeliveryError, smsSender } from './sms/sender.ts';
+import { smsSender } from './sms/sender.ts';
+import { SmsDeliveryError } from './sms/sms-sender.ts';
 
 /** Spec/issue 9: 6 digits, valid 10 minutes, 5 attempts, a new one after a cool-down. */
 export const CODE_TTL_SECONDS = 600;

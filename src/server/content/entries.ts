@@ -1,12 +1,10 @@
 import { getCollection, type CollectionEntry, type DataEntryMap } from 'astro:content';
 import type { Locale } from '../../i18n/locales.ts';
 import { offerActive } from '../../lib/offers.ts';
+import { slugOf } from '../../lib/content/entry-urls.ts';
 import { pageParam, paginateList } from '../../lib/paging.ts';
 
 type Name = keyof DataEntryMap;
-
-/** The slug of an entry: its file name, shared with its translation (`en/x` and `ar/x`). */
-export const slugOf = (entry: { id: string }): string => entry.id.split('/').slice(1).join('/');
 
 /** One language's entries of a collection. */
 export const entriesIn = <C extends Name>(collection: C, locale: Locale): Promise<CollectionEntry<C>[]> =>
@@ -26,9 +24,6 @@ export async function entryPaths<C extends Name>(collection: C, locales: readonl
       paths.push({ params: { locale, id: slugOf(entry) }, props: { entry } });
   return paths;
 }
-
-/** URL of a generated illustration. */
-export const artUrl = (name: string): string => `/api/media/art/${name}.svg`;
 
 /** Items per listing page. */
 export const perPage = { articles: 4, reviews: 6, recipes: 6, shops: 9, offers: 9 } as const;

@@ -1,19 +1,13 @@
-import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Engine } from './connection.ts';
+import type { MigrationContext } from './migration-context.ts';
 import * as catalog from './migrations/001-catalog.ts';
 import * as contactPartners from './migrations/002-contact-partners.ts';
 import * as accounts from './migrations/003-accounts.ts';
 import * as auth from './migrations/004-auth.ts';
 import * as cartsWishlists from './migrations/008-carts-wishlists.ts';
 import * as orders from './migrations/005-orders.ts';
-
-/** What a migration needs to stay portable between SQLite and PostgreSQL. */
-export interface MigrationContext {
-  engine: Engine;
-  idType: 'integer' | 'serial';
-  id: (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
-}
 
 type PortableMigration = { up: (db: Kysely<unknown>, ctx: MigrationContext) => Promise<void> };
 

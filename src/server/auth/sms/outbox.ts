@@ -1,6 +1,6 @@
 import type { ShopDb } from '../../db/index.ts';
 import { isoNow } from '../secrets.ts';
-import type { SmsSender } from './sender.ts';
+import type { SmsSender } from './sms-sender.ts';
 
 /**
  * The development outbox: messages are stored in sms_messages (tests read the codes there) and, outside

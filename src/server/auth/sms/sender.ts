@@ -1,15 +1,7 @@
 import type { ShopDb } from '../../db/index.ts';
 import { OutboxSender } from './outbox.ts';
+import type { SmsSender } from './sms-sender.ts';
 import { TwilioSender } from './twilio.ts';
-
-/** Thrown when a provider did not accept a message; the caller keeps everything and tells the shopper to retry. */
-export class SmsDeliveryError extends Error {}
-
-/** Sends one SMS; resolves once the provider accepted it, rejects with SmsDeliveryError otherwise. */
-export interface SmsSender {
-  readonly name: string;
-  send(to: string, body: string): Promise<void>;
-}
 
 let override: SmsSender | undefined;
 

@@ -1,6 +1,6 @@
 import type { ShopDb } from '../../db/index.ts';
 import { isoNow } from '../secrets.ts';
-import { SmsDeliveryError, type SmsSender } from './sender.ts';
+import { SmsDeliveryError, type SmsSender } from './sms-sender.ts';
 
 export interface TwilioConfig {
   accountSid: string;

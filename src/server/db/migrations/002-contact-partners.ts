@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { MigrationContext } from '../migrate.ts';
+import type { MigrationContext } from '../migration-context.ts';
 
 /** Contact messages and partner applications with their uploaded files (spec sections 1, 3 and 5). */
 export async function up(db: Kysely<unknown>, { idType, id }: MigrationContext): Promise<void> {

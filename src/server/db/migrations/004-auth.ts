@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { MigrationContext } from '../migrate.ts';
+import type { MigrationContext } from '../migration-context.ts';
 
 /**
  * What logging in needs besides the users table (issue 9): one-time codes, the SMS log (the dev outbox),

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { MigrationContext } from '../migrate.ts';
+import type { MigrationContext } from '../migration-context.ts';
 
 /**
  * Orders, their lines, coupons and redemptions, the wallet ledger, idempotency keys, payment methods and shop

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { MigrationContext } from '../migrate.ts';
+import type { MigrationContext } from '../migration-context.ts';
 
 /**
  * The logged-in shopper's cart and wishlist (spec sections 3, 4 and 7), one row per shopper and product.

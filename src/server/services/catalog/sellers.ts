@@ -1,7 +1,23 @@
+import type { Selectable } from 'kysely';
 import { sortByName } from '../../../i18n/format.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import type { Seller } from '../../../lib/types.ts';
 import type { ShopDb } from '../../db/index.ts';
+import type { Database } from '../../db/schema.ts';
+
+function toSeller(row: Selectable<Database['sellers']>, productsCount: number, locale: Locale): Seller {
+  const ar = locale === 'ar';
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: ar ? row.name_ar : row.name_en,
+    description: ar ? row.description_ar : row.description_en,
+    city: ar ? row.city_ar : row.city_en,
+    rating: Number(row.rating),
+    logo: row.logo,
+    products_count: productsCount,
+  };
+}
 
 /** A seller (brand) with the number of products it lists; by id or slug. */
 export async function findSeller(db: ShopDb, idOrSlug: string, locale: Locale): Promise<Seller | undefined> {
@@ -15,17 +31,22 @@ export async function findSeller(db: ShopDb, idOrSlug: string, locale: Locale): 
     .select((eb) => eb.fn.countAll<string | number>().as('count'))
     .where('seller_id', '=', row.id)
     .executeTakeFirstOrThrow();
-  const ar = locale === 'ar';
-  return {
-    id: row.id,
-    slug: row.slug,
-    name: ar ? row.name_ar : row.name_en,
-    description: ar ? row.description_ar : row.description_en,
-    city: ar ? row.city_ar : row.city_en,
-    rating: Number(row.rating),
-    logo: row.logo,
-    products_count: Number(count),
-  };
+  return toSeller(row, Number(count), locale);
+}
+
+/** Every seller with its product count, alphabetical in the shopper's language (the sellers directory). */
+export async function listSellers(db: ShopDb, locale: Locale): Promise<Seller[]> {
+  const [rows, counts] = await Promise.all([
+    db.selectFrom('sellers').selectAll().execute(),
+    db
+      .selectFrom('products')
+      .select(['seller_id', (eb) => eb.fn.countAll<string | number>().as('count')])
+      .groupBy('seller_id')
+      .execute(),
+  ]);
+  const countOf = new Map(counts.map((c) => [c.seller_id, Number(c.count)]));
+  const sellers = rows.map((row) => toSeller(row, countOf.get(row.id) ?? 0, locale));
+  return sortByName(sellers, (s) => s.name, locale);
 }
 
 /** Every seller's id and name, alphabetical in the shopper's language (the brand filter's options). */

@@ -1,33 +1,24 @@
-import { navigationCategories } from '../layout/navigation-data.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { localePath } from '../../i18n/routes.ts';
 import { dictionary, interpolate } from '../../i18n/t.ts';
-import { filterDefinitions, type FilterDefinition } from '../../lib/catalog/filters.ts';
+import { filterDefinitions } from '../../lib/catalog/filters.ts';
 import { listingHref } from '../../lib/catalog/listing-url.ts';
-import type { ProductsQuery } from '../../lib/schemas/products-query.ts';
-import type { PageMeta, ProductCard } from '../../lib/types.ts';
-import { sharedDatabase } from '../../server/db/index.ts';
-import { checkCategory } from '../../server/services/catalog/categories.ts';
-import { listProducts } from '../../server/services/catalog/products.ts';
-import { listSellerNames } from '../../server/services/catalog/sellers.ts';
+import type { ListingView } from '../../lib/catalog/listing-view.ts';
 import type { Crumb } from '../../lib/catalog/structured-data.ts';
+import type { ProductsQuery } from '../../lib/schemas/products-query.ts';
+import type { ShopDb } from '../db/index.ts';
+import { checkCategory } from '../services/catalog/categories.ts';
+import { listProducts } from '../services/catalog/products.ts';
+import { listSellerNames } from '../services/catalog/sellers.ts';
+import { cachedPerLocale } from './locale-cache.ts';
+import { navigationCategories } from './navigation.ts';
 
-export interface ListingView {
-  query: ProductsQuery;
-  result: { data: ProductCard[]; meta: PageMeta };
-  definitions: FilterDefinition[];
-  title: string;
-  crumbs: Crumb[];
-  /** Where the filter form and the pagination links point (the products listing or a seller page). */
-  base: string;
-  /** 404 when the URL names a category that does not exist. */
-  status: 200 | 404;
-}
-
-const sellerNames = new Map<Locale, Promise<{ id: number; name: string }[]>>();
+/** The brand filter's names: read once per language and kept like the navigation. */
+const sellerNames = cachedPerLocale(5 * 60_000, listSellerNames);
 
 /** Everything a listing page draws, from one listing state. */
 export async function loadListing(
+  db: ShopDb,
   locale: Locale,
   requested: ProductsQuery,
   {
@@ -37,15 +28,14 @@ export async function loadListing(
   }: { base?: string; crumbs?: Crumb[]; fixed?: Pick<ProductsQuery, 'seller'> } = {},
 ): Promise<ListingView> {
   const t = dictionary(locale);
-  const { db } = await sharedDatabase();
   const query = { ...requested };
   const problem = await checkCategory(db, query.category, query.subCategory);
   // A sub-category left over from another category is dropped rather than emptying the page.
   if (problem === 'unknownSubCategory' && query.category !== undefined) delete query.subCategory;
   const unknown = problem === 'unknownCategory';
   const [categories, sellers, result] = await Promise.all([
-    navigationCategories(locale),
-    sellerNames.get(locale) ?? sellerNames.set(locale, listSellerNames(db, locale)).get(locale)!,
+    navigationCategories(db, locale),
+    sellerNames(db, locale),
     unknown
       ? { data: [], meta: { page: 1, per_page: query.per_page, total: 0, last_page: 1 } }
       : listProducts(db, { ...query, ...fixed }, locale),
