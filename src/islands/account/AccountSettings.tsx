@@ -28,7 +28,16 @@ async function sendProfile(locale: Locale, form: FormData) {
 }
 
 /** /profile/account-setting: names, e-mail, mobile (confirmed by code), photo, and the password. */
-export default function AccountSettings({ locale, text }: { locale: Locale; text: AccountText }) {
+export default function AccountSettings({
+  locale,
+  text,
+  loadingText,
+}: {
+  locale: Locale;
+  text: AccountText;
+  /** Said while the shopper's data loads (the page's own fallback says the same before hydration). */
+  loadingText: string;
+}) {
   const { user, status } = useStore($session);
   const [pending, setPending] = useState<string | null>(null);
 
@@ -59,7 +68,12 @@ export default function AccountSettings({ locale, text }: { locale: Locale; text
     return emptyState;
   }, emptyState);
 
-  if (status !== 'user' || !user) return <p className="min-h-96 text-roast-700">…</p>;
+  if (status !== 'user' || !user)
+    return (
+      <p className="min-h-96 text-roast-700" role="status">
+        {loadingText}
+      </p>
+    );
   const p = { errors: profile.errors, idPrefix: 'profile' };
   return (
     <div className="space-y-10">

@@ -26,7 +26,16 @@ interface Governorate {
 }
 
 /** /profile/address-book: list, add, edit, delete, make primary (the server keeps exactly one primary). */
-export default function AddressBook({ locale, text }: { locale: Locale; text: AccountText }) {
+export default function AddressBook({
+  locale,
+  text,
+  loadingText,
+}: {
+  locale: Locale;
+  text: AccountText;
+  /** Said while the shopper's data loads (the page's own fallback says the same before hydration). */
+  loadingText: string;
+}) {
   const { status } = useStore($session);
   const [addresses, setAddresses] = useState<Address[] | null>(null);
   const [governorates, setGovernorates] = useState<Governorate[]>([]);
@@ -64,7 +73,12 @@ export default function AddressBook({ locale, text }: { locale: Locale; text: Ac
     return emptyState;
   }, emptyState);
 
-  if (addresses === null) return <p className="min-h-96 text-roast-700">…</p>;
+  if (addresses === null)
+    return (
+      <p className="min-h-96 text-roast-700" role="status">
+        {loadingText}
+      </p>
+    );
   const current = editing && editing !== 'new' ? editing : null;
   const v =
     formState.values ??

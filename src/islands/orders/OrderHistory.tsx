@@ -22,7 +22,16 @@ type Change = {
 };
 
 /** /profile/order-history: the shopper's orders with cancel and order-again; an empty state when there are none. */
-export default function OrderHistory({ locale, text }: { locale: Locale; text: OrdersText }) {
+export default function OrderHistory({
+  locale,
+  text,
+  loadingText,
+}: {
+  locale: Locale;
+  text: OrdersText;
+  /** Said while the shopper's data loads (the page's own fallback says the same before hydration). */
+  loadingText: string;
+}) {
   const [orders, setOrders] = useState<OrderView[] | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const [changes, setChanges] = useState<Change[] | null>(null);
@@ -71,7 +80,12 @@ export default function OrderHistory({ locale, text }: { locale: Locale; text: O
     showToast(h.reordered);
   }
 
-  if (orders === null) return <p className="mt-6 text-roast-700">…</p>;
+  if (orders === null)
+    return (
+      <p className="mt-6 text-roast-700" role="status">
+        {loadingText}
+      </p>
+    );
   if (orders.length === 0)
     return (
       <div className="mt-10 text-center" data-orders-empty>
