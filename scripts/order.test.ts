@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, expect, test } from 'vitest';
 import { openDatabase } from '../src/server/db/index.ts';
+import { checkCatalogVersion } from '../src/server/services/catalog/catalog-version.ts';
 import { placeOrder } from '../src/server/services/orders/place-order.ts';
 import { makeAddress, makeProduct, stockOf } from '../tests/support/orders.ts';
 import { makeShopper } from '../tests/support/shoppers.ts';
@@ -43,6 +44,8 @@ test('the order CLI walks an order along the state machine and refuses skipped s
     locale: 'en',
     choice: { ...choice, products: [{ product_id: productId, quantity: 1 }] },
   });
+  // Placing an order starts a catalog version check in the background; let it finish before closing the file.
+  await checkCatalogVersion(db);
   await db.destroy();
 
   expect(await cli(String(orderId), 'DELIVERED')).toEqual({
