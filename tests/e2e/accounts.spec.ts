@@ -41,7 +41,10 @@ test.describe('accounts', () => {
     const menu = page.locator('[data-account-menu]');
     await expect(menu.locator('summary').getByText(interpolate(a.hello, { name: 'Karim' }))).toBeVisible();
     await menu.locator('summary').click();
+    // Logging out reloads home even from home: wait for that load, or the checks below race the navigation.
+    const reloaded = page.waitForEvent('load');
     await menu.getByRole('button', { name: a.logout }).click();
+    await reloaded;
     await page.waitForURL(`**${at('/')}`);
     await expect(page.locator('[data-login-link]')).toBeVisible();
     expect(
@@ -184,6 +187,8 @@ test.describe('accounts', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByLabel(a.mobile).fill(shopper.phone.local);
     await page.getByRole('button', { name: a.sendCode }).click();
+    // Read the outbox only once the new code is sent: before that it holds the sign-up code.
+    await expect(page.getByRole('status').filter({ hasText: shopper.phone.e164 })).toBeVisible();
     await page.getByLabel(a.code).fill(codeFor(shopper.phone.e164));
     await page.getByLabel(a.newPassword).fill('reset to a fresh phrase');
     await page.getByLabel(a.confirmPassword).fill('reset to a fresh phrase');
