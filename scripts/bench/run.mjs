@@ -100,6 +100,11 @@ const endpoints = [
     paths: words.map((w) => `/ar/seller-profile/1?query=${encodeURIComponent(w)}`),
     page: true,
   },
+  {
+    name: 'page /en|ar/seller-profile (directory, ?query=…)',
+    paths: ['/en/seller-profile', '/ar/seller-profile', ...words.map((w) => `/en/seller-profile?query=${encodeURIComponent(w)}`)],
+    page: true,
+  },
 ];
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
