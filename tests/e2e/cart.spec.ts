@@ -243,6 +243,35 @@ test.describe('cart page', () => {
     await expect(page.locator('[data-cart-subtotal]')).toHaveText(money(repriced.price + scarce.price * scarce.stock));
   });
 
+  test('the delivery estimate is free from the threshold kept in the database, an amount below it', async ({
+    page,
+    request,
+    at,
+    t,
+    shopLocale,
+  }) => {
+    const terms = (await (await request.get(`/api/delivery-terms?lang=${shopLocale === 'ar' ? 'ar-SA' : 'en-US'}`)).json()).data;
+    const threshold: number = terms.free_delivery_threshold;
+    const cairo = terms.governorates[0];
+    const products = await catalog(request, shopLocale);
+    const cheap = pick(products, (p) => p.stock >= 1 && p.price < threshold, 'product under the threshold');
+    const dear = pick(products, (p) => p.stock >= 1 && p.price >= threshold, 'product over the threshold');
+    const d = t.orders.delivery;
+    const money = (piastres: number) => formatMoney(piastres, shopLocale);
+
+    await openWithStoredCart(page, at('/checkout/cart'), JSON.stringify({ cartsProducts: [lineOf(cheap, 1)] }));
+    await cartReady(page);
+    const estimate = page.locator('[data-delivery-estimate]');
+    await expect(estimate).toContainText(interpolate(d.freeOver, { amount: money(threshold) }));
+    await estimate.getByLabel(d.governorate).selectOption(String(cairo.id));
+    await expect(estimate.locator('[data-delivery-fee]')).toContainText(interpolate(d.fee, { fee: money(cairo.delivery_fee) }));
+
+    await openWithStoredCart(page, at('/checkout/cart'), JSON.stringify({ cartsProducts: [lineOf(dear, 1)] }));
+    await cartReady(page);
+    await estimate.getByLabel(d.governorate).selectOption(String(cairo.id));
+    await expect(estimate.locator('[data-delivery-fee]')).toContainText(interpolate(d.fee, { fee: d.free }));
+  });
+
   test('a corrupted cart value shows an empty cart page', async ({ page, at, t }) => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
