@@ -6,11 +6,13 @@ import { testFaultsEnabled } from './server/http/request-id.ts';
 import { rebuildSearchIndex } from './server/search/registry.ts';
 import { beforeCatalogVersion } from './server/services/catalog/catalog-version.ts';
 import { watchCatalog } from './server/services/catalog/catalog-watch.ts';
+import { watchAbandonedPayments } from './server/payments/release-abandoned.ts';
 
 let watching = false;
 /**
- * The first on-demand request of this bundle starts the catalog version watch (once per process) and makes this
- * bundle's search index the one rebuilt on changes (after a publish, the new bundle takes over).
+ * The first on-demand request of this bundle starts the catalog version watch and the unpaid-order release (once
+ * per process) and makes this bundle's search index the one rebuilt on changes (after a publish, the new bundle
+ * takes over).
  */
 function startCatalogWatch(): void {
   if (watching) return;
@@ -19,6 +21,8 @@ function startCatalogWatch(): void {
     // A changed catalog rebuilds this bundle's search index before pages are cached under the new version.
     beforeCatalogVersion('search-index', () => rebuildSearchIndex(db));
     watchCatalog(db, process.env['DATABASE_URL']);
+    // Unpaid online orders give their stock back after PAYMENT_TIMEOUT_MINUTES (docs/payments.md).
+    watchAbandonedPayments(db);
   });
 }
 

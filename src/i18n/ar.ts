@@ -4,6 +4,7 @@ import { cartMessages } from './messages/cart.ts';
 import { contentMessages } from './messages/content.ts';
 import { formsMessages } from './messages/forms.ts';
 import { wishlistMessages } from './messages/wishlist.ts';
+import { paymentsMessages } from './messages/payments.ts';
 import { ordersMessages } from './messages/orders.ts';
 import { accountMessages } from './messages/account.ts';
 
@@ -119,6 +120,7 @@ export const ar: Dictionary = {
   content: contentMessages.ar,
   forms: formsMessages.ar,
   wishlist: wishlistMessages.ar,
+  payments: paymentsMessages.ar,
   orders: ordersMessages.ar,
   account: accountMessages.ar,
 };

@@ -4,6 +4,7 @@ import { catalogMessages } from './messages/catalog.ts';
 import { contentMessages } from './messages/content.ts';
 import { formsMessages } from './messages/forms.ts';
 import { wishlistMessages } from './messages/wishlist.ts';
+import { paymentsMessages } from './messages/payments.ts';
 import { ordersMessages } from './messages/orders.ts';
 import { accountMessages } from './messages/account.ts';
 
@@ -123,6 +124,7 @@ export const en = {
   content: contentMessages.en,
   forms: formsMessages.en,
   wishlist: wishlistMessages.en,
+  payments: paymentsMessages.en,
   orders: ordersMessages.en,
   account: accountMessages.en,
 };

@@ -54,12 +54,21 @@ export interface DeliveryTermsView {
 export interface PaymentMethodView {
   code: string;
   name: string;
+  /** offline | wallet | online | instalment */
   kind: string;
+  /** paytabs | opay: where the shopper is sent to pay. */
+  gateway: string | null;
+  /** Offered from / up to this total (piastres), when set. */
+  min_total: number | null;
+  max_total: number | null;
 }
 
 export interface OrderView extends SummaryTotals {
   id: number;
   status: string;
+  /** none | awaiting | paid | failed | refund_due */
+  payment_status: string;
+  payment_method: string;
   cancellable: boolean;
   created_at: string;
   delivery_days: number;

@@ -43,3 +43,6 @@ export const CheckCouponSchema = z.object({
 });
 
 export const OrderIdParamSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+/** POST /payments/{provider}: start the hosted payment of one of the shopper's PENDING orders. */
+export const StartPaymentSchema = z.object({ order_id: z.number().int().min(1).max(2_147_483_647) });

@@ -8,6 +8,7 @@ import { cartRoutes } from './cart-routes.ts';
 import { catalogRoutes } from './catalog-routes.ts';
 import { checkoutRoutes } from './checkout-routes.ts';
 import { orderRoutes } from './order-routes.ts';
+import { paymentRoutes, sandboxRoutes } from './payment-routes.ts';
 import type { ApiEnv } from './context.ts';
 import { contactRoutes } from './contact-routes.ts';
 import { homeRoutes } from './home-routes.ts';
@@ -53,6 +54,9 @@ export function createApi({ db }: ApiDeps) {
   api.route('/', shopperCartRoutes);
   api.route('/', orderRoutes);
   api.route('/', checkoutRoutes);
+  api.route('/', paymentRoutes);
+  const sandbox = sandboxRoutes();
+  if (sandbox) api.route('/sandbox-gateway', sandbox);
   api.route('/', authRoutes);
   api.route('/', profileRoutes);
   api.route('/', addressRoutes);

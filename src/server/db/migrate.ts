@@ -8,6 +8,7 @@ import * as accounts from './migrations/003-accounts.ts';
 import * as auth from './migrations/004-auth.ts';
 import * as cartsWishlists from './migrations/008-carts-wishlists.ts';
 import * as orders from './migrations/005-orders.ts';
+import * as payments from './migrations/009-payments.ts';
 
 type PortableMigration = { up: (db: Kysely<unknown>, ctx: MigrationContext) => Promise<void> };
 
@@ -19,6 +20,7 @@ const migrations: Record<string, PortableMigration> = {
   '004-auth': auth,
   '005-orders': orders,
   '008-carts-wishlists': cartsWishlists,
+  '009-payments': payments,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

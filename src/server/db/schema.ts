@@ -24,6 +24,8 @@ export interface Database {
   coupon_redemptions: CouponRedemptionTable;
   wallet_ledger: WalletLedgerTable;
   idempotency_keys: IdempotencyKeyTable;
+  payments: PaymentTable;
+  payment_callbacks: PaymentCallbackTable;
   otp_codes: OtpCodeTable;
   sms_messages: SmsMessageTable;
   refresh_tokens: RefreshTokenTable;
@@ -208,10 +210,17 @@ export interface PaymentMethodTable {
   code: string;
   name_en: string;
   name_ar: string;
-  /** offline | wallet | online */
+  /** offline | wallet | online | instalment */
   kind: string;
   enabled: Generated<number>;
   position: Generated<number>;
+  /** paytabs | opay for online and instalment methods. */
+  gateway: string | null;
+  /** The provider's own method codes, comma separated. */
+  gateway_code: string | null;
+  /** Offered from / up to this order total (piastres), when set. */
+  min_total: number | null;
+  max_total: number | null;
 }
 
 export interface CouponTable {
@@ -257,6 +266,8 @@ export interface OrderTable {
   address_street: string;
   address_details: string;
   delivery_days: number;
+  /** none | awaiting | paid | failed | refund_due (online payments, docs/payments.md). */
+  payment_status: Generated<string>;
   created_at: string;
   updated_at: string;
 }
@@ -357,4 +368,29 @@ export interface LoginFailureTable {
   scope: 'account' | 'ip';
   subject: string;
   created_at: string;
+}
+
+export interface PaymentTable {
+  id: Generated<number>;
+  order_id: number;
+  provider: string;
+  tran_ref: string;
+  reference: string;
+  amount: number;
+  currency: string;
+  /** pending | paid | declined | cancelled | refund_due */
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PaymentCallbackTable {
+  id: Generated<number>;
+  provider: string;
+  tran_ref: string | null;
+  /** applied | duplicate | refused | flagged | ignored */
+  outcome: string;
+  reason: string;
+  body: string;
+  received_at: string;
 }

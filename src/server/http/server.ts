@@ -3,6 +3,7 @@ import compression from 'compression';
 import { barePathRedirect } from '../../i18n/bare-path.ts';
 import { runShutdownHooks } from '../lifecycle.ts';
 import { catalogRewrite } from './catalog-rewrites.ts';
+import { paymentReturnTarget } from '../payments/return-target.ts';
 import { legacyRedirect } from './legacy-redirects.ts';
 import { assignRequestId } from './request-id.ts';
 import { followPointer, loadSite, pointedBuild, type Site } from './live-site.ts';
@@ -42,6 +43,12 @@ export async function serve({ distDir, host, port, buildsDir }: ServeOptions): P
     const moved = legacyRedirect(url);
     if (moved) {
       res.writeHead(301, { location: moved, 'cache-control': 'public, max-age=86400' }).end();
+      return;
+    }
+    // Back from a payment page (spec route /api/opay/cancel, and our return URL): GET or a provider's form POST.
+    const back = paymentReturnTarget(url);
+    if (back) {
+      res.writeHead(303, { location: back, 'cache-control': 'no-store' }).end();
       return;
     }
     const target = barePathRedirect(url, req.headers.cookie ?? null, req.headers['accept-language'] ?? null);

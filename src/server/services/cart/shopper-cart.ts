@@ -98,3 +98,9 @@ export async function removeCartLine(db: ShopDb, userId: number, productId: numb
   await db.deleteFrom('cart_items').where('user_id', '=', userId).where('product_id', '=', productId).execute();
   return readCart(db, userId, locale);
 }
+
+/** Takes ordered (or paid) products out of the shopper's server cart, inside the caller's transaction. */
+export async function removeFromServerCart(db: ShopDb, userId: number, productIds: number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await db.deleteFrom('cart_items').where('user_id', '=', userId).where('product_id', 'in', productIds).execute();
+}

@@ -11,13 +11,20 @@ import { lockShopper, recordWalletEntry } from './wallet.ts';
  * CLI moving it on at the same moment, cannot cancel twice), then stock, the wallet payment and the coupon use are
  * given back. `userId` null means the operator (CLI), who may cancel any order.
  */
-export async function cancelOrder(db: ShopDb, orderId: number, userId: number | null, actor = 'shopper'): Promise<void> {
+export async function cancelOrder(
+  db: ShopDb,
+  orderId: number,
+  userId: number | null,
+  actor = 'shopper',
+  /** Only from these statuses (the payment jobs release PENDING orders only, never a placed one). */
+  from: readonly string[] = CANCELLABLE,
+): Promise<void> {
   const productIds = await db.transaction().execute(async (trx) => {
     let query = trx
       .updateTable('orders')
       .set({ status: 'CANCELED', updated_at: nowIso() })
       .where('id', '=', orderId)
-      .where('status', 'in', [...CANCELLABLE]);
+      .where('status', 'in', [...from]);
     if (userId !== null) query = query.where('user_id', '=', userId);
     const changed = await query.executeTakeFirst();
     if (Number(changed.numUpdatedRows) !== 1) {

@@ -1,17 +1,52 @@
 import type { Locale } from '../../../i18n/locales.ts';
 import type { ShopDb } from '../../db/index.ts';
+import type { PaymentMethodTable } from '../../db/schema.ts';
+import type { Selectable } from 'kysely';
+import { providerAvailable } from '../../payments/gateways.ts';
 
 export interface PaymentMethod {
   code: string;
   name: string;
+  /** offline | wallet | online | instalment */
   kind: string;
+  /** The gateway that carries it (paytabs | opay), for online and instalment methods. */
+  gateway: string | null;
+  min_total: number | null;
+  max_total: number | null;
 }
 
-/** Enabled payment methods in display order (cash on delivery and wallet now; online ones are rows added later). */
+type MethodRow = Selectable<PaymentMethodTable>;
+
+/** Cash on delivery and the wallet settle in the order's own transaction; the others through a gateway. */
+export const isOnline = (row: Pick<MethodRow, 'kind'>): boolean => row.kind === 'online' || row.kind === 'instalment';
+
+/** Whether a method's rules (data in payment_methods) allow an order of this total (piastres). */
+export const allowsTotal = (row: Pick<MethodRow, 'min_total' | 'max_total'>, total: number): boolean =>
+  (row.min_total === null || total >= row.min_total) && (row.max_total === null || total <= row.max_total);
+
+/** Enabled methods in display order; a gateway method only when its gateway can take payments here. */
 export async function paymentMethods(db: ShopDb, locale: Locale): Promise<PaymentMethod[]> {
   const rows = await db.selectFrom('payment_methods').selectAll().where('enabled', '=', 1).orderBy('position').execute();
-  return rows.map((r) => ({ code: r.code, name: locale === 'ar' ? r.name_ar : r.name_en, kind: r.kind }));
+  return rows
+    .filter((r) => !isOnline(r) || providerAvailable(r.gateway ?? ''))
+    .map((r) => ({
+      code: r.code,
+      name: locale === 'ar' ? r.name_ar : r.name_en,
+      kind: r.kind,
+      gateway: r.gateway,
+      min_total: r.min_total,
+      max_total: r.max_total,
+    }));
 }
 
-/** Methods this issue can settle without a gateway; an online method needs the payments issue's flow. */
-export const SETTLED_HERE = new Set(['cash_on_delivery', 'wallet']);
+/** The enabled method row, or undefined when it does not exist, is disabled or its gateway is unavailable. */
+export async function usableMethod(db: ShopDb, code: string): Promise<MethodRow | undefined> {
+  const row = await db
+    .selectFrom('payment_methods')
+    .selectAll()
+    .where('code', '=', code)
+    .where('enabled', '=', 1)
+    .executeTakeFirst();
+  if (!row || (isOnline(row) && !providerAvailable(row.gateway ?? ''))) return undefined;
+  return row;
+}

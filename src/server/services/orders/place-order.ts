@@ -3,11 +3,12 @@ import type { Locale } from '../../../i18n/locales.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { announceCatalogChange } from '../catalog/catalog-changes.ts';
 import { recordRedemption, redeemCoupon } from './coupons.ts';
-import { SETTLED_HERE } from './payment-methods.ts';
+import { allowsTotal, isOnline, usableMethod } from './payment-methods.ts';
 import { priceOrder, type OrderChoice } from './pricing.ts';
 import { isUniqueViolation, nowIso, OrderProblem } from './problems.ts';
 import { saveInlineAddress } from './save-address.ts';
 import { decrementStock } from './stock.ts';
+import { removeFromServerCart } from '../cart/shopper-cart.ts';
 import { lockShopper, recordWalletEntry } from './wallet.ts';
 
 export interface PlaceOrderInput {
@@ -26,17 +27,14 @@ export interface Placed {
 
 const fingerprint = (choice: OrderChoice) => createHash('sha256').update(JSON.stringify(choice)).digest('hex');
 
+/** The request's own checks; answers whether the chosen method is paid online (the order then waits, PENDING). */
 async function checkChoice(db: ShopDb, choice: OrderChoice) {
   if (choice.products.length === 0) throw new OrderProblem(422, 'emptyOrder');
   if (choice.address_id === undefined && !choice.address) throw new OrderProblem(422, 'selectAddress');
   if (!choice.payment_method) throw new OrderProblem(422, 'selectPayment');
-  const method = await db
-    .selectFrom('payment_methods')
-    .select('code')
-    .where('code', '=', choice.payment_method)
-    .where('enabled', '=', 1)
-    .executeTakeFirst();
-  if (!method || !SETTLED_HERE.has(method.code)) throw new OrderProblem(422, 'paymentUnavailable');
+  const method = await usableMethod(db, choice.payment_method);
+  if (!method) throw new OrderProblem(422, 'paymentUnavailable');
+  return method;
 }
 
 /** Looks the key up; a different body under the same key is refused rather than silently answered. */
@@ -58,8 +56,11 @@ async function replay(db: ShopDb, userId: number, key: string, print: string): P
  * change only after the commit.
  */
 export async function placeOrder(db: ShopDb, input: PlaceOrderInput): Promise<Placed> {
-  const { userId, choice, idempotencyKey: key } = input;
-  await checkChoice(db, choice);
+  const { userId, idempotencyKey: key } = input;
+  const method = await checkChoice(db, input.choice);
+  const online = isOnline(method);
+  // An online payment covers the whole total: the wallet is for cash on delivery (or pays alone).
+  const choice = online ? { ...input.choice, use_wallet: false } : input.choice;
   const print = fingerprint(choice);
   let productIds: number[] = [];
   try {
@@ -79,6 +80,8 @@ export async function placeOrder(db: ShopDb, input: PlaceOrderInput): Promise<Pl
       if (!priced.address || !priced.governorate) throw new OrderProblem(422, 'selectAddress');
       if (choice.payment_method === 'wallet' && priced.totals.DiscountedTotal > 0)
         throw new OrderProblem(422, 'walletInsufficient');
+      if (online && !allowsTotal(method, priced.totals.DiscountedTotal))
+        throw new OrderProblem(422, 'paymentNotForTotal', { min_total: method.min_total, max_total: method.max_total });
       if (priced.coupon) await redeemCoupon(trx, priced.coupon, userId);
       await decrementStock(trx, priced.lines);
       const address = priced.address.address_id === null ? await saveInlineAddress(trx, userId, choice) : priced.address;
@@ -88,7 +91,9 @@ export async function placeOrder(db: ShopDb, input: PlaceOrderInput): Promise<Pl
         .insertInto('orders')
         .values({
           user_id: userId,
-          status: 'PLACED',
+          // An online order waits for its verified payment with its stock reserved (docs/payments.md).
+          status: online ? 'PENDING' : 'PLACED',
+          payment_status: online ? 'awaiting' : 'none',
           payment_method: choice.payment_method!,
           locale: input.locale,
           subtotal: t.SubTotal,
@@ -121,7 +126,7 @@ export async function placeOrder(db: ShopDb, input: PlaceOrderInput): Promise<Pl
         .execute();
       await trx
         .insertInto('order_events')
-        .values({ order_id: order.id, status: 'PLACED', actor: 'shopper', created_at: now })
+        .values({ order_id: order.id, status: online ? 'PENDING' : 'PLACED', actor: 'shopper', created_at: now })
         .execute();
       if (priced.coupon) await recordRedemption(trx, priced.coupon.id, userId, order.id);
       await recordWalletEntry(trx, { userId, amount: -t.walletAmount, reason: 'order_payment', orderId: order.id });
@@ -134,8 +139,9 @@ export async function placeOrder(db: ShopDb, input: PlaceOrderInput): Promise<Pl
           .execute();
       productIds = priced.lines.map((l) => l.product_id);
       // Ordered lines leave the shopper's server cart in the same transaction, whatever the browser manages to send
-      // before it navigates to the success page (otherwise the cart sync would bring them back there).
-      await trx.deleteFrom('cart_items').where('user_id', '=', userId).where('product_id', 'in', productIds).execute();
+      // before it navigates to the success page (otherwise the cart sync would bring them back there). An online
+      // order keeps them until its payment is verified: a declined card must not cost the shopper their cart.
+      if (!online) await removeFromServerCart(trx, userId, productIds);
       return { orderId: order.id, replayed: false };
     });
     if (!placed.replayed) await announceCatalogChange(db, { productIds });

@@ -8,12 +8,12 @@ export type OrderProblemCode = keyof typeof ordersMessages.en.errors;
  */
 export class OrderProblem extends Error {
   // Plain fields, not parameter properties: the CLI runs this file with Node's type stripping.
-  readonly status: 404 | 409 | 422;
+  readonly status: 404 | 409 | 422 | 502;
   readonly code: OrderProblemCode;
   /** Per-field details, e.g. the product ids that ran out of stock. */
   readonly detail: Record<string, unknown>;
 
-  constructor(status: 404 | 409 | 422, code: OrderProblemCode, detail: Record<string, unknown> = {}) {
+  constructor(status: 404 | 409 | 422 | 502, code: OrderProblemCode, detail: Record<string, unknown> = {}) {
     super(code);
     this.status = status;
     this.code = code;

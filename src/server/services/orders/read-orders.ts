@@ -12,6 +12,8 @@ export function toOrderView(order: OrderRow, lines: OrderLineRow[], locale: Loca
     status,
     cancellable: isCancellable(status),
     payment_method: order.payment_method,
+    /** none | awaiting | paid | failed | refund_due (docs/payments.md). */
+    payment_status: order.payment_status,
     created_at: order.created_at,
     coupon_code: order.coupon_code,
     SubTotal: order.subtotal,

@@ -1,0 +1,58 @@
+/** What every payment gateway adapter offers the shop (docs/payments.md). Amounts are piastres on our side. */
+export type ProviderName = 'paytabs' | 'opay';
+
+export interface PaymentRequest {
+  /** Ours, unique per attempt: PayTabs cart_id, OPay reference. */
+  reference: string;
+  amount: number;
+  currency: 'EGP';
+  description: string;
+  locale: 'en' | 'ar';
+  /** The provider's own method codes for this attempt (payment_methods.gateway_code), or none for all. */
+  methodCodes: string[];
+  customer: { name: string; email: string; phone: string; street: string; city: string; state: string };
+  returnUrl: string;
+  callbackUrl: string;
+  cancelUrl: string;
+}
+
+export interface CreatedPayment {
+  /** The provider's transaction reference (PayTabs tran_ref, OPay orderNo). */
+  tranRef: string;
+  /** The hosted payment page the shopper is sent to. */
+  redirectUrl: string;
+}
+
+export type PaymentOutcome = 'paid' | 'declined' | 'cancelled' | 'pending';
+
+/** A callback whose signature verified: what the provider says happened, in our units. */
+export interface VerifiedCallback {
+  tranRef: string;
+  reference: string;
+  amount: number;
+  currency: string;
+  outcome: PaymentOutcome;
+}
+
+export interface PaymentGateway {
+  readonly name: ProviderName;
+  create(request: PaymentRequest): Promise<CreatedPayment>;
+  /** Verifies the signature over the raw body and reads the outcome; throws CallbackRefused otherwise. */
+  verifyCallback(headers: Headers, rawBody: string): VerifiedCallback;
+}
+
+/** The provider refused or failed to create a payment (network, credentials, validation). */
+export class GatewayError extends Error {}
+
+/** A callback that must not be applied: bad or missing signature, unreadable body. */
+export class CallbackRefused extends Error {}
+
+/** EGP with two decimals (what providers take) from piastres, and back, without floating-point drift. */
+export const toPounds = (piastres: number): string => `${Math.trunc(piastres / 100)}.${String(piastres % 100).padStart(2, '0')}`;
+
+export function toPiastres(amount: string | number): number {
+  const text = typeof amount === 'number' ? amount.toFixed(2) : amount.trim();
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return Number.NaN;
+  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
+}

@@ -1,0 +1,98 @@
+import {
+  CallbackRefused,
+  GatewayError,
+  type CreatedPayment,
+  type PaymentGateway,
+  type PaymentOutcome,
+  type PaymentRequest,
+  type VerifiedCallback,
+} from './gateway.ts';
+import { hmacHex, sameSignature } from './signatures.ts';
+
+export interface OPayConfig {
+  merchantId: string;
+  publicKey: string;
+  secretKey: string;
+  /** https://api.opaycheckout.com (live) or https://sandboxapi.opaycheckout.com; tests point it elsewhere. */
+  baseUrl: string;
+  timeoutMs?: number;
+}
+
+/**
+ * OPay Cashier (doc.opaycheckout.com, "Create Payments Using OPay Cashier" and "Callback Notification Signature
+ * v2"): POST {base}/api/v1/international/cashier/create with `Authorization: Bearer {public key}` and `MerchantId`;
+ * amounts are integer piastres (`amount.total`, currency EGP); the answer's `data.cashierUrl` is the hosted page and
+ * `data.orderNo` OPay's reference. Callbacks are JSON `{ payload: { reference, orderNo, amount, currency, status } }`
+ * signed in `Authorization` with HMAC-SHA512 of `RequestTimestamp` + raw body, keyed by the secret key. Status
+ * SUCCESS is paid; FAIL declined; CLOSE cancelled; INITIAL and PENDING not final.
+ */
+export class OPayGateway implements PaymentGateway {
+  readonly name = 'opay' as const;
+  constructor(private readonly config: OPayConfig) {}
+
+  async create(request: PaymentRequest): Promise<CreatedPayment> {
+    const body = {
+      country: 'EG',
+      reference: request.reference,
+      amount: { total: request.amount, currency: request.currency },
+      returnUrl: request.returnUrl,
+      callbackUrl: request.callbackUrl,
+      cancelUrl: request.cancelUrl,
+      expireAt: 30,
+      userInfo: { userName: request.customer.name, userEmail: request.customer.email, userMobile: request.customer.phone },
+      product: { name: request.description, description: request.description },
+      ...(request.methodCodes.length ? { payMethod: request.methodCodes[0] } : {}),
+    };
+    let answer: Response;
+    try {
+      answer = await fetch(`${this.config.baseUrl}/api/v1/international/cashier/create`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${this.config.publicKey}`,
+          merchantid: this.config.merchantId,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(this.config.timeoutMs ?? 15_000),
+      });
+    } catch (error) {
+      throw new GatewayError(`OPay unreachable: ${String(error)}`);
+    }
+    const json = (await answer.json().catch(() => ({}))) as {
+      code?: string;
+      message?: string;
+      data?: { orderNo?: string; cashierUrl?: string };
+    };
+    if (!answer.ok || json.code !== '00000' || !json.data?.orderNo || !json.data.cashierUrl)
+      throw new GatewayError(`OPay refused the cashier request (${answer.status} ${json.code ?? ''}): ${json.message ?? ''}`);
+    return { tranRef: json.data.orderNo, redirectUrl: json.data.cashierUrl };
+  }
+
+  verifyCallback(headers: Headers, rawBody: string): VerifiedCallback {
+    const timestamp = headers.get('requesttimestamp') ?? '';
+    if (!timestamp || !sameSignature(headers.get('authorization'), hmacHex('sha512', this.config.secretKey, timestamp + rawBody)))
+      throw new CallbackRefused('signature does not verify');
+    let payload: { reference?: string; orderNo?: string; amount?: string | number; currency?: string; status?: string };
+    try {
+      payload = (JSON.parse(rawBody) as { payload?: typeof payload }).payload ?? {};
+    } catch {
+      throw new CallbackRefused('body is not JSON');
+    }
+    if (!payload.reference || !payload.orderNo) throw new CallbackRefused('reference or orderNo missing');
+    const amount = Number(payload.amount);
+    return {
+      tranRef: payload.orderNo,
+      reference: payload.reference,
+      amount: Number.isInteger(amount) ? amount : Number.NaN,
+      currency: payload.currency ?? '',
+      outcome: opayOutcome(payload.status),
+    };
+  }
+}
+
+export function opayOutcome(status: string | undefined): PaymentOutcome {
+  if (status === 'SUCCESS') return 'paid';
+  if (status === 'CLOSE') return 'cancelled';
+  if (status === 'FAIL') return 'declined';
+  return 'pending';
+}

@@ -1,0 +1,100 @@
+import {
+  CallbackRefused,
+  GatewayError,
+  toPiastres,
+  toPounds,
+  type CreatedPayment,
+  type PaymentGateway,
+  type PaymentOutcome,
+  type PaymentRequest,
+  type VerifiedCallback,
+} from './gateway.ts';
+import { hmacHex, sameSignature } from './signatures.ts';
+
+export interface PayTabsConfig {
+  profileId: string;
+  serverKey: string;
+  /** https://secure-egypt.paytabs.com for Egyptian profiles; tests and the sandbox point it elsewhere. */
+  baseUrl: string;
+  timeoutMs?: number;
+}
+
+/**
+ * PayTabs PT2 Hosted Payment Page (docs.paytabs.com, "HPP – Initiating The Payment" and "Payment Notifications"):
+ * POST {domain}/payment/request with the profile's server key in `authorization`; the answer carries `tran_ref`
+ * and `redirect_url`. The outcome reaches our `callback` URL server to server as JSON, signed in the `signature`
+ * header with HMAC-SHA256 of the raw body keyed by the server key; `payment_result.response_status` is A
+ * (authorised), H/P (on hold, pending), C (cancelled) or D/E/V/X (declined, error, voided, expired).
+ */
+export class PayTabsGateway implements PaymentGateway {
+  readonly name = 'paytabs' as const;
+  constructor(private readonly config: PayTabsConfig) {}
+
+  async create(request: PaymentRequest): Promise<CreatedPayment> {
+    const body = {
+      profile_id: Number(this.config.profileId),
+      tran_type: 'sale',
+      tran_class: 'ecom',
+      cart_id: request.reference,
+      cart_currency: request.currency,
+      cart_amount: Number(toPounds(request.amount)),
+      cart_description: request.description,
+      paypage_lang: request.locale,
+      customer_details: { ...request.customer, street1: request.customer.street, country: 'EG' },
+      hide_shipping: true,
+      ...(request.methodCodes.length ? { payment_methods: request.methodCodes } : {}),
+      callback: request.callbackUrl,
+      return: request.returnUrl,
+    };
+    let answer: Response;
+    try {
+      answer = await fetch(`${this.config.baseUrl}/payment/request`, {
+        method: 'POST',
+        headers: { authorization: this.config.serverKey, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(this.config.timeoutMs ?? 15_000),
+      });
+    } catch (error) {
+      throw new GatewayError(`PayTabs unreachable: ${String(error)}`);
+    }
+    const json = (await answer.json().catch(() => ({}))) as { tran_ref?: string; redirect_url?: string; message?: string };
+    if (!answer.ok || !json.tran_ref || !json.redirect_url)
+      throw new GatewayError(`PayTabs refused the payment request (${answer.status}): ${json.message ?? 'no redirect_url'}`);
+    return { tranRef: json.tran_ref, redirectUrl: json.redirect_url };
+  }
+
+  verifyCallback(headers: Headers, rawBody: string): VerifiedCallback {
+    if (!sameSignature(headers.get('signature'), hmacHex('sha256', this.config.serverKey, rawBody)))
+      throw new CallbackRefused('signature does not verify');
+    let body: {
+      tran_ref?: string;
+      cart_id?: string;
+      cart_currency?: string;
+      cart_amount?: string | number;
+      tran_currency?: string;
+      tran_total?: string | number;
+      payment_result?: { response_status?: string };
+    };
+    try {
+      body = JSON.parse(rawBody);
+    } catch {
+      throw new CallbackRefused('body is not JSON');
+    }
+    if (!body.tran_ref || !body.cart_id) throw new CallbackRefused('tran_ref or cart_id missing');
+    return {
+      tranRef: body.tran_ref,
+      reference: body.cart_id,
+      // What was charged when PayTabs says so, else what was asked.
+      amount: toPiastres(body.tran_total ?? body.cart_amount ?? ''),
+      currency: body.tran_currency ?? body.cart_currency ?? '',
+      outcome: payTabsOutcome(body.payment_result?.response_status),
+    };
+  }
+}
+
+export function payTabsOutcome(status: string | undefined): PaymentOutcome {
+  if (status === 'A') return 'paid';
+  if (status === 'H' || status === 'P') return 'pending';
+  if (status === 'C') return 'cancelled';
+  return 'declined';
+}

@@ -1,0 +1,44 @@
+import type { ShopDb } from '../db/index.ts';
+import { onShutdown } from '../lifecycle.ts';
+import { releaseUnpaidOrder } from './settle.ts';
+
+/** How long an online order keeps its stock while the shopper pays (PAYMENT_TIMEOUT_MINUTES, default 30). */
+export const paymentTimeoutMs = (env = process.env): number => Math.max(1, Number(env['PAYMENT_TIMEOUT_MINUTES'] ?? 30)) * 60_000;
+
+/**
+ * Cancels online orders still unpaid after the timeout, giving their stock, coupon use and wallet back. Safe on
+ * several instances at once: each release is the conditional cancel (UPDATE … WHERE status = 'PENDING'), so two
+ * instances picking the same order release it once. A payment arriving later is flagged (settle.ts).
+ */
+export async function releaseAbandonedPayments(db: ShopDb, now = new Date(), timeoutMs = paymentTimeoutMs()): Promise<number[]> {
+  const cutoff = new Date(now.getTime() - timeoutMs).toISOString();
+  const stale = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('status', '=', 'PENDING')
+    .where('created_at', '<', cutoff)
+    .orderBy('id')
+    .limit(500)
+    .execute();
+  const released: number[] = [];
+  for (const { id } of stale) if (await releaseUnpaidOrder(db, id, 'payment-timeout')) released.push(id);
+  if (released.length) console.info(`[payments] released ${released.length} unpaid order(s): ${released.join(', ')}`);
+  return released;
+}
+
+const key = Symbol.for('coffee-marketplace.payment-release');
+const store = globalThis as unknown as Record<symbol, boolean | undefined>;
+
+/** Runs the release once a minute in this process (every instance may; see above). */
+export function watchAbandonedPayments(db: ShopDb): void {
+  if (store[key]) return;
+  store[key] = true;
+  const run = () =>
+    void releaseAbandonedPayments(db).catch((error: unknown) => console.error('[payments] release job failed', error));
+  const timer = setInterval(run, 60_000);
+  timer.unref();
+  onShutdown(() => {
+    clearInterval(timer);
+    store[key] = false;
+  });
+}

@@ -1,0 +1,125 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { Hono } from 'hono';
+import { toPiastres } from '../gateway.ts';
+import { sandboxCallback, type SandboxChoice, type SandboxKeys, type SandboxSession } from './sandbox-callbacks.ts';
+import { expiredPage, sandboxPage } from './sandbox-page.ts';
+
+const SESSION_TTL_MS = 60 * 60_000;
+
+/**
+ * The built-in sandbox payment provider (docs/payments.md): it answers PayTabs' `POST /paytabs/payment/request`
+ * and OPay's `POST /opay/api/v1/international/cashier/create` as the real services do, shows a payment page where
+ * a person approves, declines or cancels, then sends the signed server-to-server callback and returns the browser
+ * to the shop, exactly like the provider. Sessions live in this process's memory (a development tool: one
+ * instance). `publicPath` is where the app is mounted, for the page URLs it hands out.
+ */
+export function createSandboxGateway({ keys, publicPath }: { keys: SandboxKeys; publicPath: string }) {
+  const sessions = new Map<string, SandboxSession & { expires: number }>();
+  const open = (session: SandboxSession, origin: string) => {
+    for (const [token, s] of sessions) if (s.expires < Date.now()) sessions.delete(token);
+    const token = randomBytes(18).toString('base64url');
+    sessions.set(token, { ...session, expires: Date.now() + SESSION_TTL_MS });
+    return `${origin}${publicPath}/pay/${token}`;
+  };
+  const langOf = (url: string): 'en' | 'ar' => (new URL(url).searchParams.get('lang') === 'ar' ? 'ar' : 'en');
+
+  return new Hono()
+    .post('/paytabs/payment/request', async (c) => {
+      if (c.req.header('authorization') !== keys.paytabsServerKey)
+        return c.json({ code: 1, message: 'Authentication failed. Check authentication header.' }, 401);
+      const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>;
+      const amount = toPiastres(String(body['cart_amount'] ?? ''));
+      const ok =
+        String(body['profile_id']) === keys.paytabsProfileId &&
+        typeof body['cart_id'] === 'string' &&
+        typeof body['callback'] === 'string' &&
+        typeof body['return'] === 'string' &&
+        body['cart_currency'] === 'EGP' &&
+        amount > 0;
+      if (!ok) return c.json({ code: 2, message: 'Invalid request' }, 400);
+      const tranRef = `TST${randomInt(1e9, 9e9)}${randomInt(1e5, 9e5)}`;
+      const redirect = open(
+        {
+          protocol: 'paytabs',
+          tranRef,
+          reference: body['cart_id'] as string,
+          amount,
+          currency: 'EGP',
+          callbackUrl: body['callback'] as string,
+          returnUrl: body['return'] as string,
+          cancelUrl: null,
+          lang: body['paypage_lang'] === 'ar' ? 'ar' : 'en',
+        },
+        new URL(c.req.url).origin,
+      );
+      return c.json({
+        tran_ref: tranRef,
+        cart_id: body['cart_id'],
+        cart_amount: body['cart_amount'],
+        cart_currency: 'EGP',
+        redirect_url: redirect,
+      });
+    })
+    .post('/opay/api/v1/international/cashier/create', async (c) => {
+      if (c.req.header('authorization') !== `Bearer ${keys.opayPublicKey}` || c.req.header('merchantid') !== keys.opayMerchantId)
+        return c.json({ code: '02000', message: 'authentication failed' }, 401);
+      const body = (await c.req.json().catch(() => ({}))) as {
+        reference?: string;
+        amount?: { total?: number; currency?: string };
+        returnUrl?: string;
+        cancelUrl?: string;
+        callbackUrl?: string;
+      };
+      const total = body.amount?.total;
+      if (
+        !body.reference ||
+        !body.returnUrl ||
+        !body.callbackUrl ||
+        body.amount?.currency !== 'EGP' ||
+        !Number.isInteger(total) ||
+        total! <= 0
+      )
+        return c.json({ code: '02001', message: 'request parameters not valid' }, 400);
+      const orderNo = `2${randomInt(1e9, 9e9)}${randomInt(1e8, 9e8)}`;
+      const cashierUrl = open(
+        {
+          protocol: 'opay',
+          tranRef: orderNo,
+          reference: body.reference,
+          amount: total!,
+          currency: 'EGP',
+          callbackUrl: body.callbackUrl,
+          returnUrl: body.returnUrl,
+          cancelUrl: body.cancelUrl ?? null,
+          lang: langOf(body.returnUrl),
+        },
+        new URL(c.req.url).origin,
+      );
+      return c.json({
+        code: '00000',
+        message: 'SUCCESSFUL',
+        data: { reference: body.reference, orderNo, cashierUrl, status: 'INITIAL', amount: { total, currency: 'EGP' } },
+      });
+    })
+    .get('/pay/:token', (c) => {
+      const session = sessions.get(c.req.param('token'));
+      if (!session) return c.html(expiredPage('en'), 404);
+      return c.html(sandboxPage(session, `${publicPath}/pay/${c.req.param('token')}`));
+    })
+    .post('/pay/:token', async (c) => {
+      const token = c.req.param('token');
+      const session = sessions.get(token);
+      if (!session) return c.html(expiredPage('en'), 404);
+      const form = await c.req.parseBody();
+      const choice = String(form['choice'] ?? '') as SandboxChoice;
+      if (!['approve', 'decline', 'cancel'].includes(choice)) return c.text('Bad choice', 400);
+      sessions.delete(token);
+      // Like the provider: the notification first (the shop's truth), then the browser comes back.
+      const { body, headers } = sandboxCallback(session, choice, keys);
+      await fetch(session.callbackUrl, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) }).catch(
+        (error: unknown) => console.error('[sandbox gateway] callback failed', error),
+      );
+      const back = choice === 'cancel' && session.cancelUrl ? session.cancelUrl : session.returnUrl;
+      return c.redirect(back, 303);
+    });
+}

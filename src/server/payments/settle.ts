@@ -1,0 +1,141 @@
+import type { ShopDb } from '../db/index.ts';
+import { cancelOrder } from '../services/orders/cancel-order.ts';
+import { nowIso, OrderProblem } from '../services/orders/problems.ts';
+import { removeFromServerCart } from '../services/cart/shopper-cart.ts';
+import { CallbackRefused, type PaymentGateway, type VerifiedCallback } from './gateway.ts';
+
+export type CallbackOutcome = 'applied' | 'duplicate' | 'refused' | 'flagged' | 'ignored';
+
+export interface Settled {
+  outcome: CallbackOutcome;
+  reason: string;
+  orderId?: number;
+}
+
+/** Every callback is kept as it arrived (payment_callbacks) and refusals and flags are logged for an operator. */
+async function record(db: ShopDb, provider: string, tranRef: string | null, settled: Settled, body: string): Promise<Settled> {
+  await db
+    .insertInto('payment_callbacks')
+    .values({
+      provider,
+      tran_ref: tranRef,
+      outcome: settled.outcome,
+      reason: settled.reason,
+      body: body.slice(0, 20_000),
+      received_at: nowIso(),
+    })
+    .execute();
+  if (settled.outcome === 'refused') console.warn(`[payments] ${provider} callback refused: ${settled.reason}`);
+  if (settled.outcome === 'flagged') console.error(`[payments] ${provider} callback FLAGGED for an operator: ${settled.reason}`);
+  return settled;
+}
+
+/**
+ * The only way an order becomes paid (docs/payments.md): a callback whose signature verifies, for a payment we
+ * started, with exactly its amount in EGP. Each step is a conditional UPDATE, so the same callback delivered many
+ * times at once, on one instance or several, settles once; the others are recorded as duplicates.
+ */
+export async function settleCallback(db: ShopDb, gateway: PaymentGateway, headers: Headers, body: string): Promise<Settled> {
+  let callback: VerifiedCallback;
+  try {
+    callback = gateway.verifyCallback(headers, body);
+  } catch (error) {
+    if (!(error instanceof CallbackRefused)) throw error;
+    return record(db, gateway.name, null, { outcome: 'refused', reason: error.message }, body);
+  }
+  const payment = await db
+    .selectFrom('payments')
+    .selectAll()
+    .where('provider', '=', gateway.name)
+    .where('tran_ref', '=', callback.tranRef)
+    .executeTakeFirst();
+  const keep = (settled: Settled) => record(db, gateway.name, callback.tranRef, settled, body);
+  if (!payment || payment.reference !== callback.reference)
+    return keep({ outcome: 'refused', reason: `no payment ${callback.tranRef} for reference ${callback.reference}` });
+  if (callback.amount !== payment.amount || callback.currency !== payment.currency)
+    return keep({
+      outcome: 'refused',
+      reason: `amount ${callback.amount} ${callback.currency} does not match ${payment.amount} ${payment.currency}`,
+      orderId: payment.order_id,
+    });
+  if (callback.outcome === 'pending') return keep({ outcome: 'ignored', reason: 'not final yet', orderId: payment.order_id });
+  if (callback.outcome === 'paid') return keep(await applyPaid(db, payment.id, payment.order_id));
+  return keep(await applyFailed(db, payment.id, payment.order_id, callback.outcome));
+}
+
+async function applyPaid(db: ShopDb, paymentId: number, orderId: number): Promise<Settled> {
+  return db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const claimed = await trx
+      .updateTable('payments')
+      .set({ status: 'paid', updated_at: now })
+      .where('id', '=', paymentId)
+      // An attempt the timeout gave up on can still be paid late: that money must be seen (flagged below).
+      .where('status', 'in', ['pending', 'expired'])
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return { outcome: 'duplicate', reason: 'payment already settled', orderId };
+    const placed = await trx
+      .updateTable('orders')
+      .set({ status: 'PLACED', payment_status: 'paid', updated_at: now })
+      .where('id', '=', orderId)
+      .where('status', '=', 'PENDING')
+      .executeTakeFirst();
+    if (Number(placed.numUpdatedRows) !== 1) {
+      // Money arrived for an order that no longer waits (cancelled by the timeout, or paid by another attempt):
+      // it is kept and flagged, never applied silently.
+      await trx.updateTable('payments').set({ status: 'refund_due' }).where('id', '=', paymentId).execute();
+      await trx.updateTable('orders').set({ payment_status: 'refund_due', updated_at: now }).where('id', '=', orderId).execute();
+      return { outcome: 'flagged', reason: `paid, but order ${orderId} was not waiting for a payment: refund due`, orderId };
+    }
+    await trx
+      .insertInto('order_events')
+      .values({ order_id: orderId, status: 'PLACED', actor: 'payment', created_at: now })
+      .execute();
+    const order = await trx.selectFrom('orders').select('user_id').where('id', '=', orderId).executeTakeFirstOrThrow();
+    const lines = await trx.selectFrom('order_lines').select('product_id').where('order_id', '=', orderId).execute();
+    await removeFromServerCart(
+      trx,
+      order.user_id,
+      lines.map((l) => l.product_id),
+    );
+    return { outcome: 'applied', reason: 'paid', orderId };
+  });
+}
+
+async function applyFailed(db: ShopDb, paymentId: number, orderId: number, outcome: 'declined' | 'cancelled'): Promise<Settled> {
+  const claimed = await db
+    .updateTable('payments')
+    .set({ status: outcome, updated_at: nowIso() })
+    .where('id', '=', paymentId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return { outcome: 'duplicate', reason: 'payment already settled', orderId };
+  await releaseUnpaidOrder(db, orderId, `payment-${outcome}`);
+  return { outcome: 'applied', reason: outcome, orderId };
+}
+
+/** Cancels a still-unpaid order (stock, coupon and wallet come back); a no-op when it moved on meanwhile. */
+export async function releaseUnpaidOrder(db: ShopDb, orderId: number, actor: string): Promise<boolean> {
+  const order = await db.selectFrom('orders').select(['status']).where('id', '=', orderId).executeTakeFirst();
+  if (order?.status !== 'PENDING') return false;
+  try {
+    await cancelOrder(db, orderId, null, actor, ['PENDING']);
+  } catch (error) {
+    // Another instance (or the callback) got there first.
+    if (error instanceof OrderProblem) return false;
+    throw error;
+  }
+  await db
+    .updateTable('orders')
+    .set({ payment_status: 'failed' })
+    .where('id', '=', orderId)
+    .where('payment_status', '=', 'awaiting')
+    .execute();
+  await db
+    .updateTable('payments')
+    .set({ status: 'expired', updated_at: nowIso() })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'pending')
+    .execute();
+  return true;
+}

@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import type { Locale } from '../../i18n/locales.ts';
+import type { ShopDb } from '../db/index.ts';
+import { nowIso, OrderProblem } from '../services/orders/problems.ts';
+import { GatewayError, type ProviderName } from './gateway.ts';
+import { gatewayFor } from './gateways.ts';
+
+export interface StartPaymentInput {
+  userId: number;
+  orderId: number;
+  provider: ProviderName;
+  /** This server's public origin: return, cancel and callback URLs are built on it. */
+  origin: string;
+  locale: Locale;
+}
+
+/**
+ * Starts (or restarts) the hosted payment of one of the shopper's PENDING orders: asks the gateway for a payment
+ * page for exactly the order's total, keeps the attempt under the provider's reference, and answers the URL the
+ * browser goes to. Nothing here marks anything paid.
+ */
+export async function startPayment(db: ShopDb, input: StartPaymentInput): Promise<{ redirect_url: string }> {
+  const order = await db
+    .selectFrom('orders')
+    .innerJoin('users', 'users.id', 'orders.user_id')
+    .innerJoin('payment_methods', 'payment_methods.code', 'orders.payment_method')
+    .select([
+      'orders.id',
+      'orders.status',
+      'orders.total',
+      'orders.address_street',
+      'orders.address_city',
+      'orders.governorate_en',
+      'users.first_name',
+      'users.last_name',
+      'users.email',
+      'users.phone',
+      'payment_methods.gateway',
+      'payment_methods.gateway_code',
+    ])
+    .where('orders.id', '=', input.orderId)
+    .where('orders.user_id', '=', input.userId)
+    .executeTakeFirst();
+  if (!order) throw new OrderProblem(404, 'orderNotFound');
+  if (order.status !== 'PENDING' || order.gateway !== input.provider || order.total <= 0)
+    throw new OrderProblem(409, 'notPayable');
+  const gateway = gatewayFor(input.provider, input.origin);
+  if (!gateway) throw new OrderProblem(422, 'paymentUnavailable');
+  const reference = `BB-${order.id}-${randomBytes(5).toString('hex')}`;
+  const back = `order=${order.id}&lang=${input.locale}`;
+  let created;
+  try {
+    created = await gateway.create({
+      reference,
+      amount: order.total,
+      currency: 'EGP',
+      description: `Bean Bazaar order ${order.id}`,
+      locale: input.locale,
+      methodCodes: order.gateway_code ? order.gateway_code.split(',') : [],
+      customer: {
+        name: `${order.first_name} ${order.last_name}`.trim(),
+        email: order.email,
+        phone: order.phone,
+        street: order.address_street,
+        city: order.address_city,
+        state: order.governorate_en,
+      },
+      returnUrl: `${input.origin}/api/payments/return?${back}`,
+      cancelUrl: `${input.origin}/api/opay/cancel?${back}`,
+      callbackUrl: `${input.origin}/api/payments/${input.provider}/callback`,
+    });
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    console.error(`[payments] could not start ${input.provider} payment for order ${order.id}: ${error.message}`);
+    throw new OrderProblem(502, 'paymentStartFailed');
+  }
+  const now = nowIso();
+  await db
+    .insertInto('payments')
+    .values({
+      order_id: order.id,
+      provider: input.provider,
+      tran_ref: created.tranRef,
+      reference,
+      amount: order.total,
+      currency: 'EGP',
+      status: 'pending',
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return { redirect_url: created.redirectUrl };
+}
