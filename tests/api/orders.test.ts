@@ -342,8 +342,22 @@ describe('ownership and the order life', () => {
 
 test('payment methods and delivery terms come from data', async () => {
   const methods = await json('/api/payment-methods?lang=ar-SA');
-  expect(methods.body.data.map((m: { code: string }) => m.code)).toEqual(['cash_on_delivery', 'wallet']);
+  // Online methods too: without provider keys, outside production, the sandbox gateway carries them.
+  expect(methods.body.data.map((m: { code: string }) => m.code)).toEqual([
+    'cash_on_delivery',
+    'wallet',
+    'card',
+    'apple_pay',
+    'opay',
+    'valu',
+    'souhoola',
+    'tru',
+  ]);
   expect(methods.body.data[0].name).toBe('الدفع عند الاستلام');
+  // A disabled row disappears: methods are data.
+  await db.updateTable('payment_methods').set({ enabled: 0 }).where('code', '=', 'apple_pay').execute();
+  expect((await json('/api/payment-methods')).body.data.map((m: { code: string }) => m.code)).not.toContain('apple_pay');
+  await db.updateTable('payment_methods').set({ enabled: 1 }).where('code', '=', 'apple_pay').execute();
   const terms = await json('/api/delivery-terms');
   expect(terms.body.data.free_delivery_threshold).toBe(100000);
   expect(terms.body.data.governorates).toHaveLength(27);
