@@ -25,14 +25,20 @@ export interface SessionState {
 
 export const $session = atom<SessionState>({ status: 'unknown', user: null });
 
-let tokenProvider: () => Promise<string | null> = async () => null;
+type TokenProvider = () => Promise<string | null>;
+let tokenProvider: TokenProvider | null = null;
+let installed: (provider: TokenProvider) => void = () => undefined;
+// An island may hydrate before the page's boot script has installed the provider (both are module scripts, in no
+// fixed order): its first call waits for it instead of taking the shopper for a guest and sending them to login.
+const ready = new Promise<TokenProvider>((resolve) => (installed = resolve));
 
 /** The bearer token for the next API call, or null for a guest. */
-export const accessToken = (): Promise<string | null> => tokenProvider();
+export const accessToken = async (): Promise<string | null> => (tokenProvider ?? (await ready))();
 
 /** Installed by the accounts code: how to obtain a valid access token. */
-export function provideAccessToken(provider: () => Promise<string | null>): void {
+export function provideAccessToken(provider: TokenProvider): void {
   tokenProvider = provider;
+  installed(provider);
 }
 
 /** Moves the page to a known state: a logged-in shopper, or a guest. */

@@ -99,7 +99,7 @@ function callbackFor(
   return sandboxCallback(session, choice, overrides.keys ?? keys);
 }
 
-const deliver = (provider: string, cb: { body: string; headers: Record<string, string> }) =>
+const deliver = async (provider: string, cb: { body: string; headers: Record<string, string> }): Promise<Response> =>
   api.request(`/api/payments/${provider}/callback`, { method: 'POST', headers: cb.headers, body: cb.body });
 
 const orderRow = (id: number) => db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -140,8 +140,16 @@ describe('an online order', () => {
     const { shopper, order } = await onlineOrder();
     const { payment } = await startPayment(shopper, order.id);
     const cb = callbackFor(payment, 'approve');
-    const answers = await Promise.all(Array.from({ length: 5 }, () => deliver('paytabs', cb).then((r) => r.json() as any)));
-    expect(answers.map((a) => a.data.outcome).sort()).toEqual(['applied', 'duplicate', 'duplicate', 'duplicate', 'duplicate']);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => deliver('paytabs', cb).then((r: Response) => r.json() as any)),
+    );
+    expect(answers.map((a: any) => a.data.outcome).sort()).toEqual([
+      'applied',
+      'duplicate',
+      'duplicate',
+      'duplicate',
+      'duplicate',
+    ]);
     const events = await db
       .selectFrom('order_events')
       .select('actor')

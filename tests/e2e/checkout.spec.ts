@@ -1,28 +1,10 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { formatMoney } from '../../src/i18n/format.ts';
 import type { Dictionary } from '../../src/i18n/t.ts';
 import { catalog, lineOf, openWithStoredCart, pick } from './cart-support.ts';
+import { checkoutWithCart } from './checkout-support.ts';
 import { expect, hydrated, seriousViolations, test } from './fixtures.ts';
-import { logIn, makeE2eAddress, makeE2eCoupon } from './login.ts';
-
-/** Opens the payment step with one line of an in-stock product in the cart, logged in. */
-async function checkoutWithCart(
-  page: Page,
-  request: APIRequestContext,
-  at: (p: string) => string,
-  locale: 'en' | 'ar',
-  savedAddress?: string,
-) {
-  const products = await catalog(request, locale);
-  // Plenty of stock, so the journeys of both languages (and reruns) never run a product out.
-  const product = pick(products, (p) => p.stock >= 20 && p.price < 100000, 'product with stock ≥ 20 under 1,000 EGP');
-  const shopper = await logIn(page);
-  if (savedAddress) makeE2eAddress(shopper.id, savedAddress);
-  await openWithStoredCart(page, at('/checkout/checkout-payment'), JSON.stringify({ cartsProducts: [lineOf(product, 1)] }));
-  await hydrated(page, 'CheckoutPayment');
-  await page.locator('[data-checkout]').waitFor();
-  return product;
-}
+import { logIn, makeE2eCoupon } from './login.ts';
 
 async function fillInlineAddress(page: Page, t: Dictionary) {
   // Seven pages and two axe scans: on the shared 2-core machine this can approach the 30 s default.

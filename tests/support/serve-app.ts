@@ -16,7 +16,11 @@ export async function serveApp(app: FetchApp): Promise<{ base: string; close: ()
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
     const answer = await app.fetch(
-      new Request(`http://${req.headers.host ?? '127.0.0.1'}${req.url}`, { method: req.method, headers, body }),
+      new Request(`http://${req.headers.host ?? '127.0.0.1'}${req.url}`, {
+        method: req.method ?? 'GET',
+        headers,
+        ...(body ? { body: new Uint8Array(body) } : {}),
+      }),
     );
     res.writeHead(answer.status, Object.fromEntries(answer.headers));
     res.end(Buffer.from(await answer.arrayBuffer()));

@@ -105,6 +105,14 @@ export const ordersMessages = defineMessages(
       DELIVERED: 'Delivered',
       CANCELED: 'Cancelled',
     },
+    /** Online payments (docs/payments.md); nothing is shown for cash on delivery and wallet orders. */
+    paymentStatus: {
+      none: '',
+      awaiting: 'Awaiting payment',
+      paid: 'Paid online',
+      failed: 'Payment failed',
+      refund_due: 'Refund due',
+    },
   },
   {
     errors: {
@@ -208,6 +216,13 @@ export const ordersMessages = defineMessages(
       WITH_COURIER: 'مع المندوب',
       DELIVERED: 'تم التوصيل',
       CANCELED: 'ملغي',
+    },
+    paymentStatus: {
+      none: '',
+      awaiting: 'بانتظار الدفع',
+      paid: 'مدفوع إلكترونيًا',
+      failed: 'فشل الدفع',
+      refund_due: 'مستحق الاسترداد',
     },
   },
 );

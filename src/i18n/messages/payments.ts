@@ -13,13 +13,6 @@ export const paymentsMessages = defineMessages(
     redirecting: 'Taking you to the secure payment page…',
     availableFrom: 'Available for orders from {amount}',
     availableUpTo: 'Available for orders up to {amount}',
-    status: {
-      none: '',
-      awaiting: 'Awaiting payment',
-      paid: 'Paid online',
-      failed: 'Payment failed',
-      refund_due: 'Refund due',
-    },
     sandbox: {
       title: 'Test payment page',
       note: 'This is the shop’s sandbox gateway: no card is charged. Choose what the payment provider should answer.',
@@ -41,13 +34,6 @@ export const paymentsMessages = defineMessages(
     redirecting: 'جارٍ تحويلك إلى صفحة الدفع الآمنة…',
     availableFrom: 'متاح للطلبات من {amount}',
     availableUpTo: 'متاح للطلبات حتى {amount}',
-    status: {
-      none: '',
-      awaiting: 'بانتظار الدفع',
-      paid: 'مدفوع إلكترونيًا',
-      failed: 'فشل الدفع',
-      refund_due: 'مستحق الاسترداد',
-    },
     sandbox: {
       title: 'صفحة دفع تجريبية',
       note: 'هذه بوابة الدفع التجريبية للمتجر: لن يُخصم أي مبلغ. اختر ما يجب أن يرد به مزوّد الدفع.',

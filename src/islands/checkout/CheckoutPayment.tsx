@@ -1,20 +1,29 @@
 import { useStore } from '@nanostores/react';
-import { useActionState, useRef, useState } from 'react';
-import { formatMoney } from '../../i18n/format.ts';
+import { useState } from 'react';
+import type { Dictionary } from '../../i18n/en.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { localePath } from '../../i18n/routes.ts';
-import { firstMessage } from '../../lib/api-client.ts';
-import { $cart, resetCart } from '../../stores/cart.ts';
-import { Filled } from '../shared/Filled.tsx';
-import { shopperFetch } from '../../stores/shopper-call.ts';
+import { $cart } from '../../stores/cart.ts';
 import AddressStep from './AddressStep.tsx';
 import { draftComplete, draftPayload, emptyDraft, type InlineDraft, type OrdersText } from './checkout-text.ts';
 import CouponStep from './CouponStep.tsx';
+import PaymentStep from './PaymentStep.tsx';
 import SummaryBox from './SummaryBox.tsx';
-import { sendToLogin, useCheckoutData, useSummary } from './use-checkout-data.ts';
+import { useCheckoutData, useSummary } from './use-checkout-data.ts';
+import { usePlaceOrder } from './use-place-order.ts';
 
 /** /checkout/checkout-payment: address, coupon, payment method and the server's summary, then one order. */
-export default function CheckoutPayment({ locale, text }: { locale: Locale; text: OrdersText }) {
+export default function CheckoutPayment({
+  locale,
+  text,
+  payText,
+  loadingText,
+}: {
+  locale: Locale;
+  text: OrdersText;
+  payText: Dictionary['payments'];
+  loadingText: string;
+}) {
   const cart = useStore($cart);
   const products = cart.cartsProducts.map((l) => ({ product_id: l.product.id, quantity: l.quantity }));
   const data = useCheckoutData(locale);
@@ -24,8 +33,6 @@ export default function CheckoutPayment({ locale, text }: { locale: Locale; text
   const [coupon, setCoupon] = useState<string | null>(null);
   const [payment, setPayment] = useState<string | null>(null);
   const [useWallet, setUseWallet] = useState(false);
-  // One key per attempt: a double click or a retry after a lost answer places one order.
-  const attemptKey = useRef(crypto.randomUUID());
 
   const adding = addingChoice ?? data.addresses.length === 0;
   const addressId = adding ? null : (picked ?? data.addresses[0]?.id ?? null);
@@ -35,32 +42,21 @@ export default function CheckoutPayment({ locale, text }: { locale: Locale; text
     data.status === 'ok',
   );
 
-  const [error, place, pending] = useActionState(async (): Promise<string | null> => {
-    if (addressId === null && !draftComplete(draft)) return text.errors.selectAddress;
-    if (!payment) return text.errors.selectPayment;
-    const body = {
+  const method = data.methods.find((m) => m.code === payment);
+  const [error, place, pending] = usePlaceOrder(
+    locale,
+    text,
+    () => (addressId === null && !draftComplete(draft) ? text.errors.selectAddress : !payment ? text.errors.selectPayment : null),
+    () => ({
       products,
       ...(addressId !== null ? { address_id: addressId } : { address: draftPayload(draft) }),
       ...(coupon ? { coupon } : {}),
       payment_method: payment,
       use_wallet: useWallet,
-    };
-    const res = await shopperFetch<{ data: { id: number } }>('/orders', {
-      locale,
-      method: 'POST',
-      body,
-      headers: { 'Idempotency-Key': attemptKey.current },
-    });
-    if (!res) {
-      sendToLogin(locale);
-      return null;
-    }
-    attemptKey.current = crypto.randomUUID();
-    if (!res.ok) return firstMessage(res.body, text.history.failed);
-    resetCart();
-    window.location.assign(`${localePath(locale, '/checkout/success')}?order=${res.body.data.id}`);
-    return null;
-  }, null);
+    }),
+  );
+  // Back from a payment page the shopper left (spec route /api/opay/cancel): the cart is intact, say so.
+  const cancelled = new URLSearchParams(window.location.search).get('payment') === 'cancelled';
 
   if (products.length === 0)
     return (
@@ -77,11 +73,21 @@ export default function CheckoutPayment({ locale, text }: { locale: Locale; text
         {text.checkout.loadFailed}
       </p>
     );
-  if (data.status === 'loading') return <p className="mt-6 min-h-96 text-roast-700">…</p>;
+  if (data.status === 'loading')
+    return (
+      <p className="mt-6 min-h-96 text-roast-700" role="status">
+        {loadingText}
+      </p>
+    );
 
   return (
-    <form action={place} className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]" data-checkout noValidate>
+    <form action={() => place(method)} className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]" data-checkout noValidate>
       <div className="space-y-6">
+        {cancelled && (
+          <p role="status" className="rounded-xl bg-roast-100 p-4 text-roast-900" data-payment-cancelled>
+            {payText.cancelled}
+          </p>
+        )}
         <AddressStep
           text={text.checkout}
           addresses={data.addresses}
@@ -97,27 +103,18 @@ export default function CheckoutPayment({ locale, text }: { locale: Locale; text
           onDraft={setDraft}
         />
         <CouponStep locale={locale} text={text} products={products} applied={coupon} onApplied={setCoupon} />
-        <fieldset className="rounded-xl border border-roast-100 bg-white p-4" data-step="payment">
-          <legend className="px-1 text-lg font-bold">{text.checkout.paymentStep}</legend>
-          {data.methods.map((m) => (
-            <label key={m.code} className="flex items-center gap-2 py-1">
-              <input
-                type="radio"
-                name="payment"
-                value={m.code}
-                checked={payment === m.code}
-                onChange={() => setPayment(m.code)}
-              />
-              {m.name}
-            </label>
-          ))}
-          {payment === 'cash_on_delivery' && (summary?.walletBalance ?? 0) > 0 && (
-            <label className="mt-2 flex items-center gap-2 text-sm">
-              <input type="checkbox" checked={useWallet} onChange={(e) => setUseWallet(e.target.checked)} />
-              <Filled template={text.checkout.useWallet} values={{ amount: formatMoney(summary?.walletBalance ?? 0, locale) }} />
-            </label>
-          )}
-        </fieldset>
+        <PaymentStep
+          locale={locale}
+          text={text.checkout}
+          payText={payText}
+          methods={data.methods}
+          payment={payment}
+          onPick={setPayment}
+          total={summary ? summary.DiscountedTotal + summary.walletAmount : null}
+          walletBalance={summary?.walletBalance ?? 0}
+          useWallet={useWallet}
+          onWallet={setUseWallet}
+        />
       </div>
       <div className="space-y-4">
         <SummaryBox locale={locale} text={text.checkout} summary={summary} />
@@ -131,7 +128,7 @@ export default function CheckoutPayment({ locale, text }: { locale: Locale; text
           disabled={pending}
           className="w-full rounded-full bg-roast-700 px-4 py-3 font-semibold text-white hover:bg-roast-900 disabled:opacity-60"
         >
-          {pending ? text.checkout.placing : text.checkout.placeOrder}
+          {pending ? (method?.gateway ? payText.redirecting : text.checkout.placing) : text.checkout.placeOrder}
         </button>
       </div>
     </form>

@@ -1,15 +1,73 @@
+import { useEffect, useState } from 'react';
+import type { Dictionary } from '../../i18n/en.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { localePath, productsPath } from '../../i18n/routes.ts';
+import type { OrderView } from '../../lib/orders/views.ts';
+import { resetCart } from '../../stores/cart.ts';
+import { shopperFetch } from '../../stores/shopper-call.ts';
 import { Filled } from '../shared/Filled.tsx';
 import type { OrdersText } from './checkout-text.ts';
 
-/** /checkout/success?order=ID: the order number (in <bdi>) and where to go next. */
-export default function CheckoutSuccess({ locale, text }: { locale: Locale; text: OrdersText['checkout'] }) {
+const POLL_MS = 1_500;
+const POLL_LIMIT = 20;
+
+/**
+ * /checkout/success?order=ID: the order number (in <bdi>) and where to go next. For an order paid online it asks the
+ * server, which only believes the provider's signed callback: 'Payment successful' once that arrived (the cart is
+ * emptied then), 'Payment failed' with the way back to the payment step (the cart kept), or a wait in between.
+ */
+export default function CheckoutSuccess({
+  locale,
+  text,
+  payText,
+}: {
+  locale: Locale;
+  text: OrdersText['checkout'];
+  payText: Dictionary['payments'];
+}) {
   const raw = new URLSearchParams(window.location.search).get('order') ?? '';
   const id = /^\d{1,10}$/.test(raw) ? raw : null;
+  const [payment, setPayment] = useState<string | null>(id ? null : 'none');
+  const [tries, setTries] = useState(0);
+  useEffect(() => {
+    if (!id || (payment !== null && payment !== 'awaiting') || tries >= POLL_LIMIT) return;
+    const timer = setTimeout(
+      () =>
+        void shopperFetch<{ data: OrderView }>(`/orders/${id}`, { locale }).then((res) => {
+          const status = res?.ok ? res.body.data.payment_status : 'none';
+          if (status === 'paid') resetCart();
+          setPayment(status);
+          setTries((n) => n + 1);
+        }),
+      tries === 0 ? 0 : POLL_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [id, locale, payment, tries]);
+
+  if (payment === null || (payment === 'awaiting' && tries < POLL_LIMIT))
+    return (
+      <p className="mt-6 text-center text-lg" role="status" data-payment-waiting>
+        {payText.confirming}
+      </p>
+    );
+  if (payment === 'failed' || payment === 'refund_due')
+    return (
+      <div className="mt-6 text-center" data-payment-failed>
+        <h1 className="text-2xl font-bold md:text-3xl">{payText.failedTitle}</h1>
+        <p className="mt-3">{payText.failedText}</p>
+        <a
+          href={localePath(locale, '/checkout/checkout-payment')}
+          className="mt-6 inline-block rounded-full bg-roast-700 px-6 py-3 font-semibold text-white hover:bg-roast-900"
+        >
+          {payText.backToPayment}
+        </a>
+      </div>
+    );
+  const title = payment === 'paid' ? payText.successTitle : text.successTitle;
   return (
-    <div className="mt-6 text-center" data-checkout-success>
-      <h1 className="text-2xl font-bold md:text-3xl">{text.successTitle}</h1>
+    <div className="mt-6 text-center" data-checkout-success data-payment={payment}>
+      <h1 className="text-2xl font-bold md:text-3xl">{title}</h1>
+      {payment === 'awaiting' && <p className="mt-3">{payText.slow}</p>}
       {id && (
         <p className="mt-3 text-lg" data-order-id={id}>
           <Filled template={text.successText} values={{ id: `#${id}` }} />

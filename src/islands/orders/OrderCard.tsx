@@ -18,6 +18,7 @@ export default function OrderCard({ locale, text, order, busy, onCancel, onReord
   const money = (n: number) => <bdi>{formatMoney(n, locale)}</bdi>;
   const status = text.status[order.status as keyof OrdersText['status']] ?? order.status;
   const c = text.checkout;
+  const payment = text.paymentStatus[order.payment_status as keyof OrdersText['paymentStatus']] ?? '';
   return (
     <li className="rounded-xl border border-roast-100 bg-white p-4" data-order={order.id} data-status={order.status}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -26,6 +27,7 @@ export default function OrderCard({ locale, text, order, busy, onCancel, onReord
         </h2>
         <span className="rounded-full bg-roast-100 px-3 py-1 text-sm font-semibold" data-order-status>
           {status}
+          {payment && <span data-payment-status={order.payment_status}> · {payment}</span>}
         </span>
       </div>
       <p className="text-sm text-roast-700">
