@@ -5,6 +5,7 @@ import { contentMessages } from './messages/content.ts';
 import { formsMessages } from './messages/forms.ts';
 import { wishlistMessages } from './messages/wishlist.ts';
 import { paymentsMessages } from './messages/payments.ts';
+import { numberMessages } from './messages/numbers.ts';
 import { ordersMessages } from './messages/orders.ts';
 import { accountMessages } from './messages/account.ts';
 
@@ -30,7 +31,6 @@ export const ar: Dictionary = {
     menu: 'القائمة',
     closeMenu: 'إغلاق القائمة',
     language: 'اللغة',
-    switchTo: 'English',
     allOf: 'كل {name}',
     categories: 'الأقسام',
   },
@@ -121,6 +121,7 @@ export const ar: Dictionary = {
   forms: formsMessages.ar,
   wishlist: wishlistMessages.ar,
   payments: paymentsMessages.ar,
+  numbers: numberMessages.ar,
   orders: ordersMessages.ar,
   account: accountMessages.ar,
 };

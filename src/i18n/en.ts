@@ -5,6 +5,7 @@ import { contentMessages } from './messages/content.ts';
 import { formsMessages } from './messages/forms.ts';
 import { wishlistMessages } from './messages/wishlist.ts';
 import { paymentsMessages } from './messages/payments.ts';
+import { numberMessages } from './messages/numbers.ts';
 import { ordersMessages } from './messages/orders.ts';
 import { accountMessages } from './messages/account.ts';
 
@@ -33,7 +34,6 @@ export const en = {
     menu: 'Menu',
     closeMenu: 'Close menu',
     language: 'Language',
-    switchTo: 'عربي',
     allOf: 'All {name}',
     categories: 'Categories',
   },
@@ -125,6 +125,7 @@ export const en = {
   forms: formsMessages.en,
   wishlist: wishlistMessages.en,
   payments: paymentsMessages.en,
+  numbers: numberMessages.en,
   orders: ordersMessages.en,
   account: accountMessages.en,
 };

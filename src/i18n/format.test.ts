@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { formatMoney, formatWeight, sortByName } from './format.ts';
+import { numberMessages } from './messages/numbers.ts';
 import { switchLocale, productsPath } from './routes.ts';
 import { interpolate, plural } from './t.ts';
 
@@ -25,6 +26,23 @@ describe('weight', () => {
     expect(formatWeight(1000, 'en')).toBe('1 k.G');
     expect(formatWeight(1500, 'en')).toBe('1.5 k.G');
     expect(formatWeight(250, 'ar')).toBe('250 جم');
+    expect(formatWeight(2000, 'ar')).toBe('2 كجم');
+  });
+});
+
+describe('units and separators come from the dictionaries', () => {
+  test('changing the dictionary changes what is shown, code untouched', () => {
+    const saved = { ...numberMessages.ar };
+    try {
+      Object.assign(numberMessages.ar, { group: '٬', decimal: '٫', kilogram: 'كغ' });
+      expect(formatMoney(1234550, 'ar')).toContain('12٬345٫50');
+      expect(formatWeight(1500, 'ar')).toBe('1٫5 كغ');
+      // English is its own dictionary.
+      expect(formatMoney(1234550, 'en')).toMatch(/12,345\.50/);
+    } finally {
+      Object.assign(numberMessages.ar, saved);
+    }
+    expect(formatMoney(1234550, 'ar')).toContain('12,345.50');
   });
 });
 

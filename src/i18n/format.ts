@@ -1,10 +1,31 @@
 import type { Locale } from './locales.ts';
+import { numberMessages } from './messages/numbers.ts';
 
 /**
  * Digits: Latin (0-9) in both languages, as Egyptian online shops and banks print prices, phone numbers
  * and order ids; see docs/decisions/003-digits-and-money.md. The Arabic locale keeps Arabic currency text.
  */
 const intlLocale = (locale: Locale) => (locale === 'ar' ? 'ar-EG-u-nu-latn' : 'en-EG');
+
+/**
+ * Intl decides where the separators go; the dictionary decides which characters they are (numbers.ts). Formatting
+ * by parts costs more than `format`, so it runs only when the dictionary's characters differ from Intl's.
+ */
+const intlSeparators = new WeakMap<Intl.NumberFormat, string>();
+function withSeparators(format: Intl.NumberFormat, value: number, locale: Locale): string {
+  const { group, decimal } = numberMessages[locale];
+  let own = intlSeparators.get(format);
+  if (own === undefined) {
+    const parts = new Intl.NumberFormat(format.resolvedOptions().locale, { minimumFractionDigits: 1 }).formatToParts(12345.5);
+    own = `${parts.find((p) => p.type === 'group')?.value ?? ''}${parts.find((p) => p.type === 'decimal')?.value ?? ''}`;
+    intlSeparators.set(format, own);
+  }
+  if (own === `${group}${decimal}`) return format.format(value);
+  return format
+    .formatToParts(value)
+    .map((part) => (part.type === 'group' ? group : part.type === 'decimal' ? decimal : part.value))
+    .join('');
+}
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
@@ -22,7 +43,7 @@ export function formatMoney(piastres: number, locale: Locale): string {
     });
     moneyFormats.set(key, format);
   }
-  return format.format(piastres / 100);
+  return withSeparators(format, piastres / 100, locale);
 }
 
 // Building an Intl formatter costs far more than using one, and builds format thousands of cards and dates.
@@ -38,7 +59,11 @@ function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.Collato
 
 export function formatNumber(value: number, locale: Locale, options?: Intl.NumberFormatOptions): string {
   const key = `n:${locale}:${JSON.stringify(options ?? {})}`;
-  return cached(key, () => new Intl.NumberFormat(intlLocale(locale), options)).format(value);
+  return withSeparators(
+    cached(key, () => new Intl.NumberFormat(intlLocale(locale), options)),
+    value,
+    locale,
+  );
 }
 
 export function formatDate(
@@ -50,11 +75,11 @@ export function formatDate(
   return format.format(typeof date === 'string' ? new Date(date) : date);
 }
 
-/** Weight as the spec shows it: grams in "G", a kilogram and above in "k.G". */
+/** Weight as the spec shows it: grams in "G", a kilogram and above in "k.G" (units from the dictionary). */
 export function formatWeight(grams: number, locale: Locale): string {
-  if (grams >= 1000)
-    return `${formatNumber(grams / 1000, locale, { maximumFractionDigits: 2 })} ${locale === 'ar' ? 'كجم' : 'k.G'}`;
-  return `${formatNumber(grams, locale)} ${locale === 'ar' ? 'جم' : 'G'}`;
+  const units = numberMessages[locale];
+  if (grams >= 1000) return `${formatNumber(grams / 1000, locale, { maximumFractionDigits: 2 })} ${units.kilogram}`;
+  return `${formatNumber(grams, locale)} ${units.gram}`;
 }
 
 /** Sorts names the way a reader of the locale expects (Arabic collation for `ar`). */

@@ -86,6 +86,27 @@ test.describe('cart on product cards and in the navbar', () => {
     await expect(mini.locator('[data-mini-cart-total]')).toHaveText(total);
   });
 
+  test('mini-cart and cart page names follow the page language after switching', async ({ page, request, at, t, shopLocale }) => {
+    const other = shopLocale === 'ar' ? 'en' : 'ar';
+    const product = pick(await catalog(request, shopLocale), (p) => p.stock >= 1, 'product in stock');
+    const translated = (await catalog(request, other)).find((p) => p.id === product.id)!;
+    expect(translated.name).not.toBe(product.name);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(at(listingOf(product)));
+    await cartReady(page);
+    await page.locator(`[data-product-card="${product.id}"]`).getByRole('button', { name: t.cart.addToCart }).click();
+    await expect(page.locator(`[data-product-card="${product.id}"] output`)).toHaveText('1');
+
+    await page.locator(`header [data-locale-switch="${other}"]:visible`).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', other);
+    await cartReady(page);
+    const mini = page.locator('[data-mini-cart]');
+    await mini.locator('summary').click();
+    await expect(mini.getByRole('listitem').first()).toContainText(translated.name);
+    await page.goto(`/${other}/checkout/cart`);
+    await expect(page.locator(`[data-cart-line="${product.id}"]`)).toContainText(translated.name);
+  });
+
   test('a second tab sees the change', async ({ page, context, request, at, t, shopLocale }) => {
     const product = pick(await catalog(request, shopLocale), (p) => p.stock >= 2, 'product in stock');
     const other = await context.newPage();

@@ -1,3 +1,4 @@
+import { languageOptions } from '../../src/i18n/locales.ts';
 import { readFileSync } from 'node:fs';
 import { expect, seriousViolations, test } from './fixtures.ts';
 
@@ -24,7 +25,12 @@ test.describe('shell', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(at('/products?category=2&sort=price_asc'));
     const other = shopLocale === 'ar' ? 'en' : 'ar';
-    await page.locator(`header [data-locale-switch="${other}"]:visible`).click();
+    // Built from the language options (spec section 3): the other language's own label and direction.
+    const option = languageOptions.find((o) => o.lang === other)!;
+    const link = page.locator(`header [data-locale-switch="${other}"]:visible`);
+    await expect(link).toHaveText(option.label);
+    await expect(link).toHaveAttribute('dir', option.dir);
+    await link.click();
     await expect(page).toHaveURL(`${baseURL}/${other}/products?category=2&sort=price_asc`);
     await expect(page.locator('html')).toHaveAttribute('lang', other);
     const cookies = await page.context().cookies();
