@@ -5,13 +5,15 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { endedOfferSlugs } from './scripts/ended-offers.mjs';
 import { onDemandSitemapUrls } from './scripts/on-demand-sitemap.ts';
+import { siteUrl } from './scripts/site-url.mjs';
 import { intentDirective } from './src/islands/directives/integration.ts';
 import { canonicalUrl, includeInSitemap } from './src/lib/sitemap-rules.ts';
 
-const site = process.env['SITE_URL'] ?? 'http://127.0.0.1:4321';
 // `npm run publish` builds into a fresh directory (builds/<id>) while the live site keeps serving.
 const outDir = process.env['BUILD_OUT_DIR'] ?? './dist';
 const building = process.argv.includes('build');
+// Refuses a public build without SITE_URL; warns on a local build (scripts/site-url.mjs).
+const site = siteUrl(process.env, building ? console.warn : () => undefined);
 
 export default defineConfig({
   site,

@@ -58,7 +58,11 @@ function run(command, args, env) {
 }
 
 console.log(`Building the new version (${id})…`);
-const astro = await run(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { BUILD_OUT_DIR: outDir });
+// A publish is for the public: without SITE_URL the build refuses (scripts/site-url.mjs) unless PUBLIC_BUILD=0.
+const astro = await run(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
+  BUILD_OUT_DIR: outDir,
+  PUBLIC_BUILD: process.env.PUBLIC_BUILD ?? '1',
+});
 if (astro.code !== 0) {
   rmSync(outDir, { recursive: true, force: true });
   fail(explainBuildFailure(astro.output));

@@ -18,6 +18,8 @@ const articles = defineCollection({
     title: z.string().max(110),
     description: z.string().max(200),
     date: z.coerce.date(),
+    /** When an article is revised after publication (JSON-LD dateModified); defaults to `date`. */
+    updated: z.coerce.date().optional(),
     author: z.string(),
     cover: art,
     coverAlt: z.string(),

@@ -47,6 +47,8 @@ export async function checkBuild(outDir) {
   for (const path of paths) {
     if (prerenderedFile(clientDir, path)) continue;
     if (/^\/(en|ar)\/single-product\/\d+$/.test(path)) onDemand.push(path);
+    // The sellers directory is on demand too; it is always among the smoke requests below.
+    else if (/^\/(en|ar)\/seller-profile$/.test(path)) continue;
     else problems.push(`The sitemap lists ${path}, but the build has no such page.`);
   }
   const size = await sizeCheck(outDir);
@@ -56,7 +58,7 @@ export async function checkBuild(outDir) {
   }
   const step = Math.max(1, Math.floor(onDemand.length / SAMPLE));
   const sample = [...new Set([...onDemand.filter((_, i) => i % step === 0), onDemand.at(-1)].filter(Boolean))];
-  const smoke = ['/api/health', '/en/', '/ar/', '/en/products?category=1&sort=price_asc', ...sample];
+  const smoke = ['/api/health', '/en/', '/ar/', '/en/products?category=1&sort=price_asc', '/ar/seller-profile', ...sample];
   const { serve, stopGracefully } = await import('../../src/server/http/server.ts');
   const server = await serve({ distDir: outDir, host: '127.0.0.1', port: 0 });
   const { port } = server.address();

@@ -52,6 +52,9 @@ describe('routes', () => {
     expect(switchLocale('/ar/', 'en')).toBe('/en/');
     expect(switchLocale('/ar', 'en')).toBe('/en/');
     expect(switchLocale('/en/single-product/5', 'ar')).toBe('/ar/single-product/5');
+    // Pre-rendered pages see their path with a slash; the link is the canonical form without it.
+    expect(switchLocale('/ar/single-product/64/', 'en')).toBe('/en/single-product/64');
+    expect(switchLocale('/en/login/?routeBack=x', 'ar')).toBe('/ar/login?routeBack=x');
   });
   test('products URLs carry only the given parameters', () => {
     expect(productsPath('ar', { category: 2, subCategory: 7 })).toBe('/ar/products?category=2&subCategory=7');

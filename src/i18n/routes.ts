@@ -8,7 +8,8 @@ export function localePath(locale: Locale, path = '/'): string {
 
 /** The same page in another language, keeping the rest of the path and the query. */
 export function switchLocale(pathWithQuery: string, to: Locale): string {
-  const stripped = pathWithQuery.replace(/^\/(en|ar)(?=\/|\?|$)/, '');
+  // Pre-rendered pages see their own path with a trailing slash; links use the canonical form without it.
+  const stripped = pathWithQuery.replace(/^\/(en|ar)(?=\/|\?|$)/, '').replace(/(.)\/+(?=\?|$)/, '$1');
   return localePath(to, stripped === '' || stripped.startsWith('?') ? `/${stripped}` : stripped);
 }
 

@@ -8,5 +8,7 @@ export interface DocumentProps {
   /** The path without the locale prefix, for canonical and hreflang links; omit on pages not to index. */
   path?: string;
   noindex?: boolean;
+  /** The page's own picture; a raster one becomes the share image (SVG is not shown by social networks). */
   image?: string;
+  imageAlt?: string;
 }

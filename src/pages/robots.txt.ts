@@ -1,11 +1,15 @@
 import type { APIRoute } from 'astro';
 
-/** robots.txt: everything public may be crawled except the API and on-demand search results; points to the sitemap. */
+/**
+ * robots.txt: everything public may be crawled except the API, whose media (product, recipe and article images,
+ * share images) crawlers must fetch; the Allow comes first for crawlers that take the first matching rule.
+ */
 export const GET: APIRoute = ({ site }) => {
   const base = site ?? new URL('http://127.0.0.1:4321');
   const body = [
     'User-agent: *',
     'Allow: /',
+    'Allow: /api/media/',
     'Disallow: /api/',
     '',
     `Sitemap: ${new URL('/sitemap-index.xml', base).toString()}`,

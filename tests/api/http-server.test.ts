@@ -66,6 +66,32 @@ test('bare paths redirect to the preferred locale', async () => {
   expect(res.headers.get('location')).toBe('/ar/products?category=2');
 });
 
+test('one address per page: a trailing slash answers a 301 to the form without it, query kept; language homes keep theirs', async () => {
+  const moved = await fetch(`${base}/ar/single-product/64/?x=1`, { redirect: 'manual' });
+  expect(moved.status).toBe(301);
+  expect(moved.headers.get('location')).toBe('/ar/single-product/64?x=1');
+  expect((await fetch(`${base}/en/`, { redirect: 'manual' })).status).toBe(200);
+});
+
+test('behind a trusted TLS proxy: HSTS over https, plain http sent to https; an untrusted header is ignored', async () => {
+  const https = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'shop.example' };
+  const http = { 'x-forwarded-proto': 'http', 'x-forwarded-host': 'shop.example' };
+  const untrusted = await fetch(`${base}/en/`, { headers: http, redirect: 'manual' });
+  expect(untrusted.status).toBe(200);
+  expect(untrusted.headers.get('strict-transport-security')).toBeNull();
+  process.env['TRUST_PROXY'] = '1';
+  try {
+    const secure = await fetch(`${base}/en/`, { headers: https, redirect: 'manual' });
+    expect(secure.status).toBe(200);
+    expect(secure.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    const plain = await fetch(`${base}/en/products?category=1`, { headers: http, redirect: 'manual' });
+    expect(plain.status).toBe(301);
+    expect(plain.headers.get('location')).toBe('https://shop.example/en/products?category=1');
+  } finally {
+    delete process.env['TRUST_PROXY'];
+  }
+});
+
 test('SIGTERM-style shutdown finishes the in-flight request, then runs the shutdown hooks and refuses new ones', async () => {
   let closed = false;
   onShutdown(() => {

@@ -111,7 +111,17 @@ test.describe('catalog', () => {
     expect(crumbs.itemListElement.length).toBeGreaterThanOrEqual(4);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/single-product\/1$/);
     await expect(page.locator('link[hreflang="ar"]')).toHaveAttribute('href', /\/ar\/single-product\/1$/);
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\.svg$/);
+    // Shared links show a raster image (social networks ignore SVG): the shop's card until products get their own.
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/share\/og-default\.png$/);
+    await expect(page.locator('meta[property="og:image:alt"]')).toHaveAttribute('content', /.+/);
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+    const image = await page.request.get(
+      await page
+        .locator('meta[property="og:image"]')
+        .getAttribute('content')
+        .then((u) => new URL(u!).pathname),
+    );
+    expect(image.headers()['content-type']).toBe('image/png');
   });
 
   test('price and stock shown are refreshed from the API after load', async ({ page, at, t }) => {
@@ -177,5 +187,14 @@ test.describe('catalog', () => {
     await expect(page.locator('main')).toContainText(t.catalog.noSellers.replace('{query}', 'zzzz'));
     await page.getByRole('link', { name: t.catalog.allSellers }).click();
     await expect(cards).toHaveCount(8);
+  });
+  test("the product gallery's strip is reached with Tab and scrolls with the arrow keys", async ({ page, at, shopLocale }) => {
+    await page.goto(at('/single-product/1'));
+    const track = page.locator('[data-gallery] [data-carousel-track]');
+    test.skip((await page.locator('[data-gallery] [data-carousel-thumb]').count()) < 2, 'product 1 has one image');
+    await track.focus();
+    await expect(track).toBeFocused();
+    await page.keyboard.press(shopLocale === 'ar' ? 'ArrowLeft' : 'ArrowRight');
+    await expect.poll(() => track.evaluate((el) => Math.abs(el.scrollLeft))).toBeGreaterThan(0);
   });
 });

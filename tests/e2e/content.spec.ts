@@ -83,7 +83,10 @@ test.describe('content', () => {
     await expect(page.getByRole('navigation', { name: t.catalog.breadcrumbs })).toContainText(t.content.blog.title);
     await expect(page.locator('main h2').first()).toBeVisible();
     const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
-    expect(ld.some((j) => JSON.parse(j)['@type'] === 'Article')).toBe(true);
+    const article = ld.map((j) => JSON.parse(j)).find((d) => d['@type'] === 'Article');
+    expect(article.dateModified).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(article.publisher.logo).toMatchObject({ '@type': 'ImageObject', width: 512, height: 512 });
+    expect((await page.request.get(new URL(article.publisher.logo.url).pathname)).headers()['content-type']).toBe('image/png');
   });
 
   test('a review video plays only after a click on its facade', async ({ page, at, t }) => {

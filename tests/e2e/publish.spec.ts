@@ -9,7 +9,8 @@ test.describe.configure({ mode: 'serial' });
 test.skip(({ shopLocale }) => shopLocale !== 'en', 'publishing is the same for both languages');
 
 const buildsDir = `data/e2e-builds-${e2ePort}`;
-const env = { BUILDS_DIR: buildsDir, DATABASE_PATH: e2eDatabase };
+// A publish refuses to build without the public origin (scripts/site-url.mjs).
+const env = { BUILDS_DIR: buildsDir, DATABASE_PATH: e2eDatabase, SITE_URL: 'https://beanbazaar.example' };
 const port = e2ePort + 1;
 const base = `http://127.0.0.1:${port}`;
 const slug = `e2e-published-${e2ePort}`;

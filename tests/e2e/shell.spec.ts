@@ -9,6 +9,11 @@ test.describe('shell', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', shopLocale === 'ar' ? 'rtl' : 'ltr');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.home.heroTitle);
     await expect(page).toHaveTitle(t.site.name);
+    // The home page shares the shop's raster card, 1200 × 630, with its alt text.
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/share\/og-default\.png$/);
+    await expect(page.locator('meta[property="og:image:width"]')).toHaveAttribute('content', '1200');
+    await expect(page.locator('meta[property="og:image:height"]')).toHaveAttribute('content', '630');
+    await expect(page.locator('meta[property="og:image:alt"]')).toHaveAttribute('content', new RegExp(t.site.name));
   });
 
   test('the bare root redirects by cookie, then Accept-Language', async ({ page, shopLocale, context, baseURL }) => {
@@ -165,4 +170,11 @@ test('an exception shows the error page with its code and message; the log has t
     expect(line, requestId).toBeGreaterThanOrEqual(0);
     expect(log.slice(line, line + 2000)).toMatch(/Forced failure \(test fault\)[\s\S]*\n\s+at /);
   }
+});
+
+test('robots.txt lets crawlers fetch the images under /api/media/ while keeping the rest of the API out', async ({ request }) => {
+  const text = await (await request.get('/robots.txt')).text();
+  const lines = text.split('\n');
+  expect(lines.indexOf('Allow: /api/media/')).toBeGreaterThan(-1);
+  expect(lines.indexOf('Allow: /api/media/')).toBeLessThan(lines.indexOf('Disallow: /api/'));
 });

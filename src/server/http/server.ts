@@ -5,6 +5,7 @@ import { runShutdownHooks } from '../lifecycle.ts';
 import { catalogRewrite } from './catalog-rewrites.ts';
 import { paymentReturnTarget } from '../payments/return-target.ts';
 import { legacyRedirect } from './legacy-redirects.ts';
+import { canonicalSlash, transportPolicy } from './transport.ts';
 import { assignRequestId } from './request-id.ts';
 import { followPointer, loadSite, pointedBuild, type Site } from './live-site.ts';
 import { applySecurityHeaders } from './security-headers.ts';
@@ -40,7 +41,13 @@ export async function serve({ distDir, host, port, buildsDir }: ServeOptions): P
     applySecurityHeaders(res);
     assignRequestId(req, res);
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const moved = legacyRedirect(url);
+    const transport = transportPolicy(req);
+    if (transport.redirect) {
+      res.writeHead(301, { location: transport.redirect, 'cache-control': 'no-store' }).end();
+      return;
+    }
+    if (transport.hsts) res.setHeader('strict-transport-security', transport.hsts);
+    const moved = legacyRedirect(url) ?? canonicalSlash(url);
     if (moved) {
       res.writeHead(301, { location: moved, 'cache-control': 'public, max-age=86400' }).end();
       return;
