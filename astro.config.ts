@@ -6,6 +6,7 @@ import { defineConfig } from 'astro/config';
 import { endedOfferSlugs } from './scripts/ended-offers.mjs';
 import { onDemandSitemapUrls } from './scripts/on-demand-sitemap.ts';
 import { siteUrl } from './scripts/site-url.mjs';
+import { TAG_MANAGER_ORIGIN, tagManagerId } from './src/lib/tag-manager.ts';
 import { intentDirective } from './src/islands/directives/integration.ts';
 import { canonicalUrl, includeInSitemap } from './src/lib/sitemap-rules.ts';
 
@@ -14,6 +15,8 @@ const outDir = process.env['BUILD_OUT_DIR'] ?? './dist';
 const building = process.argv.includes('build');
 // Refuses a public build without SITE_URL; warns on a local build (scripts/site-url.mjs).
 const site = siteUrl(process.env, building ? console.warn : () => undefined);
+// A tag-manager container (docs/decisions/011): loaded after consent only; its origin joins script-src only when set.
+const gtmId = tagManagerId(process.env['GTM_ID']);
 
 export default defineConfig({
   site,
@@ -47,12 +50,13 @@ export default defineConfig({
     defaultLocale: 'en',
     routing: { prefixDefaultLocale: true, redirectToDefaultLocale: false },
   },
-  security: { csp: true },
+  security: { csp: gtmId ? { scriptDirective: { resources: ["'self'", TAG_MANAGER_ORIGIN] } } : true },
   // Shiki highlights with inline styles, which the CSP forbids; our Markdown content has no code blocks.
   markdown: { syntaxHighlight: false },
   build: { inlineStylesheets: 'never' },
   server: { host: '127.0.0.1', port: 4321 },
   vite: {
     plugins: [tailwindcss()],
+    define: { __GTM_ID__: JSON.stringify(gtmId ?? '') },
   },
 });

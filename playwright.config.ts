@@ -41,6 +41,8 @@ export default defineConfig<ShopOptions>({
       SMS_OUTBOX_QUIET: '1',
       // A forced exception for the error-page journey (?__fail in the middleware, /api/__fail); never in production.
       ENABLE_TEST_FAULTS: '1',
+      // A tag-manager container (consent.spec.ts intercepts its URL; there is no internet here).
+      GTM_ID: 'GTM-TEST123',
     },
     reuseExistingServer: !process.env['CI'],
     timeout: 240_000,

@@ -6,6 +6,7 @@ import { formsMessages } from './messages/forms.ts';
 import { wishlistMessages } from './messages/wishlist.ts';
 import { paymentsMessages } from './messages/payments.ts';
 import { numberMessages } from './messages/numbers.ts';
+import { consentMessages } from './messages/consent.ts';
 import { ordersMessages } from './messages/orders.ts';
 import { accountMessages } from './messages/account.ts';
 
@@ -122,6 +123,7 @@ export const ar: Dictionary = {
   wishlist: wishlistMessages.ar,
   payments: paymentsMessages.ar,
   numbers: numberMessages.ar,
+  consent: consentMessages.ar,
   orders: ordersMessages.ar,
   account: accountMessages.ar,
 };

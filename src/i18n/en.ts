@@ -6,6 +6,7 @@ import { formsMessages } from './messages/forms.ts';
 import { wishlistMessages } from './messages/wishlist.ts';
 import { paymentsMessages } from './messages/payments.ts';
 import { numberMessages } from './messages/numbers.ts';
+import { consentMessages } from './messages/consent.ts';
 import { ordersMessages } from './messages/orders.ts';
 import { accountMessages } from './messages/account.ts';
 
@@ -126,6 +127,7 @@ export const en = {
   wishlist: wishlistMessages.en,
   payments: paymentsMessages.en,
   numbers: numberMessages.en,
+  consent: consentMessages.en,
   orders: ordersMessages.en,
   account: accountMessages.en,
 };

@@ -3,6 +3,7 @@
  * (spec section 4). Guests keep it locally only; the account sync (send after each change, merge on fetch
  * with `mergeLines`) subscribes to this store when accounts arrive.
  */
+import { cartChangeEvents, track } from '../lib/analytics.ts';
 import { persistentAtom } from '@nanostores/persistent';
 import { decodeCart } from '../lib/cart-decode.ts';
 import {
@@ -41,16 +42,23 @@ if (typeof window !== 'undefined') {
   }
 }
 
+/** A shopper's own change: committed, then told to the data layer (add_to_cart / remove_from_cart). */
+function commitByShopper(next: CartLine[]): void {
+  const before = $cart.get().cartsProducts;
+  commit(next);
+  if (__GTM_ID__) for (const { event, items } of cartChangeEvents(before, $cart.get().cartsProducts)) track(event, items);
+}
+
 export function addToCart(product: CartProduct, quantity = 1): void {
-  commit(addLine($cart.get().cartsProducts, product, quantity));
+  commitByShopper(addLine($cart.get().cartsProducts, product, quantity));
 }
 
 export function removeFromCart(productId: number): void {
-  commit(removeLine($cart.get().cartsProducts, productId));
+  commitByShopper(removeLine($cart.get().cartsProducts, productId));
 }
 
 export function changeCartQuantity(productId: number, quantity: number): void {
-  commit(setLineQuantity($cart.get().cartsProducts, productId, quantity));
+  commitByShopper(setLineQuantity($cart.get().cartsProducts, productId, quantity));
 }
 
 /** Replaces every line (live prices, or the server's cart once accounts exist). */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { apiLang } from '../../src/i18n/locales.ts';
 import { interpolate } from '../../src/i18n/interpolate.ts';
-import { expect, hydrated, seriousViolations, test } from './fixtures.ts';
+import { expect, hydrated, seriousViolations, test, answerConsent } from './fixtures.ts';
 import { catalog, lineOf, openWithStoredCart } from './cart-support.ts';
 import { apiShopper, codeFor, newPhone, PASSWORD, submitLogin } from './account-support.ts';
 
@@ -158,6 +158,7 @@ test.describe('accounts', () => {
     const a = t.account;
     const shopper = await apiShopper(request, shopLocale);
     const other = await browser.newContext({ locale: shopLocale === 'ar' ? 'ar-EG' : 'en-US' });
+    await answerConsent(other);
     const otherPage = await other.newPage();
     for (const p of [page, otherPage]) {
       await p.goto(at('/login'));

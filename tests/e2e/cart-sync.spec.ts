@@ -3,7 +3,7 @@ import { apiLang, type Locale } from '../../src/i18n/locales.ts';
 import type { ProductCard } from '../../src/lib/types.ts';
 import { interpolate } from '../../src/i18n/interpolate.ts';
 import { catalog, cartReady, lineOf, listingOf, openWithStoredCart, pick, storedCart } from './cart-support.ts';
-import { expect, hydrated, test } from './fixtures.ts';
+import { expect, hydrated, test, answerConsent } from './fixtures.ts';
 import { createE2eShopper, logIn } from './login.ts';
 
 /** A shopper with a bearer header for checking the server's side of things. */
@@ -112,6 +112,7 @@ test.describe('the cart follows the shopper', () => {
     await expect.poll(() => serverCart(request, shopper, shopLocale)).toEqual([[first.id, 1]]);
 
     const laptop = await browser.newContext({ locale: shopLocale === 'ar' ? 'ar-EG' : 'en-US' });
+    await answerConsent(laptop);
     const other = await laptop.newPage();
     await other.goto(at('/checkout/cart'));
     await logInHere(other, shopper);

@@ -1,10 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { dictionary, type Dictionary } from '../../src/i18n/t.ts';
 import type { Locale } from '../../src/i18n/locales.ts';
 
 export interface ShopOptions {
   shopLocale: Locale;
+  /** The consent choice already made when a journey starts ('ask': none, the banner shows; consent.spec.ts). */
+  consent: 'granted' | 'denied' | 'ask';
 }
 
 interface ShopFixtures {
@@ -16,6 +18,13 @@ interface ShopFixtures {
 
 export const test = base.extend<ShopOptions & ShopFixtures>({
   shopLocale: ['en', { option: true }],
+  consent: ['denied', { option: true }],
+  // The e2e build has a tag-manager id, so every page would ask for consent: journeys start with the question
+  // answered (no), except the consent journeys themselves.
+  context: async ({ context, consent }, use) => {
+    if (consent !== 'ask') await answerConsent(context, consent);
+    await use(context);
+  },
   t: async ({ shopLocale }, use) => use(dictionary(shopLocale)),
   at: async ({ shopLocale }, use) => use((path = '/') => `/${shopLocale}${path === '/' ? '/' : path}`),
 });
@@ -40,3 +49,10 @@ export async function hydrated(page: Page, component: string) {
 }
 
 export { expect };
+
+/** Sets the consent choice before any page of this context runs (also for contexts a journey opens itself). */
+export async function answerConsent(context: BrowserContext, choice: 'granted' | 'denied' = 'denied') {
+  await context.addInitScript((value) => {
+    if (!localStorage.getItem('consent')) localStorage.setItem('consent', value);
+  }, choice);
+}

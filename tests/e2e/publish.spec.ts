@@ -53,6 +53,10 @@ test('a publish under load: no failed answer, the new article afterwards, old ch
   const home = await (await fetch(`${base}/en/`)).text();
   const asset = /\/_astro\/[\w.-]+\.js/.exec(home)?.[0];
   expect(asset).toBeTruthy();
+  // Published without GTM_ID: no container id, no consent banner, no tag-manager origin anywhere (decision 011).
+  expect(home).not.toContain('gtm-id');
+  expect(home).not.toContain('data-consent-banner');
+  expect(home).not.toContain('googletagmanager');
   expect((await fetch(`${base}/en/articles/${slug}`)).status).toBe(404);
 
   writeArticle();

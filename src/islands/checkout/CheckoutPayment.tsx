@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Dictionary } from '../../i18n/en.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { localePath } from '../../i18n/routes.ts';
+import { toItem, track } from '../../lib/analytics.ts';
 import { $cart } from '../../stores/cart.ts';
 import AddressStep from './AddressStep.tsx';
 import { draftComplete, draftPayload, emptyDraft, type InlineDraft, type OrdersText } from './checkout-text.ts';
@@ -57,6 +58,15 @@ export default function CheckoutPayment({
   );
   // Back from a payment page the shopper left (spec route /api/opay/cancel): the cart is intact, say so.
   const cancelled = new URLSearchParams(window.location.search).get('payment') === 'cancelled';
+  const ready = data.status === 'ok' && products.length > 0;
+  useEffect(() => {
+    if (ready)
+      track(
+        'begin_checkout',
+        cart.cartsProducts.map((l) => toItem(l.product.id, l.product.name, l.product.price, l.quantity)),
+      );
+    // Once per visit of the payment step, not on every cart change.
+  }, [ready]);
 
   if (products.length === 0)
     return (

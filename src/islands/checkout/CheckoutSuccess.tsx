@@ -3,10 +3,23 @@ import type { Dictionary } from '../../i18n/en.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { localePath, productsPath } from '../../i18n/routes.ts';
 import type { OrderView } from '../../lib/orders/views.ts';
+import { toItem, track } from '../../lib/analytics.ts';
 import { resetCart } from '../../stores/cart.ts';
 import { shopperFetch } from '../../stores/shopper-call.ts';
 import { Filled } from '../shared/Filled.tsx';
 import type { OrdersText } from './checkout-text.ts';
+
+/** The data layer's purchase event, once per order even when the page is reloaded. */
+function reportPurchase(order: OrderView) {
+  const key = `purchase:${order.id}`;
+  if (sessionStorage.getItem(key)) return;
+  sessionStorage.setItem(key, '1');
+  track(
+    'purchase',
+    order.items.map((i) => toItem(i.product_id, i.name, i.price, i.quantity)),
+    { transaction_id: String(order.id), value: order.DiscountedTotal / 100, shipping: order.Shipping_Fees / 100 },
+  );
+}
 
 const POLL_MS = 1_500;
 const POLL_LIMIT = 20;
@@ -36,6 +49,7 @@ export default function CheckoutSuccess({
         void shopperFetch<{ data: OrderView }>(`/orders/${id}`, { locale }).then((res) => {
           const status = res?.ok ? res.body.data.payment_status : 'none';
           if (status === 'paid') resetCart();
+          if (res?.ok && (status === 'paid' || status === 'none')) reportPurchase(res.body.data);
           setPayment(status);
           setTries((n) => n + 1);
         }),
