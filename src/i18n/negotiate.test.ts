@@ -33,7 +33,15 @@ describe('bare path redirect', () => {
     expect(go('/single-product/5', 'i18n_redirected=ar')).toBe('/ar/single-product/5');
   });
   test('localized pages, the API, assets and files are left alone', () => {
-    for (const path of ['/en/', '/ar/products', '/api/products', '/_astro/x.js', '/favicon.svg', '/sitemap-index.xml', '/share/og-default.png']) {
+    for (const path of [
+      '/en/',
+      '/ar/products',
+      '/api/products',
+      '/_astro/x.js',
+      '/favicon.svg',
+      '/sitemap-index.xml',
+      '/share/og-default.png',
+    ]) {
       expect(go(path)).toBeUndefined();
     }
   });
