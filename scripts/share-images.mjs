@@ -1,7 +1,7 @@
 // `node scripts/share-images.mjs`: draws the shop's raster share images with the system Chromium and writes them to
 // public/share/ (committed; run again when the brand changes). Social networks and messaging apps do not show SVG
 // share images, so pages without a picture of their own share og-default.png (1200 × 630), and structured data names
-// logo-512.png as the publisher's logo. See docs/decisions/011-raster-share-images.md.
+// logo-512.png as the publisher's logo. See docs/decisions/012-raster-share-images.md.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { chromiumFlags, chromiumPath } from './chromium.mjs';
