@@ -34,7 +34,7 @@ export default function ForgetPasswordForm({ locale, text }: { locale: Locale; t
             type="tel"
             label={text.mobile}
             hint={text.mobileHint}
-            autoComplete="tel-national"
+            autoComplete="tel"
             defaultValue={state.values?.['phone']}
             dir="ltr"
           />

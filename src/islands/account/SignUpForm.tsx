@@ -38,7 +38,7 @@ export default function SignUpForm({ locale, text }: { locale: Locale; text: Acc
         type="tel"
         label={text.mobile}
         hint={text.mobileHint}
-        autoComplete="tel-national"
+        autoComplete="tel"
         defaultValue={v['phone']}
         dir="ltr"
       />
