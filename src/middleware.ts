@@ -1,6 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
 import { barePathRedirect } from './i18n/bare-path.ts';
 import { sharedDatabase } from './server/db/index.ts';
+import { withIslandStyleInHead } from './server/http/island-style.ts';
 import { cachedRender } from './server/http/render-cache.ts';
 import { testFaultsEnabled } from './server/http/request-id.ts';
 import { rebuildSearchIndex } from './server/search/registry.ts';
@@ -30,8 +31,9 @@ function startCatalogWatch(): void {
  * Bare paths redirect to the shopper's language (the production server does the same before Astro); on-demand
  * pages go through the shared render cache (src/server/http/render-cache.ts); the API is never cached here.
  */
-export const onRequest = defineMiddleware((context, next) => {
-  if (context.isPrerendered) return next();
+export const onRequest = defineMiddleware(async (context, next): Promise<Response> => {
+  // Pre-rendered pages pass here at build time: the islands' stylesheet goes into <head> (island-style.ts).
+  if (context.isPrerendered) return next().then(withIslandStyleInHead);
   // Astro.rewrite('/404') runs the middleware again for /404: that is the not-found page, not a bare path.
   const rewritten = context.url.pathname === '/404' || context.url.pathname === '/500';
   const target =
@@ -48,5 +50,5 @@ export const onRequest = defineMiddleware((context, next) => {
   if (import.meta.env.DEV) return next();
   startCatalogWatch();
   if (context.url.pathname.startsWith('/api/')) return next();
-  return cachedRender(context.request, context.url, () => next());
+  return cachedRender(context.request, context.url, () => next().then(withIslandStyleInHead));
 });

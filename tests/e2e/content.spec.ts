@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { offerActive } from '../../src/lib/offers.ts';
-import { expect, seriousViolations, test } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 
 const routes = [
   '/',
@@ -199,14 +199,4 @@ test.describe('content', () => {
     expect(t.forms.contact.success).toBe('We have successfully received your message');
     expect(t.forms.contact.failure).toBe('We did not receive your message. Try again');
   });
-
-  // The home page's axe check lives in shell.spec.ts.
-  for (const route of ['/articles/dialing-in-espresso', '/single-recipe/overnight-cold-brew', '/contact-us', '/become-partner']) {
-    test(`axe finds no serious or critical violations on ${route}`, async ({ page, at }) => {
-      await page.goto(at(route));
-      expect(await seriousViolations(page)).toEqual([]);
-      await page.setViewportSize({ width: 390, height: 844 });
-      expect(await seriousViolations(page)).toEqual([]);
-    });
-  }
 });

@@ -53,6 +53,11 @@ export { expect };
 /** Sets the consent choice before any page of this context runs (also for contexts a journey opens itself). */
 export async function answerConsent(context: BrowserContext, choice: 'granted' | 'denied' = 'denied') {
   await context.addInitScript((value) => {
-    if (!localStorage.getItem('consent')) localStorage.setItem('consent', value);
+    // Frames without storage (about:blank, data: URLs) refuse localStorage: nothing to answer there.
+    try {
+      if (!localStorage.getItem('consent')) localStorage.setItem('consent', value);
+    } catch {
+      /* no storage in this frame */
+    }
   }, choice);
 }

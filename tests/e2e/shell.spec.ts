@@ -113,13 +113,6 @@ test.describe('shell', () => {
     await page.getByRole('link', { name: t.errors.returnHome }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.home.heroTitle);
   });
-
-  test('axe finds no serious or critical violations on the home page', async ({ page, at }) => {
-    await page.goto(at('/'));
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.setViewportSize({ width: 390, height: 844 });
-    expect(await seriousViolations(page)).toEqual([]);
-  });
 });
 
 test('a page chunk that fails to load reloads the page once, not again within 60 s', async ({ page, at }) => {

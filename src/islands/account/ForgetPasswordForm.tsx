@@ -4,6 +4,7 @@ import { localePath } from '../../i18n/routes.ts';
 import { showToast } from '../../lib/toast-event.ts';
 import { callApi, emptyState, FormMessage, Input, typedValues, type AccountText, type FormState } from './form-kit.tsx';
 import Submit from './Submit.tsx';
+import { useClientAction } from '../shared/use-mounted.ts';
 
 /** /forget-password: a code to the phone, then the code with a new password ('Password changed successfully'). */
 export default function ForgetPasswordForm({ locale, text }: { locale: Locale; text: AccountText }) {
@@ -23,8 +24,9 @@ export default function ForgetPasswordForm({ locale, text }: { locale: Locale; t
     return emptyState;
   }, emptyState);
   const p = { errors: state.errors, idPrefix: 'reset' };
+  const clientAction = useClientAction(action);
   return (
-    <form action={action} noValidate className="space-y-4">
+    <form action={clientAction} noValidate className="space-y-4">
       <FormMessage state={state} />
       {phone === null ? (
         <>

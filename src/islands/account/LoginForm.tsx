@@ -4,6 +4,7 @@ import { adoptSession } from '../../lib/auth-client.ts';
 import { routeBackPath } from '../../lib/route-back.ts';
 import { callApi, emptyState, FormMessage, Input, typedValues, type AccountText, type FormState } from './form-kit.tsx';
 import Submit from './Submit.tsx';
+import { useClientAction } from '../shared/use-mounted.ts';
 
 /** /login?routeBack=…&routeParams=…: after login the shopper lands where they were (spec section 2). */
 export default function LoginForm({ locale, text }: { locale: Locale; text: AccountText }) {
@@ -15,8 +16,9 @@ export default function LoginForm({ locale, text }: { locale: Locale; text: Acco
     window.location.assign(routeBackPath(locale, query.get('routeBack'), query.get('routeParams')));
     return emptyState;
   }, emptyState);
+  const clientAction = useClientAction(action);
   return (
-    <form action={action} noValidate className="space-y-4">
+    <form action={clientAction} noValidate className="space-y-4">
       <FormMessage state={state} />
       <Input
         name="login"

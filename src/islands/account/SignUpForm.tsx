@@ -4,6 +4,7 @@ import { localePath } from '../../i18n/routes.ts';
 import { showToast } from '../../lib/toast-event.ts';
 import { callApi, emptyState, FormMessage, Input, typedValues, type AccountText, type FormState } from './form-kit.tsx';
 import Submit from './Submit.tsx';
+import { useClientAction } from '../shared/use-mounted.ts';
 
 export const VERIFY_PHONE_KEY = 'bb_verify_phone';
 
@@ -24,8 +25,9 @@ export default function SignUpForm({ locale, text }: { locale: Locale; text: Acc
   }, emptyState);
   const v = state.values ?? {};
   const p = { errors: state.errors, idPrefix: 'signup' };
+  const clientAction = useClientAction(action);
   return (
-    <form action={action} noValidate className="space-y-4">
+    <form action={clientAction} noValidate className="space-y-4">
       <FormMessage state={state} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Input {...p} name="first_name" label={text.firstName} autoComplete="given-name" defaultValue={v['first_name']} />

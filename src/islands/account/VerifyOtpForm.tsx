@@ -7,6 +7,7 @@ import { showToast } from '../../lib/toast-event.ts';
 import { callApi, emptyState, FormMessage, Input, type AccountText, type FormState } from './form-kit.tsx';
 import { VERIFY_PHONE_KEY } from './SignUpForm.tsx';
 import Submit from './Submit.tsx';
+import { useClientAction } from '../shared/use-mounted.ts';
 
 const COOLDOWN = 60;
 
@@ -40,8 +41,9 @@ export default function VerifyOtpForm({ locale, text }: { locale: Locale; text: 
     if (res.ok) setWait(COOLDOWN);
   }
 
+  const clientAction = useClientAction(action);
   return (
-    <form action={action} noValidate className="space-y-4">
+    <form action={clientAction} noValidate className="space-y-4">
       {phone && (
         <p className="text-sm text-roast-700">
           {interpolate(text.verifyIntro, { phone: '' })}
