@@ -56,3 +56,26 @@ export function toPiastres(amount: string | number): number {
   if (!match) return Number.NaN;
   return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
 }
+
+/** POSTs JSON to a provider; a network failure or timeout becomes a GatewayError naming the provider. */
+export async function postToProvider<T>(
+  provider: string,
+  url: string,
+  headers: Record<string, string>,
+  body: unknown,
+  timeoutMs = 15_000,
+): Promise<{ status: number; ok: boolean; json: Partial<T> }> {
+  let answer: Response;
+  try {
+    answer = await fetch(url, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (error) {
+    throw new GatewayError(`${provider} unreachable: ${String(error)}`);
+  }
+  const json = (await answer.json().catch(() => ({}))) as Partial<T>;
+  return { status: answer.status, ok: answer.ok, json };
+}

@@ -1,6 +1,7 @@
 import {
   CallbackRefused,
   GatewayError,
+  postToProvider,
   type CreatedPayment,
   type PaymentGateway,
   type PaymentOutcome,
@@ -43,28 +44,19 @@ export class OPayGateway implements PaymentGateway {
       product: { name: request.description, description: request.description },
       ...(request.methodCodes.length ? { payMethod: request.methodCodes[0] } : {}),
     };
-    let answer: Response;
-    try {
-      answer = await fetch(`${this.config.baseUrl}/api/v1/international/cashier/create`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${this.config.publicKey}`,
-          merchantid: this.config.merchantId,
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(this.config.timeoutMs ?? 15_000),
-      });
-    } catch (error) {
-      throw new GatewayError(`OPay unreachable: ${String(error)}`);
-    }
-    const json = (await answer.json().catch(() => ({}))) as {
-      code?: string;
-      message?: string;
-      data?: { orderNo?: string; cashierUrl?: string };
-    };
-    if (!answer.ok || json.code !== '00000' || !json.data?.orderNo || !json.data.cashierUrl)
-      throw new GatewayError(`OPay refused the cashier request (${answer.status} ${json.code ?? ''}): ${json.message ?? ''}`);
+    const { ok, status, json } = await postToProvider<{
+      code: string;
+      message: string;
+      data: { orderNo?: string; cashierUrl?: string };
+    }>(
+      'OPay',
+      `${this.config.baseUrl}/api/v1/international/cashier/create`,
+      { authorization: `Bearer ${this.config.publicKey}`, merchantid: this.config.merchantId },
+      body,
+      this.config.timeoutMs,
+    );
+    if (!ok || json.code !== '00000' || !json.data?.orderNo || !json.data.cashierUrl)
+      throw new GatewayError(`OPay refused the cashier request (${status} ${json.code ?? ''}): ${json.message ?? ''}`);
     return { tranRef: json.data.orderNo, redirectUrl: json.data.cashierUrl };
   }
 

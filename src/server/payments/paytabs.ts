@@ -1,6 +1,7 @@
 import {
   CallbackRefused,
   GatewayError,
+  postToProvider,
   toPiastres,
   toPounds,
   type CreatedPayment,
@@ -46,20 +47,15 @@ export class PayTabsGateway implements PaymentGateway {
       callback: request.callbackUrl,
       return: request.returnUrl,
     };
-    let answer: Response;
-    try {
-      answer = await fetch(`${this.config.baseUrl}/payment/request`, {
-        method: 'POST',
-        headers: { authorization: this.config.serverKey, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(this.config.timeoutMs ?? 15_000),
-      });
-    } catch (error) {
-      throw new GatewayError(`PayTabs unreachable: ${String(error)}`);
-    }
-    const json = (await answer.json().catch(() => ({}))) as { tran_ref?: string; redirect_url?: string; message?: string };
-    if (!answer.ok || !json.tran_ref || !json.redirect_url)
-      throw new GatewayError(`PayTabs refused the payment request (${answer.status}): ${json.message ?? 'no redirect_url'}`);
+    const { ok, status, json } = await postToProvider<{ tran_ref: string; redirect_url: string; message: string }>(
+      'PayTabs',
+      `${this.config.baseUrl}/payment/request`,
+      { authorization: this.config.serverKey },
+      body,
+      this.config.timeoutMs,
+    );
+    if (!ok || !json.tran_ref || !json.redirect_url)
+      throw new GatewayError(`PayTabs refused the payment request (${status}): ${json.message ?? 'no redirect_url'}`);
     return { tranRef: json.tran_ref, redirectUrl: json.redirect_url };
   }
 
