@@ -216,6 +216,23 @@ describe('failures and late money', () => {
     expect(error).toHaveBeenCalledWith(expect.stringContaining('FLAGGED'));
   });
 
+  test('a second attempt paid for an order already paid is flagged on that payment; the order stays paid', async () => {
+    const { shopper, order } = await onlineOrder();
+    const first = (await startPayment(shopper, order.id)).payment;
+    const second = (await startPayment(shopper, order.id)).payment;
+    expect((await deliver('paytabs', callbackFor(first, 'approve'))).status).toBe(200);
+    expect((await deliver('paytabs', callbackFor(second, 'approve'))).status).toBe(200);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'PLACED', payment_status: 'paid' });
+    const rows = await db
+      .selectFrom('payments')
+      .select(['id', 'status'])
+      .where('order_id', '=', order.id)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.status)).toEqual(['paid', 'refund_due']);
+    expect((await callbacks(second.tran_ref))[0]).toMatchObject({ outcome: 'flagged' });
+  });
+
   test('an abandoned payment gives its stock back after the timeout, once, with two instances running the job', async () => {
     const { shopper, order, productId } = await onlineOrder();
     const { payment } = await startPayment(shopper, order.id);

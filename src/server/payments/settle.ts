@@ -84,7 +84,14 @@ async function applyPaid(db: ShopDb, paymentId: number, orderId: number): Promis
       // Money arrived for an order that no longer waits (cancelled by the timeout, or paid by another attempt):
       // it is kept and flagged, never applied silently.
       await trx.updateTable('payments').set({ status: 'refund_due' }).where('id', '=', paymentId).execute();
-      await trx.updateTable('orders').set({ payment_status: 'refund_due', updated_at: now }).where('id', '=', orderId).execute();
+      // The order says so only when it was cancelled; an order another attempt already paid stays "paid" (the
+      // extra payment's row carries the refund).
+      await trx
+        .updateTable('orders')
+        .set({ payment_status: 'refund_due', updated_at: now })
+        .where('id', '=', orderId)
+        .where('status', '=', 'CANCELED')
+        .execute();
       return { outcome: 'flagged', reason: `paid, but order ${orderId} was not waiting for a payment: refund due`, orderId };
     }
     await trx
