@@ -6,7 +6,7 @@ import { usePaymentGateways } from '../../src/server/payments/gateways.ts';
 import { releaseAbandonedPayments } from '../../src/server/payments/release-abandoned.ts';
 import { sandboxCallback, type SandboxChoice } from '../../src/server/payments/sandbox/sandbox-callbacks.ts';
 import { createSandboxGateway } from '../../src/server/payments/sandbox/sandbox-gateway.ts';
-import { makeAddress, makeProduct, send, stockOf } from '../support/orders.ts';
+import { creditWallet, makeAddress, makeProduct, send, stockOf } from '../support/orders.ts';
 import { serveApp } from '../support/serve-app.ts';
 import { makeShopper } from '../support/shoppers.ts';
 import { testApi } from '../support/test-db.ts';
@@ -268,6 +268,31 @@ describe('OPay', () => {
 });
 
 describe('methods and their rules', () => {
+  test('an online method never spends the wallet: the summary shows the total the provider will be asked for', async () => {
+    const shopper = await makeShopper(db);
+    const productId = await makeProduct(db, { price: 30000, stock: 5, before_discount: null });
+    const address = await makeAddress(db, shopper.id);
+    await creditWallet(db, shopper.id, 10000);
+    const query = (method: string) =>
+      `/api/orders/summary?products=${encodeURIComponent(JSON.stringify([{ product_id: productId, quantity: 1 }]))}` +
+      `&address_id=${address.id}&payment_method=${method}&use_wallet=true`;
+    const cod = (await json(query('cash_on_delivery'), { headers: shopper.headers })).body.data;
+    const card = (await json(query('card'), { headers: shopper.headers })).body.data;
+    expect(cod.walletAmount).toBe(10000);
+    expect(card.walletAmount).toBe(0);
+    expect(card.DiscountedTotal).toBe(cod.DiscountedTotal + 10000);
+    const placed = await json(
+      '/api/orders',
+      send('POST', shopper.headers, {
+        products: [{ product_id: productId, quantity: 1 }],
+        address_id: address.id,
+        payment_method: 'card',
+        use_wallet: true,
+      }),
+    );
+    expect(placed.body.data).toMatchObject({ walletAmount: 0, DiscountedTotal: card.DiscountedTotal });
+  });
+
   test('instalments are listed with their minimum from the data, and refused below it', async () => {
     const methods = (await json('/api/payment-methods?lang=en-US')).body.data;
     expect(methods.map((m: any) => m.code)).toEqual([

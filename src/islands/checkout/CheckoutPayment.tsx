@@ -35,11 +35,13 @@ export default function CheckoutPayment({
   const [payment, setPayment] = useState<string | null>(null);
   const [useWallet, setUseWallet] = useState(false);
 
+  // The wallet option belongs to cash on delivery (the server applies the same rule).
+  const walletUsed = useWallet && payment === 'cash_on_delivery';
   const adding = addingChoice ?? data.addresses.length === 0;
   const addressId = adding ? null : (picked ?? data.addresses[0]?.id ?? null);
   const summary = useSummary(
     locale,
-    { products, addressId, governorateId: adding ? draft.governorate_id : '', coupon, payment, useWallet },
+    { products, addressId, governorateId: adding ? draft.governorate_id : '', coupon, payment, useWallet: walletUsed },
     data.status === 'ok',
   );
 
@@ -53,7 +55,7 @@ export default function CheckoutPayment({
       ...(addressId !== null ? { address_id: addressId } : { address: draftPayload(draft) }),
       ...(coupon ? { coupon } : {}),
       payment_method: payment,
-      use_wallet: useWallet,
+      use_wallet: walletUsed,
     }),
   );
   // Back from a payment page the shopper left (spec route /api/opay/cancel): the cart is intact, say so.

@@ -51,10 +51,6 @@ function liveGateway(name: ProviderName, env: NodeJS.ProcessEnv): PaymentGateway
   return undefined;
 }
 
-/** True when the provider's payments go to the built-in sandbox (no keys for it). */
-export const usesSandbox = (name: ProviderName, env = process.env): boolean =>
-  !override?.[name] && !liveGateway(name, env) && sandboxEnabled(env);
-
 /** The gateway for a provider; `origin` is this server's public origin, where the sandbox answers. */
 export function gatewayFor(name: ProviderName, origin: string, env = process.env): PaymentGateway | undefined {
   const chosen = override?.[name] ?? liveGateway(name, env);

@@ -20,6 +20,15 @@ type MethodRow = Selectable<PaymentMethodTable>;
 /** Cash on delivery and the wallet settle in the order's own transaction; the others through a gateway. */
 export const isOnline = (row: Pick<MethodRow, 'kind'>): boolean => row.kind === 'online' || row.kind === 'instalment';
 
+/**
+ * An online payment covers the whole total: the wallet is for cash on delivery (or pays alone). The summary and the
+ * order both apply it, so the total a shopper sees is the total the provider is asked for.
+ */
+export const withWalletRule = <C extends { use_wallet?: boolean | undefined }>(
+  choice: C,
+  method: Pick<MethodRow, 'kind'> | undefined,
+): C => (method && isOnline(method) ? { ...choice, use_wallet: false } : choice);
+
 /** Whether a method's rules (data in payment_methods) allow an order of this total (piastres). */
 export const allowsTotal = (row: Pick<MethodRow, 'min_total' | 'max_total'>, total: number): boolean =>
   (row.min_total === null || total >= row.min_total) && (row.max_total === null || total <= row.max_total);

@@ -3,7 +3,7 @@ import type { Locale } from '../../../i18n/locales.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { announceCatalogChange } from '../catalog/catalog-changes.ts';
 import { recordRedemption, redeemCoupon } from './coupons.ts';
-import { allowsTotal, isOnline, usableMethod } from './payment-methods.ts';
+import { allowsTotal, isOnline, usableMethod, withWalletRule } from './payment-methods.ts';
 import { priceOrder, type OrderChoice } from './pricing.ts';
 import { isUniqueViolation, nowIso, OrderProblem } from './problems.ts';
 import { saveInlineAddress } from './save-address.ts';
@@ -59,8 +59,7 @@ export async function placeOrder(db: ShopDb, input: PlaceOrderInput): Promise<Pl
   const { userId, idempotencyKey: key } = input;
   const method = await checkChoice(db, input.choice);
   const online = isOnline(method);
-  // An online payment covers the whole total: the wallet is for cash on delivery (or pays alone).
-  const choice = online ? { ...input.choice, use_wallet: false } : input.choice;
+  const choice = withWalletRule(input.choice, method);
   const print = fingerprint(choice);
   let productIds: number[] = [];
   try {
