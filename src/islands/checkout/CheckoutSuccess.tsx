@@ -68,7 +68,8 @@ export default function CheckoutSuccess({
     return (
       <div className="mt-6 text-center" data-payment-failed>
         <h1 className="text-2xl font-bold md:text-3xl">{payText.failedTitle}</h1>
-        <p className="mt-3">{payText.failedText}</p>
+        {/* Money that arrived too late was charged: saying "nothing was charged" would be untrue. */}
+        <p className="mt-3">{payment === 'refund_due' ? payText.refundDue : payText.failedText}</p>
         <a
           href={localePath(locale, '/checkout/checkout-payment')}
           className="mt-6 inline-block rounded-full bg-roast-700 px-6 py-3 font-semibold text-white hover:bg-roast-900"
@@ -77,7 +78,8 @@ export default function CheckoutSuccess({
         </a>
       </div>
     );
-  const title = payment === 'paid' ? payText.successTitle : text.successTitle;
+  // Still unconfirmed after the polls: the order is saved, not yet placed.
+  const title = payment === 'paid' ? payText.successTitle : payment === 'awaiting' ? payText.confirming : text.successTitle;
   return (
     <div className="mt-6 text-center" data-checkout-success data-payment={payment}>
       <h1 className="text-2xl font-bold md:text-3xl">{title}</h1>

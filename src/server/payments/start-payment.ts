@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Locale } from '../../i18n/locales.ts';
+import { dictionary, interpolate } from '../../i18n/t.ts';
 import type { ShopDb } from '../db/index.ts';
 import { nowIso, OrderProblem } from '../services/orders/problems.ts';
 import { GatewayError, type ProviderName } from './gateway.ts';
@@ -47,6 +48,7 @@ export async function startPayment(db: ShopDb, input: StartPaymentInput): Promis
   const gateway = gatewayFor(input.provider, input.origin);
   if (!gateway) throw new OrderProblem(422, 'paymentUnavailable');
   const reference = `BB-${order.id}-${randomBytes(5).toString('hex')}`;
+  const t = dictionary(input.locale);
   const back = `order=${order.id}&lang=${input.locale}`;
   let created;
   try {
@@ -54,7 +56,8 @@ export async function startPayment(db: ShopDb, input: StartPaymentInput): Promis
       reference,
       amount: order.total,
       currency: 'EGP',
-      description: `Bean Bazaar order ${order.id}`,
+      // Shown on the provider's page, in the shopper's language.
+      description: `${t.site.name} – ${interpolate(t.orders.checkout.orderNumber, { id: order.id })}`,
       locale: input.locale,
       methodCodes: order.gateway_code ? order.gateway_code.split(',') : [],
       customer: {
