@@ -26,7 +26,8 @@ export async function loadSellerDirectory(db: ShopDb, locale: Locale, rawQuery: 
   const t = dictionary(locale);
   const query = (rawQuery ?? '').trim().slice(0, MAX_QUERY);
   const other: Locale = locale === 'ar' ? 'en' : 'ar';
-  const [sellers, translations] = await Promise.all([listSellers(db, locale), listSellers(db, other)]);
+  const all = await listSellers(db);
+  const [sellers, translations] = [all[locale], all[other]];
   const words = foldText(query).split(/\s+/).filter(Boolean);
   const haystack = new Map(sellers.map((s) => [s.id, foldText(`${s.name} ${s.city}`)]));
   for (const s of translations) haystack.set(s.id, `${haystack.get(s.id) ?? ''} ${foldText(`${s.name} ${s.city}`)}`);

@@ -34,8 +34,11 @@ export async function findSeller(db: ShopDb, idOrSlug: string, locale: Locale): 
   return toSeller(row, Number(count), locale);
 }
 
-/** Every seller with its product count, alphabetical in the shopper's language (the sellers directory). */
-export async function listSellers(db: ShopDb, locale: Locale): Promise<Seller[]> {
+/**
+ * Every seller with its product count in each language, each list alphabetical in its own language (the sellers
+ * directory shows one and searches both): one read of the sellers and one count, whatever the languages.
+ */
+export async function listSellers(db: ShopDb): Promise<Record<Locale, Seller[]>> {
   const [rows, counts] = await Promise.all([
     db.selectFrom('sellers').selectAll().execute(),
     db
@@ -45,8 +48,13 @@ export async function listSellers(db: ShopDb, locale: Locale): Promise<Seller[]>
       .execute(),
   ]);
   const countOf = new Map(counts.map((c) => [c.seller_id, Number(c.count)]));
-  const sellers = rows.map((row) => toSeller(row, countOf.get(row.id) ?? 0, locale));
-  return sortByName(sellers, (s) => s.name, locale);
+  const inLocale = (locale: Locale) =>
+    sortByName(
+      rows.map((row) => toSeller(row, countOf.get(row.id) ?? 0, locale)),
+      (s) => s.name,
+      locale,
+    );
+  return { en: inLocale('en'), ar: inLocale('ar') };
 }
 
 /** Every seller's id and name, alphabetical in the shopper's language (the brand filter's options). */
