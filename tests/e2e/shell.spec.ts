@@ -165,6 +165,24 @@ test('an exception shows the error page with its code and message; the log has t
   }
 });
 
+test("the footer's payment marks are inline SVG logos, each named, with no image requests", async ({ page, at }) => {
+  const images: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'image' && images.push(r.url()));
+  await page.goto(at('/'));
+  const marks = page.locator('footer [data-payment-logos] svg[role="img"]');
+  await expect(marks).toHaveCount(7);
+  expect(await marks.evaluateAll((svgs) => svgs.map((s) => s.getAttribute('aria-label')))).toEqual([
+    'Visa',
+    'Mastercard',
+    'Meeza',
+    'Apple Pay',
+    'valU',
+    'TRU',
+    'Souhoola',
+  ]);
+  expect(images.filter((u) => /visa|mastercard|meeza|valu|souhoola|tru/i.test(u))).toEqual([]);
+});
+
 test('robots.txt lets crawlers fetch the images under /api/media/ while keeping the rest of the API out', async ({ request }) => {
   const text = await (await request.get('/robots.txt')).text();
   const lines = text.split('\n');
