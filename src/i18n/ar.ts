@@ -117,6 +117,7 @@ export const ar: Dictionary = {
     unknownSubCategory: 'قسم فرعي غير معروف لهذا القسم',
     serverError: 'حدث خطأ من جانبنا. يرجى المحاولة مرة أخرى.',
     unauthenticated: 'يرجى تسجيل الدخول للمتابعة.',
+    foreignOrigin: 'هذا الطلب لم يصدر من متجرنا.',
   },
   content: contentMessages.ar,
   forms: formsMessages.ar,

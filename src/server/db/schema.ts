@@ -29,7 +29,8 @@ export interface Database {
   otp_codes: OtpCodeTable;
   sms_messages: SmsMessageTable;
   refresh_tokens: RefreshTokenTable;
-  login_failures: LoginFailureTable;
+  rate_limits: RateLimitTable;
+  refunds: RefundTable;
 }
 
 export interface CategoryTable {
@@ -362,12 +363,25 @@ export interface RefreshTokenTable {
   created_at: string;
 }
 
-/** Failed logins per account and per client address (brute-force limit). */
-export interface LoginFailureTable {
-  id: Generated<number>;
-  scope: 'account' | 'ip';
+/** One rate-limit counter per bucket and subject (migration 012, src/server/auth/rate-limit.ts). */
+export interface RateLimitTable {
+  bucket: string;
   subject: string;
+  window_start: string;
+  hits: number;
+}
+
+/** Money owed back to a shopper (migration 012, docs/orders.md). */
+export interface RefundTable {
+  id: Generated<number>;
+  order_id: number;
+  payment_id: number | null;
+  amount: number;
+  destination: 'card' | 'wallet';
+  status: 'owed' | 'paid';
+  reason: 'shopper_cancel' | 'late_payment' | 'extra_payment';
   created_at: string;
+  paid_at: string | null;
 }
 
 export interface PaymentTable {
