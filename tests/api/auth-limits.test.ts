@@ -44,7 +44,9 @@ test('ASVS V6.3.1: 10 failures from one address lock that address for every acco
 test('issue 19: 30 wrong logins at once for one account: at most 10 reach the password check; the next is 429 by e-mail and by mobile', async () => {
   const s = await registeredShopper(t);
   const burst = await Promise.all(
-    Array.from({ length: 30 }, (_, i) => loginFrom(`10.9.${Math.floor(i / 9)}.${i}`, i % 2 ? s.input.email : s.phone, `wrong-${i}-password`)),
+    Array.from({ length: 30 }, (_, i) =>
+      loginFrom(`10.9.${Math.floor(i / 9)}.${i}`, i % 2 ? s.input.email : s.phone, `wrong-${i}-password`),
+    ),
   );
   const statuses = burst.map((r) => r.status);
   // A 401 is an answer from the password check; a 429 was refused before it.
@@ -78,7 +80,8 @@ test('issue 19: sign-up, code sends and password resets are limited before any h
   expect(crowded.body.message).toBe('Too many attempts. Try again in 60 minutes.');
   // Codes to one number: 5 requests an hour whoever asks (known number or not: the answer looks the same).
   const codes = [];
-  for (let i = 0; i < 6; i++) codes.push((await t.post('/api/auth/forget-password', { phone: '01055509999' }, `10.7.2.${i}`)).status);
+  for (let i = 0; i < 6; i++)
+    codes.push((await t.post('/api/auth/forget-password', { phone: '01055509999' }, `10.7.2.${i}`)).status);
   expect(codes).toEqual([200, 200, 200, 200, 200, 429]);
   // Resets with guessed codes: limited per number, and the new password is never hashed for a wrong code.
   const guesses = [];
@@ -87,7 +90,12 @@ test('issue 19: sign-up, code sends and password resets are limited before any h
       (
         await t.post(
           '/api/auth/reset-password',
-          { phone: '01055508888', code: String(100000 + i), password: 'a long new phrase', password_confirmation: 'a long new phrase' },
+          {
+            phone: '01055508888',
+            code: String(100000 + i),
+            password: 'a long new phrase',
+            password_confirmation: 'a long new phrase',
+          },
           `10.7.3.${i}`,
         )
       ).status,
