@@ -45,7 +45,8 @@ const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
 function originOf(siteUrl: string | undefined, host: string, port: number): string {
   if (siteUrl) {
     const url = new URL(siteUrl);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`SITE_URL must be an http(s) origin, not ${siteUrl}`);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+      throw new Error(`SITE_URL must be an http(s) origin, not ${siteUrl}`);
     return url.origin;
   }
   // Demo: the address the server listens on (a wildcard bind is reached through loopback).
@@ -86,9 +87,11 @@ export function productionProblems(env: NodeJS.ProcessEnv = process.env): string
   const problems: string[] = [];
   if (!config.siteUrlSet) problems.push('SITE_URL is not set: payment, SMS and e-mail links need the public origin.');
   else if (new URL(config.publicOrigin).protocol !== 'https:') problems.push('SITE_URL must be https in production.');
-  if (!config.tokenSecretSet) problems.push('AUTH_TOKEN_SECRET is not set (at least 32 characters): sessions would end with the process.');
+  if (!config.tokenSecretSet)
+    problems.push('AUTH_TOKEN_SECRET is not set (at least 32 characters): sessions would end with the process.');
   if (config.sandboxPayments) problems.push('PAYMENTS_SANDBOX=1: the sandbox lets anyone approve a card payment.');
-  if (config.smsOutbox) problems.push('SMS_PROVIDER is not set: sign-up and reset codes would reach no phone (set SMS_PROVIDER=twilio).');
+  if (config.smsOutbox)
+    problems.push('SMS_PROVIDER is not set: sign-up and reset codes would reach no phone (set SMS_PROVIDER=twilio).');
   if (env['ENABLE_TEST_FAULTS'] === '1') problems.push('ENABLE_TEST_FAULTS=1 is for tests only.');
   return problems;
 }

@@ -9,7 +9,7 @@ interface Props {
   text: OrdersText;
   order: OrderView;
   busy: boolean;
-  onCancel: () => void;
+  onCancel: (refundTo?: 'card' | 'wallet') => void;
   onReorder: () => void;
 }
 
@@ -69,17 +69,32 @@ export default function OrderCard({ locale, text, order, busy, onCancel, onReord
           <dd data-order-total>{money(order.DiscountedTotal)}</dd>
         </div>
       </dl>
+      {order.refunds.length > 0 && (
+        <ul className="mt-2 space-y-1 text-sm font-semibold text-green-800" data-refunds>
+          {order.refunds.map((refund, i) => (
+            <li key={i} data-refund={refund.destination}>
+              <Filled
+                template={refund.destination === 'card' ? text.history.refundOwed : text.history.refundedToWallet}
+                values={{ amount: formatMoney(refund.amount, locale) }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="mt-3 flex flex-wrap gap-2">
-        {order.cancellable && (
-          <button
-            type="button"
-            disabled={busy}
-            onClick={onCancel}
-            className="rounded-full border border-red-700 px-4 py-2 text-sm font-semibold text-red-700"
-          >
-            {text.history.cancel}
-          </button>
-        )}
+        {order.cancellable &&
+          // A paid order asks where its money goes back (issue 19); any other order has one way to cancel.
+          (order.payment_status === 'paid' ? (['card', 'wallet'] as const) : ([undefined] as const)).map((to) => (
+            <button
+              key={to ?? 'cancel'}
+              type="button"
+              disabled={busy}
+              onClick={() => onCancel(to)}
+              className="rounded-full border border-red-700 px-4 py-2 text-sm font-semibold text-red-700"
+            >
+              {to === 'card' ? text.history.cancelToCard : to === 'wallet' ? text.history.cancelToWallet : text.history.cancel}
+            </button>
+          ))}
         <button
           type="button"
           disabled={busy}

@@ -66,7 +66,11 @@ export async function clearSlots(db: ShopDb, name: LimitName, subject: string): 
 }
 
 /** 429 with Retry-After in the shopper's language. */
-export function tooMany(t: Dictionary, waitSeconds: number, text: 'tooManyLogins' | 'tooManyRequests' = 'tooManyRequests'): ApiError {
+export function tooMany(
+  t: Dictionary,
+  waitSeconds: number,
+  text: 'tooManyLogins' | 'tooManyRequests' = 'tooManyRequests',
+): ApiError {
   return new ApiError(429, interpolate(t.account[text], { minutes: Math.max(1, Math.ceil(waitSeconds / 60)) }), {}, waitSeconds);
 }
 

@@ -267,7 +267,7 @@ export interface OrderTable {
   address_street: string;
   address_details: string;
   delivery_days: number;
-  /** none | awaiting | paid | failed | refund_due (online payments, docs/payments.md). */
+  /** none | awaiting | paid | failed | refund_due | refunded (online payments, docs/payments.md). */
   payment_status: Generated<string>;
   created_at: string;
   updated_at: string;
@@ -324,6 +324,7 @@ export interface IdempotencyKeyTable {
 
 export type OrderRow = Selectable<OrderTable>;
 export type OrderLineRow = Selectable<OrderLineTable>;
+export type RefundRow = Selectable<RefundTable>;
 export type CouponRow = Selectable<CouponTable>;
 /** Migration 004: one-time codes sent by SMS (hash only). */
 export interface OtpCodeTable {
@@ -379,7 +380,7 @@ export interface RefundTable {
   amount: number;
   destination: 'card' | 'wallet';
   status: 'owed' | 'paid';
-  reason: 'shopper_cancel' | 'late_payment' | 'extra_payment';
+  reason: 'cancelled' | 'late_payment' | 'extra_payment';
   created_at: string;
   paid_at: string | null;
 }
@@ -392,7 +393,7 @@ export interface PaymentTable {
   reference: string;
   amount: number;
   currency: string;
-  /** pending | paid | declined | cancelled | refund_due */
+  /** pending | paid | declined | cancelled | expired | refund_due | refunded */
   status: string;
   created_at: string;
   updated_at: string;

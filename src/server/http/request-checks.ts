@@ -6,7 +6,8 @@ export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE',
 export type Refusal = { status: 400 | 405 | 416; reason: string; headers?: Record<string, string> };
 
 /** `host` or `host:port`, where host is a DNS name, an IPv4 address or a bracketed IPv6 address (RFC 9110 §7.2). */
-const HOST_HEADER = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+const HOST_HEADER =
+  /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /** The host name of a Host header (no port, lower case, brackets kept for IPv6), or undefined when malformed. */
 export function hostName(header: string | undefined): string | undefined {
@@ -20,7 +21,11 @@ export function hostName(header: string | undefined): string | undefined {
  * byte range. Undefined means the request may go on; a Range header we will not honour is dropped (the whole
  * file is a valid answer, RFC 9110 §14.2).
  */
-export function refuseRequest(req: IncomingMessage, servesHost: (name: string) => boolean, trustProxy: boolean): Refusal | undefined {
+export function refuseRequest(
+  req: IncomingMessage,
+  servesHost: (name: string) => boolean,
+  trustProxy: boolean,
+): Refusal | undefined {
   const method = req.method ?? '';
   if (!(ALLOWED_METHODS as readonly string[]).includes(method))
     return { status: 405, reason: `method ${method.slice(0, 20)} not allowed`, headers: { allow: ALLOWED_METHODS.join(', ') } };

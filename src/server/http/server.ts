@@ -46,7 +46,11 @@ export async function serve({ distDir, host, port, buildsDir }: ServeOptions): P
   const handle = (req: IncomingMessage, res: ServerResponse, fail: (error: unknown) => void): void => {
     const refused = refuseRequest(req, servesHost, trustProxy);
     if (refused) {
-      res.writeHead(refused.status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...refused.headers });
+      res.writeHead(refused.status, {
+        'content-type': 'text/plain; charset=utf-8',
+        'cache-control': 'no-store',
+        ...refused.headers,
+      });
       res.end(`${refused.status} ${refused.reason}\n`);
       return;
     }

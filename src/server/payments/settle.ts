@@ -1,6 +1,7 @@
 import type { ShopDb } from '../db/index.ts';
 import { cancelOrder } from '../services/orders/cancel-order.ts';
 import { nowIso, OrderProblem } from '../services/orders/problems.ts';
+import { oweLatePayment } from '../services/orders/refunds.ts';
 import { removeFromServerCart } from '../services/cart/shopper-cart.ts';
 import { CallbackRefused, type PaymentGateway, type VerifiedCallback } from './gateway.ts';
 
@@ -82,8 +83,14 @@ async function applyPaid(db: ShopDb, paymentId: number, orderId: number): Promis
       .executeTakeFirst();
     if (Number(placed.numUpdatedRows) !== 1) {
       // Money arrived for an order that no longer waits (cancelled by the timeout, or paid by another attempt):
-      // it is kept and flagged, never applied silently.
-      await trx.updateTable('payments').set({ status: 'refund_due' }).where('id', '=', paymentId).execute();
+      // it is owed back to the card (a refunds row an operator finds) and flagged, never applied silently.
+      const order = await trx.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow();
+      const payment = await trx
+        .selectFrom('payments')
+        .select(['id', 'order_id', 'amount'])
+        .where('id', '=', paymentId)
+        .executeTakeFirstOrThrow();
+      await oweLatePayment(trx, payment, order.status === 'CANCELED' ? 'late_payment' : 'extra_payment');
       // The order says so only when it was cancelled; an order another attempt already paid stays "paid" (the
       // extra payment's row carries the refund).
       await trx

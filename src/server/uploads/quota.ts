@@ -9,7 +9,11 @@ import { uploadsDir } from './store.ts';
  * Whether `incoming` more bytes fit in the uploads quota (UPLOADS_QUOTA_MB, default 2048). Counted from the
  * database (the files applications keep), so every instance sharing the folder sees the same total.
  */
-export async function withinUploadQuota(db: ShopDb, incoming: number, quotaBytes = serverConfig().uploadsQuotaBytes): Promise<boolean> {
+export async function withinUploadQuota(
+  db: ShopDb,
+  incoming: number,
+  quotaBytes = serverConfig().uploadsQuotaBytes,
+): Promise<boolean> {
   const row = await db
     .selectFrom('partner_application_files')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('used'))
@@ -21,7 +25,12 @@ export async function withinUploadQuota(db: ShopDb, incoming: number, quotaBytes
  * Removes files in the uploads folder that no application names and that are older than `graceMs`: the halves
  * of writes a crash or a lost connection abandoned (`.part` files, or files whose rows never committed).
  */
-export async function sweepAbandonedUploads(db: ShopDb, dir = uploadsDir(), graceMs = 60 * 60_000, now = Date.now()): Promise<string[]> {
+export async function sweepAbandonedUploads(
+  db: ShopDb,
+  dir = uploadsDir(),
+  graceMs = 60 * 60_000,
+  now = Date.now(),
+): Promise<string[]> {
   const names = await readdir(dir).catch(() => [] as string[]);
   if (!names.length) return [];
   const kept = new Set(

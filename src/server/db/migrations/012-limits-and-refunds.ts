@@ -28,7 +28,7 @@ export async function up(db: Kysely<unknown>, { idType, id }: MigrationContext):
     .addColumn('destination', 'text', (c) => c.notNull())
     // owed | paid
     .addColumn('status', 'text', (c) => c.notNull())
-    // shopper_cancel | late_payment | extra_payment
+    // cancelled (the order ended after money came in) | late_payment | extra_payment
     .addColumn('reason', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('paid_at', 'text')

@@ -4,12 +4,14 @@ import { announceCatalogChange } from '../catalog/catalog-changes.ts';
 import { releaseCoupon } from './coupons.ts';
 import { nowIso, OrderProblem } from './problems.ts';
 import { restoreStock } from './stock.ts';
-import { lockShopper, recordWalletEntry } from './wallet.ts';
+import { refundOrderPayments, refundWalletPart, type RefundDestination } from './refunds.ts';
+import { lockShopper } from './wallet.ts';
 
 /**
  * Cancels an order before PREPARE in one transaction: the conditional status UPDATE decides (a double click, or the
  * CLI moving it on at the same moment, cannot cancel twice), then stock, the wallet payment and the coupon use are
- * given back. `userId` null means the operator (CLI), who may cancel any order.
+ * given back, and a verified online payment is refunded (issue 19): to the wallet at once, or owed to the card
+ * for finance to pay through the provider. `userId` null means the operator (CLI), who may cancel any order.
  */
 export async function cancelOrder(
   db: ShopDb,
@@ -18,6 +20,7 @@ export async function cancelOrder(
   actor = 'shopper',
   /** Only from these statuses (the payment jobs release PENDING orders only, never a placed one). */
   from: readonly string[] = CANCELLABLE,
+  refundTo: RefundDestination = 'card',
 ): Promise<void> {
   const productIds = await db.transaction().execute(async (trx) => {
     let query = trx
@@ -41,7 +44,9 @@ export async function cancelOrder(
       .where('order_id', '=', orderId)
       .execute();
     await restoreStock(trx, lines);
-    await recordWalletEntry(trx, { userId: order.user_id, amount: order.wallet_amount, reason: 'order_refund', orderId });
+    await refundWalletPart(trx, order);
+    const paymentStatus = await refundOrderPayments(trx, order, refundTo);
+    if (paymentStatus) await trx.updateTable('orders').set({ payment_status: paymentStatus }).where('id', '=', orderId).execute();
     await trx.insertInto('order_events').values({ order_id: orderId, status: 'CANCELED', actor, created_at: nowIso() }).execute();
     return lines.map((l) => l.product_id);
   });
