@@ -45,3 +45,39 @@ export function takePendingToasts(): ToastRequest[] {
   toasts.ready = true;
   return toasts.pending.splice(0);
 }
+
+const CARRIED_KEY = 'carried-toasts';
+
+const carried = (): ToastRequest[] => {
+  try {
+    const list = JSON.parse(sessionStorage.getItem(CARRIED_KEY) ?? '[]') as unknown;
+    return Array.isArray(list) ? (list as ToastRequest[]).filter((t) => typeof t?.message === 'string').slice(0, 5) : [];
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * A toast for a page that is about to navigate away (after sign-up, after a password reset): kept in this tab's
+ * session storage and shown by the next page for its full 5 s, instead of flashing for a few milliseconds
+ * before the redirect removes it (issue 19). Without storage it is shown here.
+ */
+export function showToastAfterNavigation(message: string, kind: ToastKind = 'success'): void {
+  try {
+    sessionStorage.setItem(CARRIED_KEY, JSON.stringify([...carried(), { message, kind }]));
+  } catch {
+    showToast(message, kind);
+  }
+}
+
+/** Every page start: shows, once, what the previous page of this tab carried over. */
+export function showCarriedToasts(): void {
+  const list = carried();
+  if (!list.length) return;
+  try {
+    sessionStorage.removeItem(CARRIED_KEY);
+  } catch {
+    return;
+  }
+  for (const toast of list) showToast(toast.message, toast.kind === 'error' ? 'error' : 'success');
+}

@@ -5,11 +5,14 @@
 import { CHUNK_RELOAD_KEY, isChunkLoadError, shouldReload } from '../lib/chunk-reload.ts';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '../i18n/negotiate.ts';
 import { seasonFor } from '../lib/season.ts';
+import { showCarriedToasts } from '../lib/toast-event.ts';
 
 const BANNER_KEY = 'donation-banner-dismissed';
 const root = document.documentElement;
 
 root.dataset['season'] = seasonFor(new Date());
+// A message raised just before the previous page redirected here (issue 19).
+showCarriedToasts();
 
 function safeStorage(): Storage | undefined {
   try {

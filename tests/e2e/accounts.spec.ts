@@ -27,6 +27,8 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: a.createAccount }).click();
 
     await page.waitForURL(`**${at('/verify-otp')}`);
+    // Raised before the redirect, shown after it (issue 19).
+    await expect(page.getByText(a.codeSent).first()).toBeVisible();
     await hydrated(page, 'VerifyOtpForm');
     await expect(page.getByText(phone.e164)).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
@@ -38,6 +40,7 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: a.verify }).click();
 
     await page.waitForURL(`**${at('/')}`);
+    await expect(page.getByText(a.accountCreated)).toBeVisible();
     const menu = page.locator('[data-account-menu]');
     await expect(menu.locator('summary').getByText(interpolate(a.hello, { name: 'Karim' }))).toBeVisible();
     await menu.locator('summary').click();
@@ -195,6 +198,7 @@ test.describe('accounts', () => {
     await page.getByLabel(a.confirmPassword).fill('reset to a fresh phrase');
     await page.getByRole('button', { name: a.savePassword }).click();
     await page.waitForURL(`**${at('/login')}`);
+    await expect(page.getByText(a.passwordChanged)).toBeVisible();
     await submitLogin(page, shopper.email, 'reset to a fresh phrase', a);
     await page.waitForURL(`**${at('/')}`);
   });
