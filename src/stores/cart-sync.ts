@@ -84,13 +84,14 @@ function apply(cart: ServerCart) {
 }
 
 /**
- * Adopts the server's reply to a cart this page sent (`sent`): when the shopper changed the cart meanwhile, those
- * changes are reconciled on top of the reply instead of being overwritten (and then sent by the change listener).
+ * Adopts the server's reply to a cart computed from the page's lines `before`: when the shopper changed the cart
+ * since, those changes are reconciled on top of the reply instead of being overwritten (and then sent by the
+ * change listener).
  */
-function adopt(reply: ServerCart, sent: readonly CartLine[]) {
+function adopt(reply: ServerCart, before: readonly CartLine[]) {
   const now = $cart.get().cartsProducts;
   setSynced(reply.items);
-  replaceCart(signature(now) === signature(sent) ? reply.items : reconcileCarts(cartPayload(sent).products, now, reply.items));
+  replaceCart(signature(now) === signature(before) ? reply.items : reconcileCarts(cartPayload(before).products, now, reply.items));
 }
 
 async function send(lines: readonly CartLine[]): Promise<ServerCart | null> {
@@ -126,7 +127,7 @@ async function load(userId: number): Promise<void> {
       if (!reply || activeUser !== userId) return;
       loadedFor = userId;
       storage.set(CART_OWNER_KEY, String(userId));
-      adopt(reply, merged);
+      adopt(reply, local);
     });
   } finally {
     setCartLoading(false);
