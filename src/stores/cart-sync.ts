@@ -91,7 +91,9 @@ function apply(cart: ServerCart) {
 function adopt(reply: ServerCart, before: readonly CartLine[]) {
   const now = $cart.get().cartsProducts;
   setSynced(reply.items);
-  replaceCart(signature(now) === signature(before) ? reply.items : reconcileCarts(cartPayload(before).products, now, reply.items));
+  replaceCart(
+    signature(now) === signature(before) ? reply.items : reconcileCarts(cartPayload(before).products, now, reply.items),
+  );
 }
 
 async function send(lines: readonly CartLine[]): Promise<ServerCart | null> {
