@@ -1,5 +1,6 @@
 import type { ShopDb } from '../../db/index.ts';
 import { nowIso, toInt } from './problems.ts';
+import { movePayments } from './lifecycle.ts';
 import { recordWalletEntry } from './wallet.ts';
 
 /** Where money goes back: to the card (owed until finance pays it through the provider) or to the wallet (at once). */
@@ -39,11 +40,7 @@ export async function refundOrderPayments(
         paid_at: destination === 'wallet' ? now : null,
       })
       .execute();
-    await trx
-      .updateTable('payments')
-      .set({ status: destination === 'wallet' ? 'refunded' : 'refund_due', updated_at: now })
-      .where('id', '=', payment.id)
-      .execute();
+    await movePayments(trx, { paymentId: payment.id }, ['paid'], destination === 'wallet' ? 'refunded' : 'refund_due');
     if (destination === 'wallet')
       await recordWalletEntry(trx, { userId: order.user_id, amount: payment.amount, reason: 'order_refund', orderId: order.id });
   }
@@ -79,7 +76,7 @@ export async function oweLatePayment(
   payment: { id: number; order_id: number; amount: number },
   reason: RefundReason,
 ): Promise<void> {
-  await trx.updateTable('payments').set({ status: 'refund_due', updated_at: nowIso() }).where('id', '=', payment.id).execute();
+  await movePayments(trx, { paymentId: payment.id }, ['paid'], 'refund_due');
   await trx
     .insertInto('refunds')
     .values({
