@@ -14,6 +14,8 @@ export interface ToastRequest {
 export const TOAST_EVENT = 'app:toast';
 /** Window event that wakes (hydrates) the host. */
 export const TOAST_WAKE_EVENT = 'app:toast-wake';
+/** Session-storage key of toasts carried to the next page; shell.ts spells it too (no import: it ships on every page). */
+export const CARRIED_TOASTS_KEY = 'carried-toasts';
 
 interface ToastBox {
   ready: boolean;
@@ -43,41 +45,35 @@ export function showToast(message: string, kind: ToastKind = 'success'): void {
 export function takePendingToasts(): ToastRequest[] {
   const toasts = box();
   toasts.ready = true;
-  return toasts.pending.splice(0);
+  return [...takeCarried(), ...toasts.pending.splice(0)];
 }
-
-const CARRIED_KEY = 'carried-toasts';
-
-const carried = (): ToastRequest[] => {
-  try {
-    const list = JSON.parse(sessionStorage.getItem(CARRIED_KEY) ?? '[]') as unknown;
-    return Array.isArray(list) ? (list as ToastRequest[]).filter((t) => typeof t?.message === 'string').slice(0, 5) : [];
-  } catch {
-    return [];
-  }
-};
 
 /**
  * A toast for a page that is about to navigate away (after sign-up, after a password reset): kept in this tab's
- * session storage and shown by the next page for its full 5 s, instead of flashing for a few milliseconds
- * before the redirect removes it (issue 19). Without storage it is shown here.
+ * session storage and shown by the next page for its full 5 s, instead of flashing for a few milliseconds before
+ * the redirect removes it (issue 19). The next page's shell script wakes the toast host when the key is there
+ * (src/scripts/shell.ts), and the host takes them with the pending ones. Without storage it is shown here.
  */
 export function showToastAfterNavigation(message: string, kind: ToastKind = 'success'): void {
   try {
-    sessionStorage.setItem(CARRIED_KEY, JSON.stringify([...carried(), { message, kind }]));
+    sessionStorage.setItem(CARRIED_TOASTS_KEY, JSON.stringify([...takeCarried(false), { message, kind }]));
   } catch {
     showToast(message, kind);
   }
 }
 
-/** Every page start: shows, once, what the previous page of this tab carried over. */
-export function showCarriedToasts(): void {
-  const list = carried();
-  if (!list.length) return;
+/** What the previous page of this tab carried over (removed from storage when `take`). */
+function takeCarried(take = true): ToastRequest[] {
   try {
-    sessionStorage.removeItem(CARRIED_KEY);
+    const list = JSON.parse(sessionStorage.getItem(CARRIED_TOASTS_KEY) ?? '[]') as unknown;
+    if (take) sessionStorage.removeItem(CARRIED_TOASTS_KEY);
+    return Array.isArray(list)
+      ? (list as ToastRequest[])
+          .filter((t) => typeof t?.message === 'string')
+          .map((t): ToastRequest => ({ message: t.message, kind: t.kind === 'error' ? 'error' : 'success' }))
+          .slice(0, 5)
+      : [];
   } catch {
-    return;
+    return [];
   }
-  for (const toast of list) showToast(toast.message, toast.kind === 'error' ? 'error' : 'success');
 }
