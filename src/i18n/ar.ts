@@ -85,7 +85,14 @@ export const ar: Dictionary = {
   products: {
     title: 'المنتجات',
     resultsFor: 'نتائج البحث عن «{query}»',
-    count: { one: 'منتج واحد', other: '{count} منتج' },
+    count: {
+      zero: 'لا منتجات',
+      one: 'منتج واحد',
+      two: 'منتجان',
+      few: '{count} منتجات',
+      many: '{count} منتجًا',
+      other: '{count} منتج',
+    },
     noProducts: 'لا توجد منتجات',
     noProductsHint: 'جرّب قسمًا آخر أو بحثًا أقصر.',
     previousPrice: 'السعر السابق',

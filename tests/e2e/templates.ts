@@ -1,4 +1,7 @@
-/** Every page template of the shop (paths without the locale): the validity suite and the hostile-input run use them. */
+/**
+ * Every template of the shop, shared by the suites that must visit them all (validity.spec.ts: valid HTML and axe;
+ * phone-width.spec.ts: nothing wider than the phone). One list, so a new template is checked by both.
+ */
 export const templates = [
   '/',
   '/products?category=1',
@@ -33,4 +36,13 @@ export const templates = [
   '/no-such-page',
   // The error page, forced (ENABLE_TEST_FAULTS in the e2e server only).
   '/?__fail',
+];
+
+/** The shopper's own pages (logged in), each with the island that draws the account's data. */
+export const shopperTemplates: [string, string][] = [
+  ['/profile/account-setting', 'AccountSettings'],
+  ['/profile/address-book', 'AddressBook'],
+  ['/profile/order-history', 'OrderHistory'],
+  ['/profile/my-wish-list', 'WishlistPage'],
+  ['/checkout/checkout-payment', 'CheckoutPayment'],
 ];

@@ -4,7 +4,7 @@ import { HtmlValidate } from 'html-validate';
 import { catalog, lineOf, pick } from './cart-support.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 import { logIn } from './login.ts';
-import { templates } from './templates.ts';
+import { shopperTemplates, templates } from './templates.ts';
 
 /**
  * Every template, in both languages: the HTML the server sends passes a maintained validator (html-validate,
@@ -42,13 +42,6 @@ for (const path of templates) {
 }
 
 // The shopper's own pages, logged in, once their island has drawn the account's data.
-const shopperTemplates: [string, string][] = [
-  ['/profile/account-setting', 'AccountSettings'],
-  ['/profile/address-book', 'AddressBook'],
-  ['/profile/order-history', 'OrderHistory'],
-  ['/profile/my-wish-list', 'WishlistPage'],
-  ['/checkout/checkout-payment', 'CheckoutPayment'],
-];
 for (const [path, island] of shopperTemplates) {
   test(`valid HTML and WCAG 2.2 AA, logged in: ${path}`, async ({ page, request, at, shopLocale }) => {
     const width = widthFor(shopLocale);

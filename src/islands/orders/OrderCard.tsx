@@ -1,4 +1,4 @@
-import { formatMoney } from '../../i18n/format.ts';
+import { formatMoney, formatOrderId, formatSignedMoney } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { orderDate, shownDiscount, type OrderView } from '../../lib/orders/views.ts';
 import type { OrdersText } from '../checkout/checkout-text.ts';
@@ -23,7 +23,7 @@ export default function OrderCard({ locale, text, order, busy, onCancel, onReord
     <li className="rounded-xl border border-roast-100 bg-white p-4" data-order={order.id} data-status={order.status}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-lg font-bold">
-          <Filled template={c.orderNumber} values={{ id: order.id }} />
+          <Filled template={c.orderNumber} values={{ id: formatOrderId(order.id) }} />
         </h2>
         <span className="rounded-full bg-roast-100 px-3 py-1 text-sm font-semibold" data-order-status>
           {status}
@@ -55,13 +55,17 @@ export default function OrderCard({ locale, text, order, busy, onCancel, onReord
         {shownDiscount(order) > 0 && (
           <div className="flex justify-between">
             <dt>{c.discount}</dt>
-            <dd>−{money(shownDiscount(order))}</dd>
+            <dd>
+              <bdi>{formatSignedMoney(-shownDiscount(order), locale)}</bdi>
+            </dd>
           </div>
         )}
         {order.walletAmount > 0 && (
           <div className="flex justify-between">
             <dt>{c.wallet}</dt>
-            <dd>−{money(order.walletAmount)}</dd>
+            <dd>
+              <bdi>{formatSignedMoney(-order.walletAmount, locale)}</bdi>
+            </dd>
           </div>
         )}
         <div className="flex justify-between font-bold">

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Locale } from '../../i18n/locales.ts';
+import { formatOrderId } from '../../i18n/format.ts';
 import { dictionary, interpolate } from '../../i18n/t.ts';
 import type { ShopDb } from '../db/index.ts';
 import { openPayment } from '../services/orders/lifecycle.ts';
@@ -58,7 +59,7 @@ export async function startPayment(db: ShopDb, input: StartPaymentInput): Promis
       amount: order.total,
       currency: 'EGP',
       // Shown on the provider's page, in the shopper's language.
-      description: `${t.site.name} – ${interpolate(t.orders.checkout.orderNumber, { id: order.id })}`,
+      description: `${t.site.name} – ${interpolate(t.orders.checkout.orderNumber, { id: formatOrderId(order.id) })}`,
       locale: input.locale,
       methodCodes: order.gateway_code ? order.gateway_code.split(',') : [],
       customer: {
