@@ -69,7 +69,12 @@ export const orderRoutes = new Hono<ApiEnv>()
   .post('/orders/:id/cancel', validate('param', OrderIdParamSchema), validate('query', CancelOrderSchema), async (c) =>
     answering(c, async () => {
       const { id } = c.req.valid('param');
-      await cancelOrder(c.get('db'), { orderId: id, userId: c.get('userId'), actor: 'shopper', refundTo: c.req.valid('query').refund_to });
+      await cancelOrder(c.get('db'), {
+        orderId: id,
+        userId: c.get('userId'),
+        actor: 'shopper',
+        refundTo: c.req.valid('query').refund_to,
+      });
       return c.json({ data: await getOwnOrder(c.get('db'), c.get('userId'), id, c.get('locale')) });
     }),
   )

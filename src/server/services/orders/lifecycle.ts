@@ -61,7 +61,14 @@ export async function openOrder(
  */
 export async function moveOrderStatus(
   trx: ShopDb,
-  move: { orderId: number; from: readonly OrderStatus[]; to: OrderStatus; actor: Actor; userId?: number; payment?: OrderPaymentStatus },
+  move: {
+    orderId: number;
+    from: readonly OrderStatus[];
+    to: OrderStatus;
+    actor: Actor;
+    userId?: number;
+    payment?: OrderPaymentStatus;
+  },
 ): Promise<boolean> {
   assertMoves(move.from, move.to, canTransition, 'order');
   const now = nowIso();
@@ -73,7 +80,10 @@ export async function moveOrderStatus(
   if (move.userId !== undefined) query = query.where('user_id', '=', move.userId);
   const changed = await query.executeTakeFirst();
   if (Number(changed.numUpdatedRows) !== 1) return false;
-  await trx.insertInto('order_events').values({ order_id: move.orderId, status: move.to, actor: move.actor, created_at: now }).execute();
+  await trx
+    .insertInto('order_events')
+    .values({ order_id: move.orderId, status: move.to, actor: move.actor, created_at: now })
+    .execute();
   return true;
 }
 
@@ -106,7 +116,10 @@ export async function movePayments(
   to: PaymentStatus,
 ): Promise<number> {
   assertMoves(from, to, canMovePayment, 'payment');
-  let query = trx.updateTable('payments').set({ status: to, updated_at: nowIso() }).where('status', 'in', [...from]);
+  let query = trx
+    .updateTable('payments')
+    .set({ status: to, updated_at: nowIso() })
+    .where('status', 'in', [...from]);
   query = 'paymentId' in target ? query.where('id', '=', target.paymentId) : query.where('order_id', '=', target.orderId);
   return Number((await query.executeTakeFirst()).numUpdatedRows);
 }

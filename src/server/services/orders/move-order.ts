@@ -23,7 +23,8 @@ export async function moveOrder(
     return { from, to };
   }
   await db.transaction().execute(async (trx) => {
-    if (!(await moveOrderStatus(trx, { orderId, from: [from], to, actor }))) throw new OrderProblem(409, 'badTransition', { from, to });
+    if (!(await moveOrderStatus(trx, { orderId, from: [from], to, actor })))
+      throw new OrderProblem(409, 'badTransition', { from, to });
   });
   return { from, to };
 }
