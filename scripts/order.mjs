@@ -1,13 +1,30 @@
 // `npm run order -- <order id> <STATUS>`: moves an order one step along its state machine (docs/orders.md) in the
 // database configured by DATABASE_URL (PostgreSQL) or DATABASE_PATH (SQLite, default ./data/shop.sqlite).
 // There is no back office yet; this lets operators and the journeys reach every status. CANCELED gives stock and
-// the wallet payment back, like the shopper's own cancel.
+// the wallet payment back, like the shopper's own cancel. `npm run order -- refunds` lists the refunds still owed.
 import { openDatabase } from '../src/server/db/index.ts';
 import { isOrderStatus, nextStatuses, ORDER_STATUSES } from '../src/lib/orders/order-status.ts';
 import { moveOrder } from '../src/server/services/orders/move-order.ts';
 import { OrderProblem } from '../src/server/services/orders/problems.ts';
+import { owedRefunds } from '../src/server/services/orders/refunds.ts';
+import { formatMoney } from '../src/i18n/format.ts';
 
 const [idText, status] = process.argv.slice(2);
+if (idText === 'refunds') {
+  const { db } = await openDatabase({
+    databaseUrl: process.env.DATABASE_URL,
+    sqlitePath: process.env.DATABASE_PATH ?? './data/shop.sqlite',
+    seed: false,
+  });
+  const owed = await owedRefunds(db);
+  await db.destroy();
+  if (!owed.length) console.log('No refunds owed.');
+  for (const r of owed)
+    console.log(
+      `Order ${r.order_id}: ${formatMoney(r.amount, 'en')} owed to the ${r.destination} (${r.reason}, since ${r.created_at})`,
+    );
+  process.exit(0);
+}
 const id = Number(idText);
 if (!Number.isInteger(id) || id < 1 || !status || !isOrderStatus(status)) {
   console.error(`usage: npm run order -- <order id> <${ORDER_STATUSES.join('|')}>`);

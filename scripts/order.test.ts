@@ -4,8 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, expect, test } from 'vitest';
+import { formatMoney } from '../src/i18n/format.ts';
 import { openDatabase } from '../src/server/db/index.ts';
 import { checkCatalogVersion } from '../src/server/services/catalog/catalog-version.ts';
+import { cancelOrder } from '../src/server/services/orders/cancel-order.ts';
+import { movePayments, moveOrderStatus, openPayment } from '../src/server/services/orders/lifecycle.ts';
 import { placeOrder } from '../src/server/services/orders/place-order.ts';
 import { makeAddress, makeProduct, stockOf } from '../tests/support/orders.ts';
 import { makeShopper } from '../tests/support/shoppers.ts';
@@ -62,3 +65,41 @@ test('the order CLI walks an order along the state machine and refuses skipped s
   expect(await stockOf(check.db, productId)).toBe(1);
   await check.db.destroy();
 });
+
+test(
+  '`npm run order -- refunds` lists what is owed back, so an operator finds a cancelled paid order',
+  { timeout: 30_000 },
+  async () => {
+    const { db } = await openDatabase({ sqlitePath: path });
+    expect((await cli('refunds')).out).toBe('No refunds owed.');
+    const shopper = await makeShopper(db);
+    const address = await makeAddress(db, shopper.id);
+    const productId = await makeProduct(db, { price: 25000, stock: 3 });
+    const { orderId } = await placeOrder(db, {
+      userId: shopper.id,
+      locale: 'en',
+      choice: { products: [{ product_id: productId, quantity: 1 }], address_id: address.id, payment_method: 'card' },
+    });
+    const now = new Date().toISOString();
+    await db.transaction().execute(async (trx) => {
+      await openPayment(trx, {
+        order_id: orderId,
+        provider: 'paytabs',
+        tran_ref: 'TST1',
+        reference: 'BB-1',
+        amount: 25000 + 5000,
+        currency: 'EGP',
+        created_at: now,
+        updated_at: now,
+      });
+      await movePayments(trx, { orderId }, ['pending'], 'paid');
+      await moveOrderStatus(trx, { orderId, from: ['PENDING'], to: 'PLACED', actor: 'payment', payment: 'paid' });
+    });
+    await cancelOrder(db, { orderId, userId: shopper.id, actor: 'shopper' });
+    await checkCatalogVersion(db);
+    await db.destroy();
+    expect((await cli('refunds')).out).toMatch(
+      new RegExp(`^Order ${orderId}: ${formatMoney(30000, 'en')} owed to the card \\(cancelled, since \\d{4}-`),
+    );
+  },
+);

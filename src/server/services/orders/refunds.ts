@@ -130,3 +130,15 @@ export async function orderMoney(db: ShopDb, orderId: number): Promise<OrderMone
   const price = order.total + order.wallet_amount;
   return { received, refunded: toInt(refunds?.sum), kept: order.status === 'CANCELED' ? 0 : Math.min(received, price) };
 }
+
+/** Refunds still owed, oldest first: what finance pays back (the CLI's `npm run order -- refunds` until the desk). */
+export function owedRefunds(db: ShopDb) {
+  return db
+    .selectFrom('refunds')
+    .select(['id', 'order_id', 'amount', 'destination', 'reason', 'created_at'])
+    .where('status', '=', 'owed')
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(500)
+    .execute();
+}
