@@ -7,6 +7,7 @@ import { insertDrafts, taxonomyIds } from '../../src/server/db/seed/seed.ts';
 import { loadListing } from '../../src/server/page-data/listing.ts';
 import { loadSellerPage } from '../../src/server/page-data/seller-page.ts';
 import { loadProductPage } from '../../src/server/services/catalog/product-page.ts';
+import { catalogSitemapGzip, sitemapIndexXml } from '../../src/server/services/catalog/sitemap.ts';
 import { findProduct, listProducts, listVariants } from '../../src/server/services/catalog/products.ts';
 import { freshDatabase } from '../support/test-db.ts';
 import { growingSteps, planOf, recordingDb } from '../support/query-plans.ts';
@@ -55,6 +56,7 @@ const shopperPaths: [string, (db: ShopDb) => Promise<unknown>][] = [
   ['product page (with variants)', (db) => loadProductPage(db, 'ar', 1)],
   ['GET /api/products/{slug}', (db) => findProduct(db, 'colombia-huila-250g', 'en')],
   ['GET /api/products/{id}/variants', (db) => listVariants(db, 1, 'en')],
+  ['sitemap index and a catalog chunk', (db) => sitemapIndexXml(db, '').then(() => catalogSitemapGzip(db, '', 0))],
 ];
 
 describe('shopper-path queries on a seeded catalog: no full scan of products, no sort by the database', () => {
