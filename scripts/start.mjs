@@ -20,6 +20,10 @@ const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 4321);
 const server = await serve({ distDir, host, port, buildsDir: process.env.FOLLOW_PUBLISH === '0' ? undefined : buildsDir });
 console.log(`Bean Bazaar is serving on http://${host}:${port}/`);
+// One request of our own starts the catalog watch and the search index build now, so no shopper's first search waits
+// for it (src/middleware.ts); /api/health says `"search":"ready"` once it is built.
+const self = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+await fetch(`http://${self.includes(':') ? `[${self}]` : self}:${port}/api/health`).catch(() => undefined);
 
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT']) {
