@@ -3,6 +3,7 @@ import type { Locale } from '../../i18n/locales.ts';
 import { useMounted } from '../shared/use-mounted.ts';
 import { useCart } from './use-cart.ts';
 import { useLiveQuote } from './use-live-quote.ts';
+import { reactIsland } from '../shared/react-island.ts';
 
 interface Props {
   locale: Locale;
@@ -81,3 +82,5 @@ export default function MiniCart({ locale, cartHref, text }: Props) {
     </details>
   );
 }
+
+reactIsland(MiniCart);

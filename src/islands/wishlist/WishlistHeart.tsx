@@ -4,6 +4,7 @@ import { showToast } from '../../lib/toast-event.ts';
 import { $session } from '../../stores/session.ts';
 import { $wishlist, toggleWishlist, WishlistError } from '../../stores/wishlist.ts';
 import { useMounted } from '../shared/use-mounted.ts';
+import { reactIsland } from '../shared/react-island.ts';
 
 export interface HeartText {
   add: string;
@@ -74,3 +75,5 @@ export default function WishlistHeart({ productId, name, text, forGuests = false
     </button>
   );
 }
+
+reactIsland(WishlistHeart);
