@@ -7,7 +7,6 @@ import { resetCart } from '../../stores/cart.ts';
 import { $session } from '../../stores/session.ts';
 import type { AccountText } from './form-kit.tsx';
 import Avatar from './Avatar.tsx';
-import { reactIsland } from '../shared/react-island.ts';
 
 /**
  * Navbar account spot (spec section 2): the login/register link for guests (carrying routeBack to this page),
@@ -87,5 +86,3 @@ export default function AccountMenu({ locale, text, loginLabel, loginHref }: Pro
     </div>
   );
 }
-
-reactIsland(AccountMenu);

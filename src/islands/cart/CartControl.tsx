@@ -4,7 +4,6 @@ import { showToast } from '../../lib/toast-event.ts';
 import { stepCart, type CartStep } from '../../stores/cart.ts';
 import { useMounted } from '../shared/use-mounted.ts';
 import { useCart } from './use-cart.ts';
-import { reactIsland } from '../shared/react-island.ts';
 
 export interface CartControlText extends Record<CartStep, string> {
   addToCart: string;
@@ -113,5 +112,3 @@ export default function CartControl({ product: initial, text, live = false, clas
     </div>
   );
 }
-
-reactIsland(CartControl);

@@ -3,7 +3,6 @@ import type { Locale } from '../../i18n/locales.ts';
 import { useMounted } from '../shared/use-mounted.ts';
 import { useCart } from './use-cart.ts';
 import { useLiveQuote } from './use-live-quote.ts';
-import { reactIsland } from '../shared/react-island.ts';
 
 interface Props {
   locale: Locale;
@@ -82,5 +81,3 @@ export default function MiniCart({ locale, cartHref, text }: Props) {
     </details>
   );
 }
-
-reactIsland(MiniCart);

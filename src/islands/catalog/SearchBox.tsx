@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { apiLang, type Locale } from '../../i18n/locales.ts';
 import type { Suggestion } from '../../lib/types.ts';
-import { reactIsland } from '../shared/react-island.ts';
 
 export interface SearchBoxProps {
   locale: Locale;
@@ -166,5 +165,3 @@ export default function SearchBox({ locale, id, action, productHref, labels }: S
     </form>
   );
 }
-
-reactIsland(SearchBox);

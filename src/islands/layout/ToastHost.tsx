@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { takePendingToasts, TOAST_EVENT, type ToastRequest } from '../../lib/toast-event.ts';
-import { reactIsland } from '../shared/react-island.ts';
 
 /** Spec section 8: toasts stay 5 seconds. */
 const TOAST_MS = 5000;
@@ -72,5 +71,3 @@ export default function ToastHost({ labels }: { labels: { region: string; close:
     </section>
   );
 }
-
-reactIsland(ToastHost);

@@ -4,7 +4,6 @@ import { showToast } from '../../lib/toast-event.ts';
 import { $session } from '../../stores/session.ts';
 import { $wishlist, toggleWishlist, WishlistError } from '../../stores/wishlist.ts';
 import { useMounted } from '../shared/use-mounted.ts';
-import { reactIsland } from '../shared/react-island.ts';
 
 export interface HeartText {
   add: string;
@@ -75,5 +74,3 @@ export default function WishlistHeart({ productId, name, text, forGuests = false
     </button>
   );
 }
-
-reactIsland(WishlistHeart);
