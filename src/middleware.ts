@@ -18,7 +18,8 @@ let started: Promise<void> | undefined;
 function startCatalogWatch(): Promise<void> {
   started ??= sharedDatabase().then(({ db }) => {
     shareSearchIndex(db);
-    void searchIndex(db);
+    // SEARCH_AT_START=0: the publish check's short-lived server, which searches nothing, skips the build.
+    if (process.env['SEARCH_AT_START'] !== '0') void searchIndex(db);
     // A changed catalog reaches this bundle's search index before pages are cached under the new version.
     beforeCatalogVersion('search-index', (change) => updateSearchIndex(db, change?.productIds));
     watchCatalog(db, process.env['DATABASE_URL']);

@@ -67,6 +67,8 @@ export async function checkBuild(outDir) {
     const over = size.output.split('\n').filter((l) => l.startsWith('✗'));
     problems.push(`Pages load more JavaScript than their budget allows:\n    ${over.join('\n    ') || size.output.slice(-800)}`);
   }
+  // This server answers a few smoke requests and no search: building the search index would only cost time and memory.
+  process.env.SEARCH_AT_START ??= '0';
   const { serve, stopGracefully } = await import('../../src/server/http/server.ts');
   const server = await serve({ distDir: outDir, host: '127.0.0.1', port: 0 });
   const { port } = server.address();
