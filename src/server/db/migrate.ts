@@ -9,7 +9,7 @@ import * as auth from './migrations/004-auth.ts';
 import * as cartsWishlists from './migrations/008-carts-wishlists.ts';
 import * as orders from './migrations/005-orders.ts';
 import * as payments from './migrations/009-payments.ts';
-import * as shopperPathIndexes from './migrations/010-shopper-path-indexes.ts';
+import * as shopperPathIndexes from './migrations/013-shopper-path-indexes.ts';
 
 type PortableMigration = { up: (db: Kysely<unknown>, ctx: MigrationContext) => Promise<void> };
 
@@ -22,7 +22,7 @@ const migrations: Record<string, PortableMigration> = {
   '005-orders': orders,
   '008-carts-wishlists': cartsWishlists,
   '009-payments': payments,
-  '010-shopper-path-indexes': shopperPathIndexes,
+  '013-shopper-path-indexes': shopperPathIndexes,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

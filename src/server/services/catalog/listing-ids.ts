@@ -38,7 +38,7 @@ async function filtered(db: ShopDb, f: ListingFilter) {
 
 /**
  * One page of product ids in the listing's order. Each order is the key of a listing index
- * (migrations/010-shopper-path-indexes.ts) with the tie-break `id` in the same direction, so the database walks the
+ * (migrations/013-shopper-path-indexes.ts) with the tie-break `id` in the same direction, so the database walks the
  * index in order, filters on the index's own columns and skips `offset` entries without reading the table (a deep
  * page of a 26,000-product category costs ~0.5 ms on SQLite); the page's rows are then read by primary key.
  */
