@@ -3,6 +3,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
+const { demoNotice, productionProblems, serverConfig } = await import('../src/server/config.ts');
+// One switch between demo and production (issue 19): a production start refuses what a public shop must not run with.
+const problems = productionProblems();
+if (problems.length) {
+  console.error(`NODE_ENV=production, but the shop cannot start:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  process.exit(1);
+}
+
 const distDir = resolve(process.env.DIST_DIR ?? 'dist');
 // `npm run publish` keeps its builds here and names the live one in `current`; the server follows it.
 const buildsDir = resolve(process.env.BUILDS_DIR ?? 'builds');
@@ -20,6 +28,18 @@ const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 4321);
 const server = await serve({ distDir, host, port, buildsDir: process.env.FOLLOW_PUBLISH === '0' ? undefined : buildsDir });
 console.log(`Bean Bazaar is serving on http://${host}:${port}/`);
+if (!serverConfig().production) console.warn(demoNotice(serverConfig()));
+
+// Requests are guarded one by one (src/server/http/request-guard.ts). What escapes them is logged: a rejected
+// promise nobody awaited is a lost background task, so the shop keeps serving; an exception thrown outside any
+// request leaves the process in an unknown state, so it finishes what is in flight and exits for its supervisor
+// to restart it (decision 015).
+process.on('unhandledRejection', (reason) => console.error('[process] unhandled rejection (still serving)', reason));
+process.on('uncaughtException', (error) => {
+  console.error('[process] uncaught exception: finishing in-flight requests, then exiting for a restart', error);
+  void stopGracefully(server, 5_000).finally(() => process.exit(1));
+});
+
 // One request of our own starts the catalog watch and the search index build now, so no shopper's first search waits
 // for it (src/middleware.ts); /api/health says `"search":"ready"` once it is built.
 const self = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;

@@ -8,6 +8,7 @@ import { searchIndex, shareSearchIndex, updateSearchIndex } from './server/searc
 import { beforeCatalogVersion } from './server/services/catalog/catalog-version.ts';
 import { watchCatalog } from './server/services/catalog/catalog-watch.ts';
 import { watchAbandonedPayments } from './server/payments/release-abandoned.ts';
+import { watchAbandonedUploads } from './server/uploads/quota.ts';
 
 let started: Promise<void> | undefined;
 /**
@@ -25,6 +26,8 @@ function startCatalogWatch(): Promise<void> {
     watchCatalog(db, process.env['DATABASE_URL']);
     // Unpaid online orders give their stock back after PAYMENT_TIMEOUT_MINUTES (docs/payments.md).
     watchAbandonedPayments(db);
+    // Upload halves a crash left behind are removed after an hour (issue 19).
+    watchAbandonedUploads(db);
   });
   return started;
 }

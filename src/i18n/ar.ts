@@ -85,7 +85,14 @@ export const ar: Dictionary = {
   products: {
     title: 'المنتجات',
     resultsFor: 'نتائج البحث عن «{query}»',
-    count: { one: 'منتج واحد', other: '{count} منتج' },
+    count: {
+      zero: 'لا منتجات',
+      one: 'منتج واحد',
+      two: 'منتجان',
+      few: '{count} منتجات',
+      many: '{count} منتجًا',
+      other: '{count} منتج',
+    },
     noProducts: 'لا توجد منتجات',
     noProductsHint: 'جرّب قسمًا آخر أو بحثًا أقصر.',
     previousPrice: 'السعر السابق',
@@ -117,6 +124,7 @@ export const ar: Dictionary = {
     unknownSubCategory: 'قسم فرعي غير معروف لهذا القسم',
     serverError: 'حدث خطأ من جانبنا. يرجى المحاولة مرة أخرى.',
     unauthenticated: 'يرجى تسجيل الدخول للمتابعة.',
+    foreignOrigin: 'هذا الطلب لم يصدر من متجرنا.',
   },
   content: contentMessages.ar,
   forms: formsMessages.ar,

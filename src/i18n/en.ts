@@ -121,6 +121,7 @@ export const en = {
     unknownSubCategory: 'Unknown sub-category for this category',
     serverError: 'Something went wrong on our side. Please try again.',
     unauthenticated: 'Please log in to continue.',
+    foreignOrigin: 'This request did not come from our shop.',
   },
   content: contentMessages.en,
   forms: formsMessages.en,

@@ -46,6 +46,69 @@ export function formatMoney(piastres: number, locale: Locale): string {
   return withSeparators(format, piastres / 100, locale);
 }
 
+const LRI = '\u2066';
+const PDI = '\u2069';
+
+/**
+ * A signed amount (wallet movements, discounts): "+EGP 150" / "−EGP 150", the sign placed by Intl (signDisplay)
+ * and drawn as the dictionary's minus (U+2212), never a hyphen. In Arabic the sign and digits are isolated as
+ * left-to-right, so the minus stays before the number ("−150 ج.م.") instead of drifting to its end ("150- ج.م.").
+ */
+export function formatSignedMoney(piastres: number, locale: Locale): string {
+  const fractional = piastres % 100 !== 0;
+  const format = cached(
+    `s:${locale}:${fractional}`,
+    () =>
+      new Intl.NumberFormat(intlLocale(locale), {
+        style: 'currency',
+        currency: 'EGP',
+        signDisplay: 'exceptZero',
+        minimumFractionDigits: fractional ? 2 : 0,
+        maximumFractionDigits: 2,
+      }),
+  );
+  const { group, decimal, minus } = numberMessages[locale];
+  const numeric = new Set(['minusSign', 'plusSign', 'integer', 'group', 'decimal', 'fraction']);
+  const char = (part: Intl.NumberFormatPart) =>
+    part.type === 'minusSign' ? minus : part.type === 'group' ? group : part.type === 'decimal' ? decimal : part.value;
+  const parts = format.formatToParts(piastres / 100);
+  if (locale !== 'ar') return parts.map(char).join('');
+  let out = '';
+  let open = false;
+  for (const part of parts) {
+    if (numeric.has(part.type) !== open) {
+      out += open ? PDI : LRI;
+      open = !open;
+    }
+    out += char(part);
+  }
+  return open ? out + PDI : out;
+}
+
+const listFormats = new Map<string, Intl.ListFormat>();
+
+/** A list of names joined the way the language joins them ("a, b, and c" / "أ وب وج"), by Intl.ListFormat. */
+export function formatList(items: readonly string[], locale: Locale, type: Intl.ListFormatType = 'conjunction'): string {
+  const key = `l:${locale}:${type}`;
+  let format = listFormats.get(key);
+  if (!format) {
+    format = new Intl.ListFormat(locale, { type, style: 'long' });
+    listFormats.set(key, format);
+  }
+  return format.format(items);
+}
+
+/**
+ * An address's parts (street, area, city, governorate) on one line with the language's comma: ", " in English,
+ * "، " in Arabic. Not Intl.ListFormat: its Arabic lists put "و" (and) before every part, which an address has not.
+ */
+export function formatAddress(parts: readonly (string | null | undefined)[], locale: Locale): string {
+  return parts.filter((p): p is string => !!p && p.trim() !== '').join(numberMessages[locale].addressSeparator);
+}
+
+/** An order's reference as shoppers see it, the only place the "#" is added: 12 → "#12". */
+export const formatOrderId = (id: number | string): string => `#${id}`;
+
 // Building an Intl formatter costs far more than using one, and builds format thousands of cards and dates.
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.Collator>();
 function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.Collator>(key: string, make: () => F): F {

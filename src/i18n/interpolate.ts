@@ -22,12 +22,29 @@ export function interpolateParts(
 
 const pluralRules = new Map<string, Intl.PluralRules>();
 
-/** Picks the plural form with Intl.PluralRules (one per locale, built once) and fills {count}. */
-export function plural(forms: { one: string; other: string }, count: number, locale: string): string {
+/**
+ * A counted phrase in every form its language needs. English has `one` and `other`; Arabic also has `two`
+ * (dual), `few` (3-10: plural) and `many` (11-99: singular in the accusative, "17 منتجًا"), and reads `other`
+ * for 100 and above ("117 تقييمًا" is `many` again: Intl.PluralRules looks at the last two digits). A missing form
+ * falls back to `other`.
+ */
+export interface PluralForms {
+  zero?: string;
+  one: string;
+  two?: string;
+  few?: string;
+  many?: string;
+  other: string;
+}
+
+/** Picks the plural (and case) form with Intl.PluralRules (one per locale, built once) and fills {count}. */
+export function plural(forms: PluralForms, count: number, locale: string): string {
   let rules = pluralRules.get(locale);
   if (!rules) {
     rules = new Intl.PluralRules(locale);
     pluralRules.set(locale, rules);
   }
-  return interpolate(rules.select(count) === 'one' ? forms.one : forms.other, { count });
+  const category = rules.select(count) as keyof PluralForms;
+  // English `zero` is `other`; only a language whose rules name `zero` (Arabic) reads that form.
+  return interpolate(forms[category] ?? forms.other, { count });
 }

@@ -7,7 +7,13 @@ export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 function readCookie(header: string | null | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+    if (key !== name) continue;
+    // A cookie we cannot decode is a cookie we do not have (never an exception: issue 19).
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { MAX_QUANTITY, type CartLine } from './cart-math.ts';
-import { cartPayload, mergeCarts } from './cart-merge.ts';
+import { cartPayload, mergeCarts, reconcileCarts } from './cart-merge.ts';
 import { expectSound } from './cart-test-support.ts';
 
 const line = (id: number, quantity: number, stock: number, price = 1000): CartLine => ({
@@ -77,5 +77,64 @@ describe('cartPayload', () => {
         { product_id: 3, quantity: 1 },
       ],
     });
+  });
+});
+
+describe('reconcileCarts (issue 19: the server copy merged with what the page has not sent)', () => {
+  const qty = (lines: CartLine[]) => lines.map((l) => [l.product.id, l.quantity]);
+  test('a line added here and not yet sent survives the server copy that lacks it', () => {
+    const base = [{ product_id: 1, quantity: 1 }];
+    expect(qty(reconcileCarts(base, [line(1, 1, 9), line(2, 1, 9)], [line(1, 1, 9)]))).toEqual([
+      [1, 1],
+      [2, 1],
+    ]);
+  });
+  test('a removal or a new quantity made here wins; a change made on another device is kept', () => {
+    const base = [
+      { product_id: 1, quantity: 1 },
+      { product_id: 2, quantity: 2 },
+      { product_id: 3, quantity: 1 },
+    ];
+    const local = [line(2, 5, 9), line(3, 1, 9)];
+    const server = [line(1, 1, 9), line(2, 2, 9), line(3, 4, 9), line(4, 1, 9)];
+    expect(qty(reconcileCarts(base, local, server))).toEqual([
+      [2, 5],
+      [3, 4],
+      [4, 1],
+    ]);
+  });
+  test('with nothing changed here, the result is the server copy', () => {
+    fc.assert(
+      fc.property(stocks, (stock) => {
+        const server = fc.sample(
+          arbCart((id) => stock[id]!),
+          1,
+        )[0]!;
+        const local = fc.sample(
+          arbCart((id) => stock[id]!),
+          1,
+        )[0]!;
+        const base = cartPayload(local).products;
+        expect(qty(reconcileCarts(base, local, server))).toEqual(qty(server));
+      }),
+    );
+  });
+  test('every line changed here since the base keeps its quantity here (within stock)', () => {
+    fc.assert(
+      fc.property(stocks, fc.integer({ min: 0, max: 1000 }), (stock, seed) => {
+        const [base, local, server] = fc.sample(
+          arbCart((id) => stock[id]!),
+          { numRuns: 3, seed },
+        );
+        const merged = reconcileCarts(cartPayload(base!).products, local!, server!);
+        const before = new Map(base!.map((l) => [l.product.id, l.quantity]));
+        for (const l of local!)
+          if (before.get(l.product.id) !== l.quantity)
+            expect(merged.find((m) => m.product.id === l.product.id)?.quantity).toBe(l.quantity);
+        for (const id of before.keys())
+          if (!local!.some((l) => l.product.id === id)) expect(merged.some((m) => m.product.id === id)).toBe(false);
+        expectSound(merged);
+      }),
+    );
   });
 });

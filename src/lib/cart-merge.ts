@@ -33,3 +33,29 @@ export function cartPayload(lines: readonly CartLine[]): { products: { product_i
       .map((line) => ({ product_id: line.product.id, quantity: cap(line, line.quantity) })),
   };
 }
+
+/** Quantities by product, as last agreed with the server (the payload's shape, kept in localStorage). */
+export type CartBase = readonly { product_id: number; quantity: number }[];
+
+/**
+ * A three-way merge for a logged-in shopper (issue 19): `base` is what the server had when this browser last
+ * agreed with it, `local` the page's cart, `server` the server's copy now. A product whose quantity the page
+ * changed since the base (added, changed or removed here, not yet sent) keeps the page's quantity; every other
+ * product takes the server's (changed on another device). Nothing the shopper did here is dropped, and
+ * nothing another device did is undone. The server's product snapshot wins (fresher price and stock).
+ */
+export function reconcileCarts(base: CartBase, local: readonly CartLine[], server: readonly CartLine[]): CartLine[] {
+  const before = new Map(base.map((b) => [b.product_id, b.quantity]));
+  const mine = new Map(local.map((l) => [l.product.id, l]));
+  const theirs = new Map(server.map((l) => [l.product.id, l]));
+  const result: CartLine[] = [];
+  for (const id of new Set([...theirs.keys(), ...mine.keys()])) {
+    const here = mine.get(id);
+    const there = theirs.get(id);
+    const changedHere = (here?.quantity ?? 0) !== (before.get(id) ?? 0);
+    const quantity = changedHere ? (here?.quantity ?? 0) : (there?.quantity ?? 0);
+    const product = (there ?? here)!.product;
+    if (quantity > 0) result.push({ product, quantity: cap({ product, quantity }, quantity) });
+  }
+  return result.slice(0, MAX_LINES);
+}

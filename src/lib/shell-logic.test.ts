@@ -2,6 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { CHUNK_RELOAD_INTERVAL_MS, isChunkLoadError, shouldReload } from './chunk-reload.ts';
 import { seasonFor } from './season.ts';
 import { truncate } from './text.ts';
+import { readFileSync } from 'node:fs';
+import { CARRIED_TOASTS_KEY, TOAST_WAKE_EVENT } from './toast-event.ts';
 
 describe('seasonal logo', () => {
   const on = (iso: string) => seasonFor(new Date(`${iso}T12:00:00Z`));
@@ -36,4 +38,10 @@ describe('truncate', () => {
     expect(truncate('Short', 20)).toBe('Short');
     expect(Array.from(truncate('ق'.repeat(100), 80))).toHaveLength(81);
   });
+});
+
+test("the shell wakes the toast host with toast-event's own key and event (spelled out there to stay small)", () => {
+  const shell = readFileSync(new URL('../scripts/shell.ts', import.meta.url), 'utf8');
+  expect(shell).toContain(`sessionStorage.getItem('${CARRIED_TOASTS_KEY}')`);
+  expect(shell).toContain(`new Event('${TOAST_WAKE_EVENT}')`);
 });

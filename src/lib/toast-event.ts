@@ -14,6 +14,8 @@ export interface ToastRequest {
 export const TOAST_EVENT = 'app:toast';
 /** Window event that wakes (hydrates) the host. */
 export const TOAST_WAKE_EVENT = 'app:toast-wake';
+/** Session-storage key of toasts carried to the next page; shell.ts spells it too (no import: it ships on every page). */
+export const CARRIED_TOASTS_KEY = 'carried-toasts';
 
 interface ToastBox {
   ready: boolean;
@@ -43,5 +45,35 @@ export function showToast(message: string, kind: ToastKind = 'success'): void {
 export function takePendingToasts(): ToastRequest[] {
   const toasts = box();
   toasts.ready = true;
-  return toasts.pending.splice(0);
+  return [...takeCarried(), ...toasts.pending.splice(0)];
+}
+
+/**
+ * A toast for a page that is about to navigate away (after sign-up, after a password reset): kept in this tab's
+ * session storage and shown by the next page for its full 5 s, instead of flashing for a few milliseconds before
+ * the redirect removes it (issue 19). The next page's shell script wakes the toast host when the key is there
+ * (src/scripts/shell.ts), and the host takes them with the pending ones. Without storage it is shown here.
+ */
+export function showToastAfterNavigation(message: string, kind: ToastKind = 'success'): void {
+  try {
+    sessionStorage.setItem(CARRIED_TOASTS_KEY, JSON.stringify([...takeCarried(false), { message, kind }]));
+  } catch {
+    showToast(message, kind);
+  }
+}
+
+/** What the previous page of this tab carried over (removed from storage when `take`). */
+function takeCarried(take = true): ToastRequest[] {
+  try {
+    const list = JSON.parse(sessionStorage.getItem(CARRIED_TOASTS_KEY) ?? '[]') as unknown;
+    if (take) sessionStorage.removeItem(CARRIED_TOASTS_KEY);
+    return Array.isArray(list)
+      ? (list as ToastRequest[])
+          .filter((t) => typeof t?.message === 'string')
+          .map((t): ToastRequest => ({ message: t.message, kind: t.kind === 'error' ? 'error' : 'success' }))
+          .slice(0, 5)
+      : [];
+  } catch {
+    return [];
+  }
 }

@@ -11,13 +11,13 @@ const ease = (x: number) => (x < 0.5 ? 2 * x * x : 1 - (-2 * x + 2) ** 2 / 2);
 function glide(track: HTMLElement, to: number) {
   const from = track.scrollLeft;
   const start = performance.now();
-  // Snapping would pull the track back to a slide on every animation frame.
-  track.classList.add('snap-none');
+  // Snapping would pull the track back to a slide on every animation frame (global.css turns it off meanwhile).
+  track.dataset['gliding'] = '';
   const step = (now: number) => {
     const progress = Math.min(1, (now - start) / SPEED_MS);
     track.scrollLeft = from + (to - from) * ease(progress);
     if (progress < 1) requestAnimationFrame(step);
-    else track.classList.remove('snap-none');
+    else delete track.dataset['gliding'];
   };
   requestAnimationFrame(step);
 }

@@ -10,6 +10,14 @@ const BANNER_KEY = 'donation-banner-dismissed';
 const root = document.documentElement;
 
 root.dataset['season'] = seasonFor(new Date());
+// A message raised just before the previous page redirected here (issue 19): wake the toast host, which shows it.
+// The key and event are toast-event.ts's CARRIED_TOASTS_KEY and TOAST_WAKE_EVENT, spelled out to keep that
+// module out of the script every page loads (shell-logic.test.ts checks they match).
+try {
+  if (sessionStorage.getItem('carried-toasts')) window.dispatchEvent(new Event('app:toast-wake'));
+} catch {
+  /* no storage: nothing was carried */
+}
 
 function safeStorage(): Storage | undefined {
   try {

@@ -10,12 +10,17 @@
  * - Session ends: the wishlist is cleared and the merge marker dropped (the accounts code resets the cart).
  *
  * Double merges: the stored marker `cart-owner` names the account the stored cart already belongs to. A tab that
- * logs in after another finds it and replaces its cart with the server's instead of merging again; a Web Lock
- * keeps two tabs from merging at the same moment.
+ * logs in after another finds it and reconciles instead of merging again; a Web Lock keeps two tabs from merging
+ * at the same moment.
+ *
+ * Never dropping a line (issue 19): `cart-synced` keeps, across pages, what the server had when this browser last
+ * agreed with it. A change made while a save or the session restore is in flight, or just before the shopper
+ * navigated away, differs from it; the server's copy is then reconciled with those changes (reconcileCarts), sent,
+ * and never simply replaces the page's cart.
  */
 import { cartSyncFailed } from '../i18n/messages/wishlist.ts';
 import { firstMessage } from '../lib/api-client.ts';
-import { cartPayload, mergeCarts } from '../lib/cart-merge.ts';
+import { cartPayload, mergeCarts, reconcileCarts, type CartBase } from '../lib/cart-merge.ts';
 import type { CartLine } from '../lib/cart-math.ts';
 import { showToast } from '../lib/toast-event.ts';
 import { $cart, replaceCart, setCartLoading } from './cart.ts';
@@ -24,6 +29,7 @@ import { pageLocale, shopperCall } from './shopper-call.ts';
 import { fetchWishlist, resetWishlist } from './wishlist.ts';
 
 export const CART_OWNER_KEY = 'cart-owner';
+export const CART_SYNCED_KEY = 'cart-synced';
 
 interface ServerCart {
   items: CartLine[];
@@ -34,6 +40,19 @@ let activeUser: number | null = null;
 let loadedFor: number | null = null;
 /** Signature of the cart the server has (last sent or received): a change to the same lines sends nothing. */
 let synced = '';
+const setSynced = (lines: readonly CartLine[]) => {
+  synced = signature(lines);
+  storage.set(CART_SYNCED_KEY, synced);
+};
+/** The last agreed quantities this browser stored (any page), or null when there are none. */
+const storedBase = (): CartBase | null => {
+  try {
+    const raw = storage.get(CART_SYNCED_KEY);
+    return raw ? (JSON.parse(raw) as CartBase) : null;
+  } catch {
+    return null;
+  }
+};
 let sending: Promise<void> = Promise.resolve();
 
 const signature = (lines: readonly CartLine[]) => JSON.stringify(cartPayload(lines).products);
@@ -60,8 +79,21 @@ const exclusive = <T>(run: () => Promise<T>): Promise<T> =>
   typeof navigator !== 'undefined' && 'locks' in navigator ? navigator.locks.request('cart-merge', run) : run();
 
 function apply(cart: ServerCart) {
-  synced = signature(cart.items);
+  setSynced(cart.items);
   replaceCart(cart.items);
+}
+
+/**
+ * Adopts the server's reply to a cart computed from the page's lines `before`: when the shopper changed the cart
+ * since, those changes are reconciled on top of the reply instead of being overwritten (and then sent by the
+ * change listener).
+ */
+function adopt(reply: ServerCart, before: readonly CartLine[]) {
+  const now = $cart.get().cartsProducts;
+  setSynced(reply.items);
+  replaceCart(
+    signature(now) === signature(before) ? reply.items : reconcileCarts(cartPayload(before).products, now, reply.items),
+  );
 }
 
 async function send(lines: readonly CartLine[]): Promise<ServerCart | null> {
@@ -80,17 +112,24 @@ async function load(userId: number): Promise<void> {
     await exclusive(async () => {
       const res = await shopperCall<{ data: ServerCart }>('/shopping-cart').catch(() => null);
       if (!res?.ok || activeUser !== userId) return;
-      if (storage.get(CART_OWNER_KEY) === String(userId)) {
-        apply(res.body.data);
+      const server = res.body.data;
+      const local = $cart.get().cartsProducts;
+      const owned = storage.get(CART_OWNER_KEY) === String(userId);
+      const base = owned ? storedBase() : null;
+      // This account's cart with nothing unsent here: the server's copy is the cart.
+      if (owned && (base === null || JSON.stringify(base) === signature(local))) {
+        apply(server);
         loadedFor = userId;
         return;
       }
-      const merged = mergeCarts($cart.get().cartsProducts, res.body.data.items);
-      const reply = signature(merged) === signature(res.body.data.items) ? res.body.data : await send(merged);
+      // A guest cart is merged into the account once (quantities added); this account's cart with changes not
+      // yet sent is reconciled with the server's copy (the changes made here win for the lines they touch).
+      const merged = owned ? reconcileCarts(base!, local, server.items) : mergeCarts(local, server.items);
+      const reply = signature(merged) === signature(server.items) ? server : await send(merged);
       if (!reply || activeUser !== userId) return;
-      apply(reply);
       loadedFor = userId;
       storage.set(CART_OWNER_KEY, String(userId));
+      adopt(reply, local);
     });
   } finally {
     setCartLoading(false);
@@ -114,7 +153,7 @@ function onCartChange() {
     // Still the same shopper, and lines differ from what the server has.
     if (activeUser !== userId || $session.get().status !== 'user' || signature(lines) === synced) return;
     const reply = await send(lines);
-    if (reply) synced = signature(reply.items);
+    if (reply) setSynced(reply.items);
   });
 }
 
@@ -144,6 +183,7 @@ export function startCartSync(): void {
     else if (wasUser) {
       resetWishlist();
       storage.set(CART_OWNER_KEY, null);
+      storage.set(CART_SYNCED_KEY, null);
     }
   });
 }

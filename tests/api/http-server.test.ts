@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { serve, stopGracefully } from '../../src/server/http/server.ts';
 import { onShutdown } from '../../src/server/lifecycle.ts';
 
@@ -22,6 +22,9 @@ writeFileSync(join(dist, 'client', '_astro', 'app.abc123.js'), 'console.log(1);'
 writeFileSync(
   join(dist, 'server', 'entry.mjs'),
   `export const handler = (req, res) => {
+     if (req.url.includes('/throws')) throw new Error('a handler that throws');
+     if (req.url.includes('/rejects')) return Promise.reject(new Error('a handler that rejects'));
+     if (req.url.includes('/half')) { res.writeHead(200); res.write('partial'); throw new Error('after the head'); }
      const delay = req.url.includes('/slow') ? 400 : 0;
      setTimeout(() => { res.setHeader('content-type', 'application/json'); res.end(JSON.stringify({ url: req.url, pad: 'x'.repeat(4000) })); }, delay);
    };`,
@@ -90,6 +93,48 @@ test('behind a trusted TLS proxy: HSTS over https, plain http sent to https; an 
   } finally {
     delete process.env['TRUST_PROXY'];
   }
+});
+
+test('issue 19: a handler that throws or rejects answers 500 with its request id and the log line; the server keeps serving', async () => {
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  try {
+    for (const path of ['/api/throws', '/en/rejects']) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.status).toBe(500);
+      const id = res.headers.get('x-request-id');
+      expect(await res.text()).toContain(path.startsWith('/api') ? `"request_id":"${id}"` : `request ${id}`);
+      expect(logged).toHaveBeenCalledWith(expect.stringContaining(`[request ${id}]`), expect.any(Error));
+    }
+    // An answer already started cannot become a 500: the connection is closed instead.
+    await expect(fetch(`${base}/en/half`).then((r) => r.text())).rejects.toThrow();
+    expect((await fetch(`${base}/en/`)).status).toBe(200);
+  } finally {
+    logged.mockRestore();
+  }
+});
+
+test('issue 19: methods, targets, hosts and ranges the shop does not serve get 4xx before any handler runs', async () => {
+  const { request } = await import('node:http');
+  const send = (options: { method?: string; path?: string; headers?: Record<string, string> }) =>
+    new Promise<number>((resolve, reject) => {
+      const req = request(base, { ...options }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  expect(await send({ method: 'TRACE', path: '/api/health' })).toBe(405);
+  expect(await send({ path: '/en/', headers: { host: 'u:p@host' } })).toBe(400);
+  expect(await send({ path: '/en/', headers: { host: 'attacker.example' } })).toBe(400);
+  expect(await send({ path: '/en/', headers: { host: 'localhost:1234' } })).toBe(200);
+  expect(await send({ path: '//evil.example/x' })).toBe(400);
+  expect(await send({ path: '/_astro/app.abc123.js', headers: { range: 'bytes=10-5' } })).toBe(416);
+  expect(await send({ path: '/_astro/app.abc123.js', headers: { range: 'bytes=2-5' } })).toBe(206);
+  // A suffix or multi-part range is answered with the whole file.
+  expect(await send({ path: '/_astro/app.abc123.js', headers: { range: 'bytes=-3' } })).toBe(200);
+  expect(await send({ path: '/en/', headers: { cookie: 'i18n_redirected=%E0%A4%A' } })).toBe(200);
+  expect(await send({ path: '/products', headers: { cookie: 'i18n_redirected=%E0%A4%A' } })).toBe(302);
 });
 
 test('SIGTERM-style shutdown finishes the in-flight request, then runs the shutdown hooks and refuses new ones', async () => {

@@ -23,7 +23,7 @@ test('ASVS V16.2.5: no password, code or token reaches the server log during the
     const verified = await t.post('/api/auth/verify-otp', { phone, code });
     secrets.push(verified.body.data.access_token, verified.body.data.refresh_token);
     for (let i = 0; i < 11; i++) await t.post('/api/auth/login', { login: input.email, password: `wrong-${i}-password` });
-    await t.db.deleteFrom('login_failures').execute();
+    await t.db.deleteFrom('rate_limits').execute();
     const login = await t.post('/api/auth/login', { login: phone, password: input.password });
     secrets.push(login.body.data.refresh_token);
     const rotated = await t.post('/api/auth/refresh', { refresh_token: login.body.data.refresh_token });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { en } from '../../src/i18n/en.ts';
+import { sweepAbandonedUploads } from '../../src/server/uploads/quota.ts';
 import { testApi } from '../support/test-db.ts';
 
 let t: Awaited<ReturnType<typeof testApi>>;
@@ -46,8 +47,11 @@ interface Body {
   data: { id: number; brand_name: string; files: { kind: string }[] };
 }
 
-const send = async (fd: FormData, lang = 'en-US') => {
-  const res = await t.api.request(`/api/partner-applications?lang=${lang}`, { method: 'POST', body: fd });
+/** Each application from its own address, as different brands apply (applications are limited per address). */
+let applicant = 0;
+const fromNextApplicant = () => ({ clientAddress: `203.0.113.${++applicant}` });
+const send = async (fd: FormData, lang = 'en-US', from = fromNextApplicant()) => {
+  const res = await t.api.request(`/api/partner-applications?lang=${lang}`, { method: 'POST', body: fd }, from);
   return { status: res.status, body: (await res.json()) as Body };
 };
 const counts = async () => ({
@@ -140,17 +144,25 @@ describe('POST /api/partner-applications', () => {
 
   test('a body that is not multipart, or does not parse as multipart, is a 4xx with a message, never a 500', async () => {
     const before = await counts();
-    const json = await t.api.request('/api/partner-applications', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    });
+    const json = await t.api.request(
+      '/api/partner-applications',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      },
+      fromNextApplicant(),
+    );
     expect(json.status).toBe(415);
-    const broken = await t.api.request('/api/partner-applications?lang=ar-SA', {
-      method: 'POST',
-      headers: { 'content-type': 'multipart/form-data; boundary=x' },
-      body: 'not a multipart body',
-    });
+    const broken = await t.api.request(
+      '/api/partner-applications?lang=ar-SA',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+        body: 'not a multipart body',
+      },
+      fromNextApplicant(),
+    );
     expect(broken.status).toBe(400);
     expect(((await broken.json()) as Body).message).toBe('تعذّرت قراءة محتوى الطلب: تحقّق من صيغته');
     expect(await counts()).toEqual(before);
@@ -158,11 +170,15 @@ describe('POST /api/partner-applications', () => {
 
   test('a body larger than any valid application is refused before it is read', async () => {
     const before = await counts();
-    const res = await t.api.request('/api/partner-applications?lang=en-US', {
-      method: 'POST',
-      headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(60 * 1024 * 1024) },
-      body: 'x',
-    });
+    const res = await t.api.request(
+      '/api/partner-applications?lang=en-US',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(60 * 1024 * 1024) },
+        body: 'x',
+      },
+      fromNextApplicant(),
+    );
     expect(res.status).toBe(413);
     expect(((await res.json()) as Body).message).toBe('The file size exceeds the maximum limit of 5 MB');
     expect(await counts()).toEqual(before);
@@ -175,7 +191,7 @@ describe('POST /api/partner-applications', () => {
     // The API logs the fault it answers with a 500; keep the deliberate one out of the test output.
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      const res = await t.api.request('/api/partner-applications', { method: 'POST', body: form() });
+      const res = await t.api.request('/api/partner-applications', { method: 'POST', body: form() }, fromNextApplicant());
       expect(res.status).toBe(500);
       expect(logged).toHaveBeenCalled();
     } finally {
@@ -183,5 +199,44 @@ describe('POST /api/partner-applications', () => {
       await t.db.schema.alterTable('partner_application_files').renameColumn('mime_gone', 'mime').execute();
     }
     expect(await counts()).toEqual(before);
+  });
+
+  test('issue 19: one address may apply 5 times an hour; the 6th is refused before its body is read, in its language', async () => {
+    const from = { clientAddress: '192.0.2.55' };
+    for (let i = 0; i < 5; i++) expect((await send(form(), 'en-US', from)).status).toBe(201);
+    const before = await counts();
+    const sixth = await send(form(), 'ar-SA', from);
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.message).toBe('محاولات كثيرة. حاول مرة أخرى بعد 60 دقيقة.');
+    expect(await counts()).toEqual(before);
+  });
+
+  test('issue 19: a full uploads quota refuses applications with a clear 503, writing nothing', async () => {
+    process.env['UPLOADS_QUOTA_MB'] = '0.001';
+    try {
+      const before = await counts();
+      const res = await send(form());
+      expect(res.status).toBe(503);
+      expect(res.body.message).toBe('We cannot take new applications right now. Please try again later.');
+      expect(await counts()).toEqual(before);
+    } finally {
+      delete process.env['UPLOADS_QUOTA_MB'];
+    }
+  });
+
+  test('issue 19: the sweeper removes files no application names once they are an hour old, and keeps the rest', async () => {
+    await send(form());
+    const { writeFile, utimes } = await import('node:fs/promises');
+    await writeFile(join(dir, 'abandoned.pdf'), 'half');
+    await writeFile(join(dir, 'abandoned.pdf.part'), 'half');
+    await writeFile(join(dir, 'fresh.pdf.part'), 'still being written');
+    const old = new Date(Date.now() - 2 * 60 * 60_000);
+    await utimes(join(dir, 'abandoned.pdf'), old, old);
+    await utimes(join(dir, 'abandoned.pdf.part'), old, old);
+    const keptBefore = (await readdir(dir)).filter((n) => !n.startsWith('abandoned') && !n.startsWith('fresh'));
+    const removed = await sweepAbandonedUploads(t.db, dir);
+    expect(removed.sort()).toEqual(['abandoned.pdf', 'abandoned.pdf.part']);
+    expect((await readdir(dir)).sort()).toEqual([...keptBefore, 'fresh.pdf.part'].sort());
+    await rm(join(dir, 'fresh.pdf.part'));
   });
 });

@@ -4,6 +4,7 @@ import { OPayGateway } from '../../src/server/payments/opay.ts';
 import { PayTabsGateway } from '../../src/server/payments/paytabs.ts';
 import { usePaymentGateways } from '../../src/server/payments/gateways.ts';
 import { releaseAbandonedPayments } from '../../src/server/payments/release-abandoned.ts';
+import { orderMoney } from '../../src/server/services/orders/refunds.ts';
 import { sandboxCallback, type SandboxChoice } from '../../src/server/payments/sandbox/sandbox-callbacks.ts';
 import { createSandboxGateway } from '../../src/server/payments/sandbox/sandbox-gateway.ts';
 import { creditWallet, makeAddress, makeProduct, send, stockOf } from '../support/orders.ts';
@@ -344,5 +345,152 @@ describe('methods and their rules', () => {
       });
     }
     expect((await orderRow(order.id)).status).toBe('PENDING');
+  });
+});
+
+describe('issue 19: outgoing URLs come from configuration, never from the request', () => {
+  test('a payment started with a foreign Host: the provider call, callback and return URLs all use the configured origin', async () => {
+    const { shopper, order } = await onlineOrder();
+    const calls: { url: string; body: Record<string, unknown> }[] = [];
+    const realFetch = globalThis.fetch;
+    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      calls.push({ url: String(input), body: JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown> });
+      return realFetch(input, init);
+    });
+    process.env['SITE_URL'] = 'https://shop.example';
+    try {
+      const res = await api.request(`http://attacker.example:9999/api/payments/paytabs`, {
+        ...send(
+          'POST',
+          { ...shopper.headers, host: 'attacker.example:9999', 'x-forwarded-host': 'attacker.example' },
+          { order_id: order.id },
+        ),
+      });
+      expect(res.status).toBe(201);
+      // Without keys, the sandbox is reached at the configured origin too, never at the Host that was sent.
+      usePaymentGateways(undefined);
+      await api.request(`http://attacker.example:9999/api/payments/paytabs`, {
+        ...send('POST', { ...shopper.headers, host: 'attacker.example:9999' }, { order_id: order.id }),
+      });
+    } finally {
+      delete process.env['SITE_URL'];
+      spy.mockRestore();
+      usePaymentGateways({
+        paytabs: new PayTabsGateway({
+          profileId: keys.paytabsProfileId,
+          serverKey: keys.paytabsServerKey,
+          baseUrl: `${stub.base}/paytabs`,
+        }),
+        opay: new OPayGateway({
+          merchantId: keys.opayMerchantId,
+          publicKey: keys.opayPublicKey,
+          secretKey: keys.opaySecretKey,
+          baseUrl: `${stub.base}/opay`,
+        }),
+      });
+    }
+    expect(calls).toHaveLength(2);
+    expect(calls[0]!.url).toBe(`${stub.base}/paytabs/payment/request`);
+    expect(calls[1]!.url).toBe('https://shop.example/api/sandbox-gateway/paytabs/payment/request');
+    for (const { url, body } of calls) {
+      expect(url).not.toContain('attacker');
+      expect(body['callback']).toBe('https://shop.example/api/payments/paytabs/callback');
+      expect(String(body['return'])).toMatch(/^https:\/\/shop\.example\/api\/payments\/return\?order=\d+&lang=en$/);
+    }
+  });
+});
+
+describe('issue 19: money that came in is always accounted for', () => {
+  /** received = refunded + kept, for the order as it stands. */
+  const balanced = async (orderId: number) => {
+    const money = await orderMoney(db, orderId);
+    expect(money.received).toBe(money.refunded + money.kept);
+    return money;
+  };
+  const refundsOf = (orderId: number) =>
+    db
+      .selectFrom('refunds')
+      .select(['amount', 'destination', 'status', 'reason'])
+      .where('order_id', '=', orderId)
+      .orderBy('id')
+      .execute();
+
+  test('a paid card order cancelled by the shopper: the refund is owed to the card, shown on the order, and money balances', async () => {
+    const { shopper, order, productId, total } = await onlineOrder();
+    const { payment } = await startPayment(shopper, order.id);
+    await deliver('paytabs', callbackFor(payment, 'approve'));
+    const cancelled = await json(`/api/orders/${order.id}/cancel`, send('POST', shopper.headers));
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.data).toMatchObject({ status: 'CANCELED', payment_status: 'refund_due' });
+    expect(cancelled.body.data.refunds).toEqual([{ amount: total, destination: 'card', status: 'owed' }]);
+    expect(await refundsOf(order.id)).toEqual([{ amount: total, destination: 'card', status: 'owed', reason: 'cancelled' }]);
+    expect(await stockOf(db, productId)).toBe(5);
+    expect(await balanced(order.id)).toEqual({ received: total, refunded: total, kept: 0 });
+    // Cancelling again changes nothing and owes nothing twice.
+    expect((await json(`/api/orders/${order.id}/cancel`, send('POST', shopper.headers))).status).toBe(409);
+    expect(await refundsOf(order.id)).toHaveLength(1);
+  });
+
+  test("…or, by the shopper's choice, straight to the wallet", async () => {
+    const { shopper, order, total } = await onlineOrder();
+    const { payment } = await startPayment(shopper, order.id);
+    await deliver('paytabs', callbackFor(payment, 'approve'));
+    const cancelled = await json(`/api/orders/${order.id}/cancel?lang=ar-SA&refund_to=wallet`, send('POST', shopper.headers));
+    expect(cancelled.body.data).toMatchObject({
+      payment_status: 'refunded',
+      refunds: [{ amount: total, destination: 'wallet', status: 'paid' }],
+    });
+    expect((await json('/api/wallet', send('GET', shopper.headers))).body.data.balance).toBe(total);
+    expect(await balanced(order.id)).toEqual({ received: total, refunded: total, kept: 0 });
+    const bad = await json(`/api/orders/${order.id}/cancel?refund_to=cash`, send('POST', shopper.headers));
+    expect(bad.status).toBe(422);
+  });
+
+  test('every other ending keeps money in = refunded + kept: decline, timeout, late payment, an extra payment, a COD order paid partly by wallet', async () => {
+    const declined = await onlineOrder();
+    await deliver('paytabs', callbackFor((await startPayment(declined.shopper, declined.order.id)).payment, 'decline'));
+    expect(await balanced(declined.order.id)).toEqual({ received: 0, refunded: 0, kept: 0 });
+
+    const late = await onlineOrder();
+    const latePayment = (await startPayment(late.shopper, late.order.id)).payment;
+    await releaseAbandonedPayments(db, new Date(Date.now() + 31 * 60_000));
+    expect(await balanced(late.order.id)).toEqual({ received: 0, refunded: 0, kept: 0 });
+    await deliver('paytabs', callbackFor(latePayment, 'approve'));
+    expect(await refundsOf(late.order.id)).toEqual([
+      { amount: late.total, destination: 'card', status: 'owed', reason: 'late_payment' },
+    ]);
+    expect(await balanced(late.order.id)).toEqual({ received: late.total, refunded: late.total, kept: 0 });
+
+    const twice = await onlineOrder();
+    const first = (await startPayment(twice.shopper, twice.order.id)).payment;
+    const second = (await startPayment(twice.shopper, twice.order.id)).payment;
+    await deliver('paytabs', callbackFor(first, 'approve'));
+    await deliver('paytabs', callbackFor(second, 'approve'));
+    // The same flagged callback again owes nothing twice.
+    await deliver('paytabs', callbackFor(second, 'approve'));
+    expect(await refundsOf(twice.order.id)).toEqual([
+      { amount: twice.total, destination: 'card', status: 'owed', reason: 'extra_payment' },
+    ]);
+    expect(await balanced(twice.order.id)).toEqual({ received: 2 * twice.total, refunded: twice.total, kept: twice.total });
+
+    const shopper = await makeShopper(db);
+    await creditWallet(db, shopper.id, 5000);
+    const productId = await makeProduct(db, { price: 30000, stock: 5, before_discount: null });
+    const address = await makeAddress(db, shopper.id);
+    const cod = await json(
+      '/api/orders',
+      send('POST', shopper.headers, {
+        products: [{ product_id: productId, quantity: 1 }],
+        address_id: address.id,
+        payment_method: 'cash_on_delivery',
+        use_wallet: true,
+      }),
+    );
+    expect(cod.status).toBe(201);
+    const codId = cod.body.data.id as number;
+    expect((await orderMoney(db, codId)).received).toBe(5000);
+    await json(`/api/orders/${codId}/cancel`, send('POST', shopper.headers));
+    expect(await refundsOf(codId)).toEqual([{ amount: 5000, destination: 'wallet', status: 'paid', reason: 'cancelled' }]);
+    expect(await balanced(codId)).toEqual({ received: 5000, refunded: 5000, kept: 0 });
   });
 });

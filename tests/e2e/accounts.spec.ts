@@ -27,6 +27,8 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: a.createAccount }).click();
 
     await page.waitForURL(`**${at('/verify-otp')}`);
+    // Raised before the redirect, shown after it (issue 19).
+    await expect(page.getByText(a.codeSent).first()).toBeVisible();
     await hydrated(page, 'VerifyOtpForm');
     await expect(page.getByText(phone.e164)).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
@@ -38,6 +40,7 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: a.verify }).click();
 
     await page.waitForURL(`**${at('/')}`);
+    await expect(page.getByText(a.accountCreated)).toBeVisible();
     const menu = page.locator('[data-account-menu]');
     await expect(menu.locator('summary').getByText(interpolate(a.hello, { name: 'Karim' }))).toBeVisible();
     await menu.locator('summary').click();
@@ -195,6 +198,7 @@ test.describe('accounts', () => {
     await page.getByLabel(a.confirmPassword).fill('reset to a fresh phrase');
     await page.getByRole('button', { name: a.savePassword }).click();
     await page.waitForURL(`**${at('/login')}`);
+    await expect(page.getByText(a.passwordChanged)).toBeVisible();
     await submitLogin(page, shopper.email, 'reset to a fresh phrase', a);
     await page.waitForURL(`**${at('/')}`);
   });
@@ -222,6 +226,8 @@ test('two tabs refreshing at the same moment both stay logged in (Web Locks seri
 // Runs after the journeys above in this file (and alongside the others): everything the server printed so far.
 test('ASVS V16.2.5: no password, code or token ever reaches the server log', async ({ request, shopLocale }) => {
   const shopper = await apiShopper(request, shopLocale);
+  // A code in the outbox to look for in the log.
+  await request.post(`/api/auth/forget-password?lang=${apiLang(shopLocale)}`, { data: { phone: shopper.phone.local } });
   const login = await request.post(`/api/auth/login?lang=${apiLang(shopLocale)}`, {
     data: { login: shopper.email, password: shopper.password },
   });

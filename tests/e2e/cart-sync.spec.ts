@@ -130,6 +130,65 @@ test.describe('the cart follows the shopper', () => {
   });
 });
 
+test.describe('issue 19: a slow network never drops a line', () => {
+  /** Holds every matching request for 2.5 s before it goes to the server (a slow phone network). */
+  const slow = (page: Page, path: string, method: string) =>
+    page.route(
+      (url) => url.pathname === path,
+      async (route) => {
+        if (route.request().method() !== method) return route.fallback();
+        await new Promise((resolve) => setTimeout(resolve, 2_500));
+        await route.fallback().catch(() => undefined);
+      },
+    );
+
+  test('with the cart save taking 2.5 s: add, open the cart at once → the line is on the cart page and on the server', async ({
+    page,
+    request,
+    at,
+    t,
+    shopLocale,
+  }) => {
+    const product = pick(await catalog(request, shopLocale), (p) => p.stock >= 2, 'product in stock');
+    const shopper = await createShopper(request);
+    await page.goto(at(listingOf(product)));
+    await logInHere(page, shopper);
+    await cartReady(page);
+    await slow(page, '/api/shopping-cart', 'POST');
+    await page.locator(`[data-product-card="${product.id}"]`).getByRole('button', { name: t.cart.addToCart }).click();
+    // Straight to the cart: the save in flight is cut off by the navigation.
+    await page.goto(at('/checkout/cart'));
+    await expect(page.locator(`[data-cart-line="${product.id}"]`)).toBeVisible();
+    await expect.poll(() => serverCart(request, shopper, shopLocale), { timeout: 15_000 }).toEqual([[product.id, 1]]);
+    await page.reload();
+    await expect(page.locator(`[data-cart-line="${product.id}"]`)).toBeVisible();
+  });
+
+  test('with the session restore taking 2.5 s: a line added as the page opens stays, and reaches the server', async ({
+    page,
+    request,
+    at,
+    t,
+    shopLocale,
+  }) => {
+    const product = pick(await catalog(request, shopLocale), (p) => p.stock >= 2, 'product in stock');
+    const shopper = await createShopper(request);
+    await page.goto(at(listingOf(product)));
+    await logInHere(page, shopper);
+    await cartReady(page);
+    await slow(page, '/api/auth/refresh', 'POST');
+    await page.reload();
+    await cartReady(page);
+    await page.locator(`[data-product-card="${product.id}"]`).getByRole('button', { name: t.cart.addToCart }).click();
+    await expect.poll(() => storedLines(page)).toEqual([[product.id, 1]]);
+    // The session arrives with the (empty) server cart: the line is reconciled in, not wiped.
+    await expect.poll(() => serverCart(request, shopper, shopLocale), { timeout: 15_000 }).toEqual([[product.id, 1]]);
+    await page.goto(at('/checkout/cart'));
+    await expect(page.locator(`[data-cart-line="${product.id}"]`)).toBeVisible();
+    expect(await storedLines(page)).toEqual([[product.id, 1]]);
+  });
+});
+
 test.describe('wishlist', () => {
   test('toggle on a card and on the product page; removal on the wishlist page', async ({ page, request, at, t, shopLocale }) => {
     const products = await catalog(request, shopLocale);

@@ -4,6 +4,7 @@ import { HtmlValidate } from 'html-validate';
 import { catalog, lineOf, pick } from './cart-support.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 import { logIn } from './login.ts';
+import { shopperTemplates, templates } from './templates.ts';
 
 /**
  * Every template, in both languages: the HTML the server sends passes a maintained validator (html-validate,
@@ -11,41 +12,6 @@ import { logIn } from './login.ts';
  * One page load serves both checks. (This replaces the per-page
  * axe checks content.spec.ts and shell.spec.ts had; journeys keep theirs for states reached by interaction.)
  */
-const templates = [
-  '/',
-  '/products?category=1',
-  '/products?category=1&sort=price_asc&page=2',
-  '/products?query=coffee',
-  '/single-product/1',
-  '/seller-profile',
-  '/seller-profile?query=cairo',
-  '/seller-profile/1',
-  '/seller-profile/1?query=kg',
-  '/blog',
-  '/blog/articles',
-  '/articles/dialing-in-espresso',
-  '/blog/reviews',
-  '/reviews/ceramic-v60-dripper',
-  '/recipes',
-  '/single-recipe/overnight-cold-brew',
-  '/coffe-shops',
-  '/offers',
-  '/offers/grinder-week',
-  '/about-us',
-  '/contact-us',
-  '/privacy-policy',
-  '/terms-and-conditions',
-  '/become-partner',
-  '/login',
-  '/sign-up',
-  '/forget-password',
-  '/verify-otp',
-  '/checkout/cart',
-  '/checkout/success',
-  '/no-such-page',
-  // The error page, forced (ENABLE_TEST_FAULTS in the e2e server only).
-  '/?__fail',
-];
 
 const validator = new HtmlValidate({ extends: ['html-validate:standard'] });
 const wcag22aa = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -76,13 +42,6 @@ for (const path of templates) {
 }
 
 // The shopper's own pages, logged in, once their island has drawn the account's data.
-const shopperTemplates: [string, string][] = [
-  ['/profile/account-setting', 'AccountSettings'],
-  ['/profile/address-book', 'AddressBook'],
-  ['/profile/order-history', 'OrderHistory'],
-  ['/profile/my-wish-list', 'WishlistPage'],
-  ['/checkout/checkout-payment', 'CheckoutPayment'],
-];
 for (const [path, island] of shopperTemplates) {
   test(`valid HTML and WCAG 2.2 AA, logged in: ${path}`, async ({ page, request, at, shopLocale }) => {
     const width = widthFor(shopLocale);

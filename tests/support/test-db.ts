@@ -45,12 +45,13 @@ export async function freshDatabase(): Promise<DatabaseHandle & { drop: () => Pr
 export async function testApi() {
   const database = await freshDatabase();
   const api = createApi({ db: database.db });
-  const json = async (path: string, init?: RequestInit) => {
-    const res = await api.request(path, init);
+  /** `from`: the client address the server sees (the Astro endpoint passes the socket's); none by default. */
+  const json = async (path: string, init?: RequestInit, from?: string) => {
+    const res = await api.request(path, init, from ? { clientAddress: from } : undefined);
     const body = (await res.json()) as any;
     return { status: res.status, body };
   };
-  const post = (path: string, payload: unknown) =>
-    json(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+  const post = (path: string, payload: unknown, from?: string) =>
+    json(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) }, from);
   return { api, db: database.db, engine: database.engine, json, post, close: database.drop };
 }

@@ -86,7 +86,13 @@ export const contentMessages = defineMessages(
     home: 'الرئيسية',
     readMore: 'اقرأ المزيد',
     published: 'نُشر في {date}',
-    minutesRead: { one: 'قراءة في دقيقة', other: 'قراءة في {count} دقائق' },
+    minutesRead: {
+      one: 'قراءة في دقيقة',
+      two: 'قراءة في دقيقتين',
+      few: 'قراءة في {count} دقائق',
+      many: 'قراءة في {count} دقيقة',
+      other: 'قراءة في {count} دقيقة',
+    },
     readInOther: 'Read in English',
     blog: {
       title: 'المدونة',
@@ -120,7 +126,7 @@ export const contentMessages = defineMessages(
       brewTime: 'وقت التحضير',
       ratio: 'النسبة',
       servings: 'عدد الأكواب',
-      minutes: { one: 'دقيقة واحدة', other: '{count} دقائق' },
+      minutes: { one: 'دقيقة واحدة', two: 'دقيقتان', few: '{count} دقائق', many: '{count} دقيقة', other: '{count} دقيقة' },
       latest: 'أحدث الوصفات',
       allRecipes: 'كل الوصفات',
       none: 'لا توجد وصفات في هذه المجموعة بعد.',

@@ -1,5 +1,14 @@
-/** A dictionary shape with every leaf widened to string, so translations can differ in text but not in keys. */
-export type Widen<T> = T extends string ? string : { [K in keyof T]: Widen<T[K]> };
+import type { PluralForms } from '../interpolate.ts';
+
+/**
+ * A dictionary shape with every leaf widened to string, so translations can differ in text but not in keys. Counted
+ * phrases ({ one, other }) widen to every plural form, so Arabic can add its dual, plural and accusative forms.
+ */
+export type Widen<T> = T extends string
+  ? string
+  : T extends { one: string; other: string }
+    ? PluralForms
+    : { [K in keyof T]: Widen<T[K]> };
 
 /**
  * One domain's texts in both languages (e.g. cart, catalog, content). The Arabic side is typed against

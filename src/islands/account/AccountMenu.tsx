@@ -44,7 +44,7 @@ export default function AccountMenu({ locale, text, loginLabel, loginHref }: Pro
     [text.accountSettings, '/profile/account-setting'],
   ];
   return (
-    <div className="flex h-10 w-10 items-center justify-end min-[992px]:w-44" data-account-menu>
+    <div className="flex h-10 w-10 items-center justify-end min-[992px]:w-auto min-[992px]:min-w-44" data-account-menu>
       {session.status === 'user' && user ? (
         <details data-dropdown className="relative">
           <summary className="flex cursor-pointer items-center gap-2 rounded-full p-1 hover:bg-roast-100">
@@ -78,7 +78,7 @@ export default function AccountMenu({ locale, text, loginLabel, loginHref }: Pro
           data-login-link
           // Guests never hydrate this island (client:intent="on:app:session-user"): CSS keeps the link invisible only
           // while the page does not yet know it is a guest's (html[data-session] is set by auth-client.ts).
-          className="hidden rounded px-2 py-1 text-sm font-medium hover:text-crema min-[992px]:inline [html:not([data-session=guest])_&]:invisible"
+          className="hidden whitespace-nowrap rounded px-2 py-1 text-sm font-medium hover:text-crema min-[992px]:inline [html:not([data-session=guest])_&]:invisible"
         >
           {loginLabel}
         </a>

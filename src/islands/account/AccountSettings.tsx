@@ -86,7 +86,7 @@ export default function AccountSettings({
         <FormMessage state={profile} />
         <div className="flex items-center gap-4">
           <Avatar user={user} size={64} />
-          <div className="flex-1">
+          <div className="min-w-0 flex-1">
             <label htmlFor="profile-avatar" className="block text-sm font-semibold">
               {text.photo}
             </label>
@@ -96,7 +96,7 @@ export default function AccountSettings({
               type="file"
               accept="image/jpeg,image/png"
               aria-describedby="profile-avatar-hint"
-              className="mt-1 block text-sm"
+              className="mt-1 block w-full text-sm"
             />
             <p id="profile-avatar-hint" className="mt-1 text-xs text-roast-700">
               {text.photoHint}

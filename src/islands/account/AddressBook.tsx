@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useActionState, useEffect, useState } from 'react';
 import { interpolate } from '../../i18n/interpolate.ts';
+import { formatAddress } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { showToast } from '../../lib/toast-event.ts';
 import { $session } from '../../stores/session.ts';
@@ -102,7 +103,7 @@ export default function AddressBook({
               {a.is_primary && <span className="rounded-full bg-roast-100 px-2 py-0.5 text-xs">{text.primary}</span>}
             </p>
             <p className="mt-1 text-sm text-roast-700">
-              {[a.street, a.area, a.city, a.governorate].join('، ')}
+              {formatAddress([a.street, a.area, a.city, a.governorate], locale)}
               {a.details && (
                 <>
                   <br />

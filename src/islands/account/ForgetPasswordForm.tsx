@@ -1,7 +1,7 @@
 import { useActionState, useState } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import { localePath } from '../../i18n/routes.ts';
-import { showToast } from '../../lib/toast-event.ts';
+import { showToast, showToastAfterNavigation } from '../../lib/toast-event.ts';
 import { callApi, emptyState, FormMessage, Input, typedValues, type AccountText, type FormState } from './form-kit.tsx';
 import Submit from './Submit.tsx';
 import { useClientAction } from '../shared/use-mounted.ts';
@@ -19,7 +19,7 @@ export default function ForgetPasswordForm({ locale, text }: { locale: Locale; t
     }
     const res = await callApi(locale, '/auth/reset-password', { ...Object.fromEntries(form), phone });
     if (!res.ok) return { ...res.state, values: typedValues(form) };
-    showToast(text.passwordChanged);
+    showToastAfterNavigation(text.passwordChanged);
     window.location.assign(localePath(locale, '/login'));
     return emptyState;
   }, emptyState);

@@ -1,7 +1,7 @@
 import { useActionState } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import { localePath } from '../../i18n/routes.ts';
-import { showToast } from '../../lib/toast-event.ts';
+import { showToastAfterNavigation } from '../../lib/toast-event.ts';
 import { callApi, emptyState, FormMessage, Input, typedValues, type AccountText, type FormState } from './form-kit.tsx';
 import Submit from './Submit.tsx';
 import { useClientAction } from '../shared/use-mounted.ts';
@@ -17,7 +17,7 @@ export default function SignUpForm({ locale, text }: { locale: Locale; text: Acc
     if (res.ok || res.status === 503) {
       const phone = res.ok ? res.body.data.phone : String(form.get('phone'));
       sessionStorage.setItem(VERIFY_PHONE_KEY, phone);
-      showToast(res.ok ? text.codeSent : (res.state.message ?? text.smsFailed), res.ok ? 'success' : 'error');
+      showToastAfterNavigation(res.ok ? text.codeSent : (res.state.message ?? text.smsFailed), res.ok ? 'success' : 'error');
       window.location.assign(localePath(locale, '/verify-otp'));
       return { errors: {}, values };
     }

@@ -3,7 +3,7 @@ import { interpolate } from '../../i18n/interpolate.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { localePath } from '../../i18n/routes.ts';
 import { adoptSession } from '../../lib/auth-client.ts';
-import { showToast } from '../../lib/toast-event.ts';
+import { showToast, showToastAfterNavigation } from '../../lib/toast-event.ts';
 import { callApi, emptyState, FormMessage, Input, type AccountText, type FormState } from './form-kit.tsx';
 import { VERIFY_PHONE_KEY } from './SignUpForm.tsx';
 import Submit from './Submit.tsx';
@@ -30,7 +30,7 @@ export default function VerifyOtpForm({ locale, text }: { locale: Locale; text: 
     if (!res.ok) return { ...res.state, values: { phone: String(form.get('phone')) } };
     adoptSession(res.body.data);
     sessionStorage.removeItem(VERIFY_PHONE_KEY);
-    showToast(text.accountCreated);
+    showToastAfterNavigation(text.accountCreated);
     window.location.assign(localePath(locale, '/'));
     return emptyState;
   }, emptyState);

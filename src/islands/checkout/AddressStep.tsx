@@ -1,7 +1,10 @@
+import { formatAddress } from '../../i18n/format.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import type { GovernorateTerms, SavedAddress } from '../../lib/orders/views.ts';
 import type { InlineDraft, OrdersText } from './checkout-text.ts';
 
 interface Props {
+  locale: Locale;
   text: OrdersText['checkout'];
   addresses: SavedAddress[];
   governorates: GovernorateTerms[];
@@ -16,7 +19,18 @@ interface Props {
 const input = 'mt-1 block w-full rounded-lg border border-roast-200 px-3 py-2';
 
 /** Step 1: pick a saved address or type one in (it joins the address book when the order is placed). */
-export default function AddressStep({ text, addresses, governorates, selected, adding, draft, onSelect, onAdd, onDraft }: Props) {
+export default function AddressStep({
+  locale,
+  text,
+  addresses,
+  governorates,
+  selected,
+  adding,
+  draft,
+  onSelect,
+  onAdd,
+  onDraft,
+}: Props) {
   const field = (key: keyof InlineDraft, label: string, required = true) => (
     <label className="block text-sm">
       {label}
@@ -38,7 +52,7 @@ export default function AddressStep({ text, addresses, governorates, selected, a
             <label className="flex items-start gap-2">
               <input type="radio" name="address" checked={!adding && selected === a.id} onChange={() => onSelect(a.id)} />
               <span>
-                <strong>{a.title}</strong> — {a.street}, {a.area}, {a.city}, {a.governorate}
+                <strong>{a.title}</strong> — {formatAddress([a.street, a.area, a.city, a.governorate], locale)}
               </span>
             </label>
           </li>

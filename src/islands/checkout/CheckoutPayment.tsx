@@ -101,6 +101,7 @@ export default function CheckoutPayment({
           </p>
         )}
         <AddressStep
+          locale={locale}
           text={text.checkout}
           addresses={data.addresses}
           governorates={data.terms?.governorates ?? []}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Dictionary } from '../../i18n/en.ts';
 import type { Locale } from '../../i18n/locales.ts';
+import { formatOrderId } from '../../i18n/format.ts';
 import { localePath, productsPath } from '../../i18n/routes.ts';
 import type { OrderView } from '../../lib/orders/views.ts';
 import { toItem, track } from '../../lib/analytics.ts';
@@ -86,7 +87,7 @@ export default function CheckoutSuccess({
       {payment === 'awaiting' && <p className="mt-3">{payText.slow}</p>}
       {id && (
         <p className="mt-3 text-lg" data-order-id={id}>
-          <Filled template={text.successText} values={{ id: `#${id}` }} />
+          <Filled template={text.successText} values={{ id: formatOrderId(id) }} />
         </p>
       )}
       <div className="mt-6 flex flex-wrap justify-center gap-3">

@@ -1,4 +1,4 @@
-import { formatMoney } from '../../i18n/format.ts';
+import { formatMoney, formatSignedMoney } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { shownDiscount, type OrderSummaryView } from '../../lib/orders/views.ts';
 import { Filled } from '../shared/Filled.tsx';
@@ -45,8 +45,9 @@ export default function SummaryBox({
           !summary.delivery ? '—' : summary.Shipping_Fees === 0 ? text.free : money(summary.Shipping_Fees),
           'delivery',
         )}
-        {shownDiscount(summary) > 0 && row(text.discount, <>−{money(shownDiscount(summary))}</>, 'discount')}
-        {summary.walletAmount > 0 && row(text.wallet, <>−{money(summary.walletAmount)}</>, 'wallet')}
+        {shownDiscount(summary) > 0 &&
+          row(text.discount, <bdi>{formatSignedMoney(-shownDiscount(summary), locale)}</bdi>, 'discount')}
+        {summary.walletAmount > 0 && row(text.wallet, <bdi>{formatSignedMoney(-summary.walletAmount, locale)}</bdi>, 'wallet')}
         {row(text.total, money(summary.DiscountedTotal), 'total', true)}
       </dl>
       {summary.delivery && (

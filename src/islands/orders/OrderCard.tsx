@@ -1,4 +1,4 @@
-import { formatMoney } from '../../i18n/format.ts';
+import { formatMoney, formatOrderId, formatSignedMoney } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { orderDate, shownDiscount, type OrderView } from '../../lib/orders/views.ts';
 import type { OrdersText } from '../checkout/checkout-text.ts';
@@ -9,7 +9,7 @@ interface Props {
   text: OrdersText;
   order: OrderView;
   busy: boolean;
-  onCancel: () => void;
+  onCancel: (refundTo?: 'card' | 'wallet') => void;
   onReorder: () => void;
 }
 
@@ -23,7 +23,7 @@ export default function OrderCard({ locale, text, order, busy, onCancel, onReord
     <li className="rounded-xl border border-roast-100 bg-white p-4" data-order={order.id} data-status={order.status}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-lg font-bold">
-          <Filled template={c.orderNumber} values={{ id: order.id }} />
+          <Filled template={c.orderNumber} values={{ id: formatOrderId(order.id) }} />
         </h2>
         <span className="rounded-full bg-roast-100 px-3 py-1 text-sm font-semibold" data-order-status>
           {status}
@@ -55,13 +55,17 @@ export default function OrderCard({ locale, text, order, busy, onCancel, onReord
         {shownDiscount(order) > 0 && (
           <div className="flex justify-between">
             <dt>{c.discount}</dt>
-            <dd>−{money(shownDiscount(order))}</dd>
+            <dd>
+              <bdi>{formatSignedMoney(-shownDiscount(order), locale)}</bdi>
+            </dd>
           </div>
         )}
         {order.walletAmount > 0 && (
           <div className="flex justify-between">
             <dt>{c.wallet}</dt>
-            <dd>−{money(order.walletAmount)}</dd>
+            <dd>
+              <bdi>{formatSignedMoney(-order.walletAmount, locale)}</bdi>
+            </dd>
           </div>
         )}
         <div className="flex justify-between font-bold">
@@ -69,17 +73,32 @@ export default function OrderCard({ locale, text, order, busy, onCancel, onReord
           <dd data-order-total>{money(order.DiscountedTotal)}</dd>
         </div>
       </dl>
+      {order.refunds.length > 0 && (
+        <ul className="mt-2 space-y-1 text-sm font-semibold text-green-800" data-refunds>
+          {order.refunds.map((refund, i) => (
+            <li key={i} data-refund={refund.destination}>
+              <Filled
+                template={refund.destination === 'card' ? text.history.refundOwed : text.history.refundedToWallet}
+                values={{ amount: formatMoney(refund.amount, locale) }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="mt-3 flex flex-wrap gap-2">
-        {order.cancellable && (
-          <button
-            type="button"
-            disabled={busy}
-            onClick={onCancel}
-            className="rounded-full border border-red-700 px-4 py-2 text-sm font-semibold text-red-700"
-          >
-            {text.history.cancel}
-          </button>
-        )}
+        {order.cancellable &&
+          // A paid order asks where its money goes back (issue 19); any other order has one way to cancel.
+          (order.payment_status === 'paid' ? (['card', 'wallet'] as const) : ([undefined] as const)).map((to) => (
+            <button
+              key={to ?? 'cancel'}
+              type="button"
+              disabled={busy}
+              onClick={() => onCancel(to)}
+              className="rounded-full border border-red-700 px-4 py-2 text-sm font-semibold text-red-700"
+            >
+              {to === 'card' ? text.history.cancelToCard : to === 'wallet' ? text.history.cancelToWallet : text.history.cancel}
+            </button>
+          ))}
         <button
           type="button"
           disabled={busy}

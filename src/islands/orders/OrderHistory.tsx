@@ -44,9 +44,10 @@ export default function OrderHistory({
     });
   }, [locale]);
 
-  async function cancel(id: number) {
+  async function cancel(id: number, refundTo?: 'card' | 'wallet') {
     setBusy(id);
-    const res = await shopperFetch<{ data: OrderView }>(`/orders/${id}/cancel`, { locale, method: 'POST' });
+    const query = refundTo ? `?refund_to=${refundTo}` : '';
+    const res = await shopperFetch<{ data: OrderView }>(`/orders/${id}/cancel${query}`, { locale, method: 'POST' });
     setBusy(null);
     if (res?.ok) {
       setOrders((list) => list?.map((o) => (o.id === id ? res.body.data : o)) ?? null);
@@ -122,7 +123,7 @@ export default function OrderHistory({
             text={text}
             order={o}
             busy={busy === o.id}
-            onCancel={() => void cancel(o.id)}
+            onCancel={(refundTo) => void cancel(o.id, refundTo)}
             onReorder={() => void reorder(o.id)}
           />
         ))}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { formatMoney } from '../../i18n/format.ts';
+import { formatMoney, formatOrderId, formatSignedMoney } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { orderDate } from '../../lib/orders/views.ts';
 import type { OrdersText } from '../checkout/checkout-text.ts';
@@ -41,9 +41,10 @@ export default function WalletBalance({ locale, text }: { locale: Locale; text: 
           {wallet.entries.slice(0, 5).map((e) => (
             <li key={e.id} className="flex justify-between gap-2 py-1">
               <span>
-                <Filled template={text[e.reason]} values={{ id: `#${e.order_id ?? ''}` }} /> · {orderDate(e.created_at, locale)}
+                <Filled template={text[e.reason]} values={{ id: e.order_id === null ? '' : formatOrderId(e.order_id) }} /> ·{' '}
+                {orderDate(e.created_at, locale)}
               </span>
-              <bdi>{formatMoney(e.amount, locale)}</bdi>
+              <bdi>{formatSignedMoney(e.amount, locale)}</bdi>
             </li>
           ))}
         </ul>

@@ -66,8 +66,10 @@ export interface PaymentMethodView {
 export interface OrderView extends SummaryTotals {
   id: number;
   status: string;
-  /** none | awaiting | paid | failed | refund_due */
+  /** none | awaiting | paid | failed | refund_due | refunded */
   payment_status: string;
+  /** Money going back to the shopper: owed to the card, or already in the wallet (docs/orders.md). */
+  refunds: { amount: number; destination: 'card' | 'wallet'; status: 'owed' | 'paid' }[];
   payment_method: string;
   cancellable: boolean;
   created_at: string;

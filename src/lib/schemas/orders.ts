@@ -44,5 +44,8 @@ export const CheckCouponSchema = z.object({
 
 export const OrderIdParamSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
+/** POST /orders/{id}/cancel?refund_to=: where a verified online payment goes back (the card unless the shopper picks the wallet). */
+export const CancelOrderSchema = z.object({ refund_to: z.enum(['card', 'wallet']).default('card') });
+
 /** POST /payments/{provider}: start the hosted payment of one of the shopper's PENDING orders. */
 export const StartPaymentSchema = z.object({ order_id: z.number().int().min(1).max(2_147_483_647) });

@@ -10,6 +10,7 @@ import {
 } from '../../lib/schemas/account.ts';
 import { consumeCode, sendCode } from '../auth/otp.ts';
 import { familyOf, revokeFamily, rotate, startSession, type TokenPair } from '../auth/refresh-tokens.ts';
+import { enforceLimits } from '../auth/rate-limit.ts';
 import { isoNow } from '../auth/secrets.ts';
 import { login } from '../services/account/login.ts';
 import { resetPassword } from '../services/account/password.ts';
@@ -18,7 +19,7 @@ import { findUser, phoneOrFail, publicUser } from '../services/account/users.ts'
 import type { ApiEnv } from './context.ts';
 import { ApiError } from './errors.ts';
 import { requireUser } from './require-user.ts';
-import { clearRefreshCookie, clientAddress, presentedRefresh, setRefreshCookie } from './session-cookie.ts';
+import { clearRefreshCookie, clientAddress, presentedRefresh, sameOriginOnly, setRefreshCookie } from './session-cookie.ts';
 import { validate } from './validation.ts';
 
 /** Answers with the spec's token shape (data.access_token, data.refresh_token) and sets the web cookie. */
@@ -29,11 +30,18 @@ async function sessionReply(c: Context<ApiEnv>, tokens: TokenPair, userId: numbe
   return c.json({ data: { ...tokens, user: user ? publicUser(user) : null }, ...(message ? { message } : {}) });
 }
 
+/** Every SMS costs money and reaches a stranger's phone: limited per number and per address, known number or not. */
+const limitCodes = (c: Context<ApiEnv>, phone: string) =>
+  enforceLimits(c.get('db'), c.get('t'), [
+    ['codeAddress', clientAddress(c)],
+    ['codePhone', phone],
+  ]);
+
 /** Sign-up, codes, login, tokens, logout and password reset (issue 9). */
 export const authRoutes = new Hono<ApiEnv>()
   .post('/auth/register', validate('json', SignUpSchema), async (c) => {
     const t = c.get('t');
-    const { phone } = await signUp(c.get('db'), t, c.req.valid('json'));
+    const { phone } = await signUp(c.get('db'), t, c.req.valid('json'), clientAddress(c));
     return c.json({ data: { phone }, message: t.account.codeSent }, 201);
   })
   .post('/auth/verify-otp', validate('json', VerifyCodeSchema), async (c) => {
@@ -49,6 +57,7 @@ export const authRoutes = new Hono<ApiEnv>()
     const db = c.get('db');
     const { purpose, phone: raw } = c.req.valid('json');
     const phone = phoneOrFail(t, raw);
+    await limitCodes(c, phone);
     const user = await db.selectFrom('users').select(['id', 'phone_verified_at']).where('phone', '=', phone).executeTakeFirst();
     // Sign-up codes go to unverified accounts, reset codes to verified ones; otherwise the same answer (no enumeration).
     if (user && (purpose === 'signup') === !user.phone_verified_at) await sendCode(db, t, purpose, phone, user.id);
@@ -59,7 +68,7 @@ export const authRoutes = new Hono<ApiEnv>()
     const userId = await login(db, c.get('t'), c.req.valid('json'), clientAddress(c));
     return sessionReply(c, await startSession(db, userId), userId);
   })
-  .post('/auth/refresh', validate('json', RefreshSchema), async (c) => {
+  .post('/auth/refresh', sameOriginOnly, validate('json', RefreshSchema), async (c) => {
     const t = c.get('t');
     const presented = presentedRefresh(c, c.req.valid('json').refresh_token);
     const tokens = presented ? await rotate(c.get('db'), presented) : null;
@@ -70,7 +79,7 @@ export const authRoutes = new Hono<ApiEnv>()
     const family = await familyOf(c.get('db'), tokens.refresh_token);
     return sessionReply(c, tokens, family!.userId);
   })
-  .post('/auth/logout', validate('json', RefreshSchema), async (c) => {
+  .post('/auth/logout', sameOriginOnly, validate('json', RefreshSchema), async (c) => {
     const db = c.get('db');
     const presented = presentedRefresh(c, c.req.valid('json').refresh_token);
     const family = presented ? await familyOf(db, presented) : null;
@@ -88,12 +97,13 @@ export const authRoutes = new Hono<ApiEnv>()
     const t = c.get('t');
     const db = c.get('db');
     const phone = phoneOrFail(t, c.req.valid('json').phone);
+    await limitCodes(c, phone);
     const user = await db.selectFrom('users').select(['id', 'phone_verified_at']).where('phone', '=', phone).executeTakeFirst();
     if (user?.phone_verified_at) await sendCode(db, t, 'reset', phone, user.id);
     return c.json({ data: { phone }, message: t.account.codeSent });
   })
   .post('/auth/reset-password', validate('json', ResetPasswordSchema), async (c) => {
     const t = c.get('t');
-    await resetPassword(c.get('db'), t, c.req.valid('json'));
+    await resetPassword(c.get('db'), t, c.req.valid('json'), clientAddress(c));
     return c.json({ data: null, message: t.account.passwordChanged });
   });

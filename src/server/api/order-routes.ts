@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { OrderIdParamSchema, OrderSummaryQuerySchema, PlaceOrderSchema } from '../../lib/schemas/orders.ts';
+import { CancelOrderSchema, OrderIdParamSchema, OrderSummaryQuerySchema, PlaceOrderSchema } from '../../lib/schemas/orders.ts';
 import { CartQuoteSchema } from '../../lib/schemas/cart.ts';
 import { cancelOrder } from '../services/orders/cancel-order.ts';
 import { placeOrder } from '../services/orders/place-order.ts';
@@ -66,10 +66,15 @@ export const orderRoutes = new Hono<ApiEnv>()
       c.json({ data: await getOwnOrder(c.get('db'), c.get('userId'), c.req.valid('param').id, c.get('locale')) }),
     ),
   )
-  .post('/orders/:id/cancel', validate('param', OrderIdParamSchema), async (c) =>
+  .post('/orders/:id/cancel', validate('param', OrderIdParamSchema), validate('query', CancelOrderSchema), async (c) =>
     answering(c, async () => {
       const { id } = c.req.valid('param');
-      await cancelOrder(c.get('db'), id, c.get('userId'));
+      await cancelOrder(c.get('db'), {
+        orderId: id,
+        userId: c.get('userId'),
+        actor: 'shopper',
+        refundTo: c.req.valid('query').refund_to,
+      });
       return c.json({ data: await getOwnOrder(c.get('db'), c.get('userId'), id, c.get('locale')) });
     }),
   )

@@ -2,7 +2,10 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { PartnerApplicationSchema } from '../../lib/schemas/partner.ts';
 import { MAX_COMPANY_DOCUMENTS, MAX_UPLOAD_BYTES } from '../../lib/uploads.ts';
+import { enforceLimits } from '../auth/rate-limit.ts';
 import { createPartnerApplication } from '../services/partners.ts';
+import { withinUploadQuota } from '../uploads/quota.ts';
+import { clientAddress } from './session-cookie.ts';
 import type { ApiEnv } from './context.ts';
 import { ApiError, errorBody } from './errors.ts';
 import { readPartnerFiles } from './partner-files.ts';
@@ -15,6 +18,17 @@ const MAX_BODY = MAX_UPLOAD_BYTES * (2 + MAX_COMPANY_DOCUMENTS) + 256 * 1024;
 /** POST /partner-applications (multipart): text fields, contract, tax_card and company_documents. */
 export const partnerRoutes = new Hono<ApiEnv>().post(
   '/partner-applications',
+  // Before the body is read (up to 35 MB): per address, and only while the uploads stay within their quota.
+  async (c, next) => {
+    const t = c.get('t');
+    await enforceLimits(c.get('db'), t, [['partnerAddress', clientAddress(c)]]);
+    const declared = Number(c.req.header('content-length') ?? MAX_BODY);
+    if (!(await withinUploadQuota(c.get('db'), Math.min(declared, MAX_BODY)))) {
+      console.error('[uploads] partner applications refused: the uploads quota (UPLOADS_QUOTA_MB) is full');
+      throw new ApiError(503, t.account.applicationsPaused, {}, 3600);
+    }
+    await next();
+  },
   bodyLimit({ maxSize: MAX_BODY, onError: (c) => c.json(errorBody(c.get('t').forms.partner.tooLarge), 413) }),
   async (c) => {
     const t = c.get('t');

@@ -1,5 +1,5 @@
-import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { serverConfig } from '../config.ts';
 import { StartPaymentSchema } from '../../lib/schemas/orders.ts';
 import { gatewayFor, providerAvailable, SANDBOX_PATH, sandboxEnabled, sandboxKeys } from '../payments/gateways.ts';
 import { createSandboxGateway } from '../payments/sandbox/sandbox-gateway.ts';
@@ -12,8 +12,11 @@ import { answering } from './order-problems.ts';
 import { requireUser } from './require-user.ts';
 import { validate } from './validation.ts';
 
-/** This server's public origin (SITE_URL when set: behind a proxy the request's own host is an internal one). */
-const publicOrigin = (c: Context<ApiEnv>) => (process.env['SITE_URL'] ?? new URL(c.req.url).origin).replace(/\/+$/, '');
+/**
+ * This server's public origin, from configuration only (SITE_URL; in the demo, HOST and PORT): never from the
+ * request, whose Host header anyone can write (issue 19: it decided where the provider's key was sent).
+ */
+const publicOrigin = () => serverConfig().publicOrigin;
 
 /**
  * Online payments (issue 12, docs/payments.md). Starting a payment needs the shopper; callbacks are public and
@@ -32,7 +35,7 @@ export const paymentRoutes = new Hono<ApiEnv>()
         userId: c.get('userId'),
         orderId: c.req.valid('json').order_id,
         provider,
-        origin: publicOrigin(c),
+        origin: publicOrigin(),
         locale: c.get('locale'),
       });
       return c.json({ data: started }, 201);
@@ -40,7 +43,7 @@ export const paymentRoutes = new Hono<ApiEnv>()
   })
   .post('/payments/:provider/callback', async (c) => {
     const provider = c.req.param('provider');
-    const gateway = providerAvailable(provider) ? gatewayFor(provider, publicOrigin(c)) : undefined;
+    const gateway = providerAvailable(provider) ? gatewayFor(provider, publicOrigin()) : undefined;
     if (!gateway) return c.json(errorBody('Unknown payment provider'), 404);
     // The signature covers the exact bytes received: read the raw body, never a re-serialised one.
     const settled = await settleCallback(c.get('db'), gateway, c.req.raw.headers, await c.req.text());

@@ -1,4 +1,6 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { serverConfig } from '../config.ts';
+import { ApiError } from './errors.ts';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { REFRESH_TOKEN_SECONDS } from '../auth/refresh-tokens.ts';
 import type { ApiEnv } from './context.ts';
@@ -29,6 +31,18 @@ export const clearRefreshCookie = (c: Context<ApiEnv>): void => {
 /** The refresh token from the body (mobile apps, API clients) or else from the cookie (the web shop). */
 export const presentedRefresh = (c: Context<ApiEnv>, fromBody: string | undefined): string | undefined =>
   fromBody || getCookie(c, REFRESH_COOKIE) || undefined;
+
+/**
+ * Refuses a request whose Origin is not the shop's own (issue 19). The cookie-authenticated calls must not
+ * rely on the browser's preflight alone: a browser always sends Origin with a POST, so a foreign or opaque
+ * ('null') one is a page elsewhere spending the shopper's cookie. Clients without a browser send none.
+ */
+export const sameOriginOnly: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const origin = c.req.header('origin');
+  if (origin !== undefined && origin !== new URL(c.req.url).origin && origin !== serverConfig().publicOrigin)
+    throw new ApiError(403, c.get('t').api.foreignOrigin);
+  await next();
+};
 
 /** The client address for the brute-force limit (set by the Astro endpoint from the socket). */
 export const clientAddress = (c: Context<ApiEnv>): string =>

@@ -29,7 +29,8 @@ export interface Database {
   otp_codes: OtpCodeTable;
   sms_messages: SmsMessageTable;
   refresh_tokens: RefreshTokenTable;
-  login_failures: LoginFailureTable;
+  rate_limits: RateLimitTable;
+  refunds: RefundTable;
 }
 
 export interface CategoryTable {
@@ -266,7 +267,7 @@ export interface OrderTable {
   address_street: string;
   address_details: string;
   delivery_days: number;
-  /** none | awaiting | paid | failed | refund_due (online payments, docs/payments.md). */
+  /** none | awaiting | paid | failed | refund_due | refunded (online payments, docs/payments.md). */
   payment_status: Generated<string>;
   created_at: string;
   updated_at: string;
@@ -323,6 +324,7 @@ export interface IdempotencyKeyTable {
 
 export type OrderRow = Selectable<OrderTable>;
 export type OrderLineRow = Selectable<OrderLineTable>;
+export type RefundRow = Selectable<RefundTable>;
 export type CouponRow = Selectable<CouponTable>;
 /** Migration 004: one-time codes sent by SMS (hash only). */
 export interface OtpCodeTable {
@@ -362,12 +364,25 @@ export interface RefreshTokenTable {
   created_at: string;
 }
 
-/** Failed logins per account and per client address (brute-force limit). */
-export interface LoginFailureTable {
-  id: Generated<number>;
-  scope: 'account' | 'ip';
+/** One rate-limit counter per bucket and subject (migration 012, src/server/auth/rate-limit.ts). */
+export interface RateLimitTable {
+  bucket: string;
   subject: string;
+  window_start: string;
+  hits: number;
+}
+
+/** Money owed back to a shopper (migration 012, docs/orders.md). */
+export interface RefundTable {
+  id: Generated<number>;
+  order_id: number;
+  payment_id: number | null;
+  amount: number;
+  destination: 'card' | 'wallet';
+  status: 'owed' | 'paid';
+  reason: 'cancelled' | 'late_payment' | 'extra_payment';
   created_at: string;
+  paid_at: string | null;
 }
 
 export interface PaymentTable {
@@ -378,7 +393,7 @@ export interface PaymentTable {
   reference: string;
   amount: number;
   currency: string;
-  /** pending | paid | declined | cancelled | refund_due */
+  /** pending | paid | declined | cancelled | expired | refund_due | refunded */
   status: string;
   created_at: string;
   updated_at: string;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { serverConfig } from '../config.ts';
 
 /** Header carrying the id the server gives every request; error pages, API errors and the log name it. */
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -16,5 +17,4 @@ export function assignRequestId(req: IncomingMessage, res: ServerResponse): stri
 }
 
 /** Test-only faults (a forced exception in the middleware or the API), never in production. */
-export const testFaultsEnabled = (): boolean =>
-  process.env['ENABLE_TEST_FAULTS'] === '1' && process.env['NODE_ENV'] !== 'production';
+export const testFaultsEnabled = (): boolean => serverConfig().testFaults;

@@ -9,6 +9,9 @@ import { canonicalSlash, transportPolicy } from './transport.ts';
 import { assignRequestId } from './request-id.ts';
 import { followPointer, loadSite, pointedBuild, type Site } from './live-site.ts';
 import { applySecurityHeaders } from './security-headers.ts';
+import { answerFailure, guardAsync } from './request-guard.ts';
+import { refuseRequest } from './request-checks.ts';
+import { serverConfig } from '../config.ts';
 
 export interface ServeOptions {
   /** The build served when no publish pointer exists (`npm run build` writes ./dist). */
@@ -37,9 +40,20 @@ export async function serve({ distDir, host, port, buildsDir }: ServeOptions): P
     void site.assets(req, res, () => olderAssets(req, res, index + 1, last));
   };
 
-  const server = createServer((req, res) => {
-    applySecurityHeaders(res);
-    assignRequestId(req, res);
+  const { allowedHosts, trustProxy } = serverConfig();
+  const servesHost = (name: string) => allowedHosts.has(name);
+
+  const handle = (req: IncomingMessage, res: ServerResponse, fail: (error: unknown) => void): void => {
+    const refused = refuseRequest(req, servesHost, trustProxy);
+    if (refused) {
+      res.writeHead(refused.status, {
+        'content-type': 'text/plain; charset=utf-8',
+        'cache-control': 'no-store',
+        ...refused.headers,
+      });
+      res.end(`${refused.status} ${refused.reason}\n`);
+      return;
+    }
     const url = new URL(req.url ?? '/', 'http://localhost');
     const transport = transportPolicy(req);
     if (transport.redirect) {
@@ -67,11 +81,24 @@ export async function serve({ distDir, host, port, buildsDir }: ServeOptions): P
     const site = live;
     const rewritten = catalogRewrite(url, site.clientDir);
     if (rewritten) req.url = rewritten;
+    const astro = () => guardAsync(() => site.handler(req, res), fail);
     compress(req as never, res as never, () => {
-      void site.assets(req, res, () => {
-        olderAssets(req, res, 0, () => void site.handler(req, res));
-      });
+      guardAsync(() => site.assets(req, res, () => olderAssets(req, res, 0, astro)), fail);
     });
+  };
+
+  const server = createServer((req, res) => {
+    applySecurityHeaders(res);
+    const requestId = assignRequestId(req, res);
+    const fail = (error: unknown) => answerFailure(req, res, requestId, error);
+    guardAsync(() => handle(req, res, fail), fail);
+  });
+  // A malformed request line or header never reaches the handler: answer 400 and close, as Node does by default,
+  // but also log it; and a socket error of one client never touches the others.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (socket.writable && !socket.destroyed) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+    if (error.code !== 'ECONNRESET') console.warn(`[http] refused a malformed request: ${error.code ?? error.message}`);
   });
   if (buildsDir) {
     const stop = followPointer(buildsDir, async (dir) => {

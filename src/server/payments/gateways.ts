@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { serverConfig } from '../config.ts';
 import type { PaymentGateway, ProviderName } from './gateway.ts';
 import { OPayGateway } from './opay.ts';
 import { PayTabsGateway } from './paytabs.ts';
@@ -29,10 +30,7 @@ export function usePaymentGateways(gateways: Partial<Record<ProviderName, Paymen
   override = gateways;
 }
 
-export function sandboxEnabled(env = process.env): boolean {
-  if (env['PAYMENTS_SANDBOX'] === '0') return false;
-  return env['PAYMENTS_SANDBOX'] === '1' || env['NODE_ENV'] !== 'production';
-}
+export const sandboxEnabled = (env = process.env): boolean => serverConfig(env).sandboxPayments;
 
 function liveGateway(name: ProviderName, env: NodeJS.ProcessEnv): PaymentGateway | undefined {
   if (name === 'paytabs' && env['PAYTABS_PROFILE_ID'] && env['PAYTABS_SERVER_KEY'])

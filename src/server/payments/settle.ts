@@ -1,6 +1,9 @@
 import type { ShopDb } from '../db/index.ts';
-import { cancelOrder } from '../services/orders/cancel-order.ts';
+import { announceCatalogChange } from '../services/catalog/catalog-changes.ts';
+import { cancelWithin } from '../services/orders/cancel-order.ts';
+import { movePayments, moveOrderStatus, setOrderPayment } from '../services/orders/lifecycle.ts';
 import { nowIso, OrderProblem } from '../services/orders/problems.ts';
+import { oweLatePayment } from '../services/orders/refunds.ts';
 import { removeFromServerCart } from '../services/cart/shopper-cart.ts';
 import { CallbackRefused, type PaymentGateway, type VerifiedCallback } from './gateway.ts';
 
@@ -65,39 +68,24 @@ export async function settleCallback(db: ShopDb, gateway: PaymentGateway, header
 
 async function applyPaid(db: ShopDb, paymentId: number, orderId: number): Promise<Settled> {
   return db.transaction().execute(async (trx) => {
-    const now = nowIso();
-    const claimed = await trx
-      .updateTable('payments')
-      .set({ status: 'paid', updated_at: now })
-      .where('id', '=', paymentId)
-      // An attempt the timeout gave up on can still be paid late: that money must be seen (flagged below).
-      .where('status', 'in', ['pending', 'expired'])
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) return { outcome: 'duplicate', reason: 'payment already settled', orderId };
-    const placed = await trx
-      .updateTable('orders')
-      .set({ status: 'PLACED', payment_status: 'paid', updated_at: now })
-      .where('id', '=', orderId)
-      .where('status', '=', 'PENDING')
-      .executeTakeFirst();
-    if (Number(placed.numUpdatedRows) !== 1) {
+    // An attempt the timeout gave up on can still be paid late: that money must be seen (owed back below).
+    if ((await movePayments(trx, { paymentId }, ['pending', 'expired'], 'paid')) !== 1)
+      return { outcome: 'duplicate', reason: 'payment already settled', orderId };
+    if (!(await moveOrderStatus(trx, { orderId, from: ['PENDING'], to: 'PLACED', actor: 'payment', payment: 'paid' }))) {
       // Money arrived for an order that no longer waits (cancelled by the timeout, or paid by another attempt):
-      // it is kept and flagged, never applied silently.
-      await trx.updateTable('payments').set({ status: 'refund_due' }).where('id', '=', paymentId).execute();
+      // it is owed back to the card (a refunds row an operator finds) and flagged, never applied silently.
+      const order = await trx.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow();
+      const payment = await trx
+        .selectFrom('payments')
+        .select(['id', 'order_id', 'amount'])
+        .where('id', '=', paymentId)
+        .executeTakeFirstOrThrow();
+      await oweLatePayment(trx, payment, order.status === 'CANCELED' ? 'late_payment' : 'extra_payment');
       // The order says so only when it was cancelled; an order another attempt already paid stays "paid" (the
       // extra payment's row carries the refund).
-      await trx
-        .updateTable('orders')
-        .set({ payment_status: 'refund_due', updated_at: now })
-        .where('id', '=', orderId)
-        .where('status', '=', 'CANCELED')
-        .execute();
+      await setOrderPayment(trx, orderId, 'refund_due', { orderStatus: 'CANCELED' });
       return { outcome: 'flagged', reason: `paid, but order ${orderId} was not waiting for a payment: refund due`, orderId };
     }
-    await trx
-      .insertInto('order_events')
-      .values({ order_id: orderId, status: 'PLACED', actor: 'payment', created_at: now })
-      .execute();
     const order = await trx.selectFrom('orders').select('user_id').where('id', '=', orderId).executeTakeFirstOrThrow();
     const lines = await trx.selectFrom('order_lines').select('product_id').where('order_id', '=', orderId).execute();
     await removeFromServerCart(
@@ -109,40 +97,36 @@ async function applyPaid(db: ShopDb, paymentId: number, orderId: number): Promis
   });
 }
 
+/** A declined or cancelled payment: the attempt and the order's release in one transaction. */
 async function applyFailed(db: ShopDb, paymentId: number, orderId: number, outcome: 'declined' | 'cancelled'): Promise<Settled> {
-  const claimed = await db
-    .updateTable('payments')
-    .set({ status: outcome, updated_at: nowIso() })
-    .where('id', '=', paymentId)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1) return { outcome: 'duplicate', reason: 'payment already settled', orderId };
-  await releaseUnpaidOrder(db, orderId, `payment-${outcome}`);
+  const settled = await db.transaction().execute(async (trx) => {
+    if ((await movePayments(trx, { paymentId }, ['pending'], outcome)) !== 1) return null;
+    return { productIds: (await releaseWithin(trx, orderId, `payment-${outcome}`)) ?? [] };
+  });
+  if (!settled) return { outcome: 'duplicate', reason: 'payment already settled', orderId };
+  await announceCatalogChange(db, { productIds: settled.productIds });
   return { outcome: 'applied', reason: outcome, orderId };
 }
 
-/** Cancels a still-unpaid order (stock, coupon and wallet come back); a no-op when it moved on meanwhile. */
-export async function releaseUnpaidOrder(db: ShopDb, orderId: number, actor: string): Promise<boolean> {
-  const order = await db.selectFrom('orders').select(['status']).where('id', '=', orderId).executeTakeFirst();
-  if (order?.status !== 'PENDING') return false;
+/** Inside a transaction: cancels a still-unpaid order and gives up its open attempts; null when it had moved on. */
+async function releaseWithin(trx: ShopDb, orderId: number, actor: string): Promise<number[] | null> {
+  let productIds: number[];
   try {
-    await cancelOrder(db, orderId, null, actor, ['PENDING']);
+    productIds = await cancelWithin(trx, { orderId, userId: null, actor, from: ['PENDING'] });
   } catch (error) {
-    // Another instance (or the callback) got there first.
-    if (error instanceof OrderProblem) return false;
+    // Another instance (or the callback) got there first: the conditional move changed nothing.
+    if (error instanceof OrderProblem) return null;
     throw error;
   }
-  await db
-    .updateTable('orders')
-    .set({ payment_status: 'failed' })
-    .where('id', '=', orderId)
-    .where('payment_status', '=', 'awaiting')
-    .execute();
-  await db
-    .updateTable('payments')
-    .set({ status: 'expired', updated_at: nowIso() })
-    .where('order_id', '=', orderId)
-    .where('status', '=', 'pending')
-    .execute();
+  await setOrderPayment(trx, orderId, 'failed', { from: ['awaiting'] });
+  await movePayments(trx, { orderId }, ['pending'], 'expired');
+  return productIds;
+}
+
+/** Cancels a still-unpaid order (stock, coupon and wallet come back) in one transaction; false when it moved on. */
+export async function releaseUnpaidOrder(db: ShopDb, orderId: number, actor: string): Promise<boolean> {
+  const productIds = await db.transaction().execute((trx) => releaseWithin(trx, orderId, actor));
+  if (!productIds) return false;
+  await announceCatalogChange(db, { productIds });
   return true;
 }

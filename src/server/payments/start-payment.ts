@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Locale } from '../../i18n/locales.ts';
+import { formatOrderId } from '../../i18n/format.ts';
 import { dictionary, interpolate } from '../../i18n/t.ts';
 import type { ShopDb } from '../db/index.ts';
+import { openPayment } from '../services/orders/lifecycle.ts';
 import { nowIso, OrderProblem } from '../services/orders/problems.ts';
 import { GatewayError, type ProviderName } from './gateway.ts';
 import { gatewayFor } from './gateways.ts';
@@ -57,7 +59,7 @@ export async function startPayment(db: ShopDb, input: StartPaymentInput): Promis
       amount: order.total,
       currency: 'EGP',
       // Shown on the provider's page, in the shopper's language.
-      description: `${t.site.name} – ${interpolate(t.orders.checkout.orderNumber, { id: order.id })}`,
+      description: `${t.site.name} – ${interpolate(t.orders.checkout.orderNumber, { id: formatOrderId(order.id) })}`,
       locale: input.locale,
       methodCodes: order.gateway_code ? order.gateway_code.split(',') : [],
       customer: {
@@ -78,19 +80,15 @@ export async function startPayment(db: ShopDb, input: StartPaymentInput): Promis
     throw new OrderProblem(502, 'paymentStartFailed');
   }
   const now = nowIso();
-  await db
-    .insertInto('payments')
-    .values({
-      order_id: order.id,
-      provider: input.provider,
-      tran_ref: created.tranRef,
-      reference,
-      amount: order.total,
-      currency: 'EGP',
-      status: 'pending',
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await openPayment(db, {
+    order_id: order.id,
+    provider: input.provider,
+    tran_ref: created.tranRef,
+    reference,
+    amount: order.total,
+    currency: 'EGP',
+    created_at: now,
+    updated_at: now,
+  });
   return { redirect_url: created.redirectUrl };
 }

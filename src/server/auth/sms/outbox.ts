@@ -1,3 +1,4 @@
+import { serverConfig } from '../../config.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { isoNow } from '../secrets.ts';
 import type { SmsSender } from './sms-sender.ts';
@@ -16,7 +17,7 @@ export class OutboxSender implements SmsSender {
       .insertInto('sms_messages')
       .values({ phone: to, body, provider: this.name, status: 'sent', provider_ref: null, created_at: isoNow() })
       .execute();
-    if (process.env['NODE_ENV'] !== 'production' && process.env['SMS_OUTBOX_QUIET'] !== '1') {
+    if (serverConfig().smsEchoToLog) {
       console.info(`[sms outbox] to ${to}: ${body}`);
     }
   }

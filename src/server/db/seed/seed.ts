@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
 import { demoProducts, type ProductDraft } from './demo-products.ts';
+import { seedDemoCoupons } from './demo-coupons.ts';
 import { categories, sellers } from './taxonomy.ts';
 
-/** Inserts the demo catalog when the shop has no categories yet; safe to call on every start. */
+/** Inserts the demo catalog (and the demo offers' coupons) when the shop has no categories yet; safe to call on every start. */
 export async function seedDemoCatalog(db: Kysely<Database>, extra: ProductDraft[] = []): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('categories').select('id').limit(1).executeTakeFirst();
@@ -44,6 +45,7 @@ export async function seedDemoCatalog(db: Kysely<Database>, extra: ProductDraft[
       sellerIds.set(seller.slug, row.id);
     }
     await insertDrafts(trx, [...demoProducts(), ...extra], subIds, sellerIds);
+    await seedDemoCoupons(trx);
     return true;
   });
 }

@@ -5,7 +5,10 @@ import type { SandboxSession } from './sandbox-callbacks.ts';
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
-/** The sandbox's hosted payment page: one form, three answers, in the shopper's language. No script. */
+/**
+ * The sandbox's hosted payment page: one form, three answers, in the shopper's language. No script. It names the shop's
+ * icon, so the browser does not ask for /favicon.ico (a 404 on every payment).
+ */
 export function sandboxPage(session: SandboxSession, action: string): string {
   const t = dictionary(session.lang).payments.sandbox;
   const dir = session.lang === 'ar' ? 'rtl' : 'ltr';
@@ -18,6 +21,7 @@ export function sandboxPage(session: SandboxSession, action: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <title>${escape(t.title)}</title>
 <style>
 body{margin:0;font-family:system-ui,sans-serif;background:#f7f1ea;color:#2b1a10}
@@ -49,7 +53,7 @@ ${button('cancel', t.cancel, 'cancel')}
 
 export function expiredPage(lang: 'en' | 'ar'): string {
   const t = dictionary(lang).payments.sandbox;
-  return `<!doctype html><html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><title>${escape(
+  return `<!doctype html><html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${escape(
     t.title,
   )}</title></head><body><main><h1>${escape(t.expired)}</h1></main></body></html>`;
 }

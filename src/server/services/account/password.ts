@@ -1,6 +1,8 @@
 import type { Dictionary } from '../../../i18n/en.ts';
 import { consumeCode } from '../../auth/otp.ts';
 import { hashPassword } from '../../auth/passwords.ts';
+import { clearSlots, enforceLimits } from '../../auth/rate-limit.ts';
+import { loginSubject } from './login.ts';
 import { revokeOtherSessions } from '../../auth/refresh-tokens.ts';
 import { isoNow } from '../../auth/secrets.ts';
 import type { ShopDb } from '../../db/index.ts';
@@ -11,14 +13,20 @@ export async function resetPassword(
   db: ShopDb,
   t: Dictionary,
   input: { phone: string; code: string; password: string; password_confirmation: string },
+  ip: string,
 ): Promise<void> {
   const phone = phoneOrFail(t, input.phone);
   checkNewPassword(t, input.password, input.password_confirmation);
-  const hash = await hashPassword(input.password);
+  await enforceLimits(db, t, [
+    ['resetAddress', ip],
+    ['resetPhone', phone],
+  ]);
+  // The slow hash only once the code is proven: a stranger with wrong codes costs a lookup, not 19 MiB of argon2.
   const { userId } = await consumeCode(db, t, 'reset', phone, input.code);
+  const hash = await hashPassword(input.password);
   await db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ password_hash: hash, updated_at: isoNow() }).where('id', '=', userId).execute();
     await revokeOtherSessions(trx, userId);
   });
-  await db.deleteFrom('login_failures').where('scope', '=', 'account').where('subject', '=', phone).execute();
+  await clearSlots(db, 'loginAccount', loginSubject(userId, phone));
 }

@@ -2,6 +2,7 @@ import type { Dictionary } from '../../../i18n/en.ts';
 import type { SignUpInput } from '../../../lib/schemas/account.ts';
 import { sendCode } from '../../auth/otp.ts';
 import { hashPassword } from '../../auth/passwords.ts';
+import { enforceLimits } from '../../auth/rate-limit.ts';
 import { isoNow } from '../../auth/secrets.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { assertUnique, checkNewPassword, phoneOrFail, rethrowUniqueViolation } from './users.ts';
@@ -10,9 +11,15 @@ import { assertUnique, checkNewPassword, phoneOrFail, rethrowUniqueViolation } f
  * Sign-up: an unverified account plus a code by SMS. An earlier unfinished sign-up with the same e-mail or
  * number is replaced (its owner never proved the number), a verified one is a 422 on that field.
  */
-export async function signUp(db: ShopDb, t: Dictionary, input: SignUpInput): Promise<{ phone: string }> {
+export async function signUp(db: ShopDb, t: Dictionary, input: SignUpInput, ip: string): Promise<{ phone: string }> {
   const phone = phoneOrFail(t, input.phone);
   checkNewPassword(t, input.password, input.password_confirmation);
+  // Limited before the slow hash and the SMS (issue 19): per address, per number and per e-mail.
+  await enforceLimits(db, t, [
+    ['signUpAddress', ip],
+    ['signUpAccount', phone],
+    ['signUpAccount', input.email.toLowerCase()],
+  ]);
   await assertUnique(db, t, { email: input.email, phone });
   const passwordHash = await hashPassword(input.password);
   const now = isoNow();

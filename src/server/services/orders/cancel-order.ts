@@ -1,49 +1,50 @@
-import { CANCELLABLE } from '../../../lib/orders/order-status.ts';
+import { CANCELLABLE, type OrderStatus } from '../../../lib/orders/order-status.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { announceCatalogChange } from '../catalog/catalog-changes.ts';
 import { releaseCoupon } from './coupons.ts';
-import { nowIso, OrderProblem } from './problems.ts';
+import { moveOrderStatus, setOrderPayment } from './lifecycle.ts';
+import { OrderProblem } from './problems.ts';
+import { refundOrderPayments, refundWalletPart, type RefundDestination } from './refunds.ts';
 import { restoreStock } from './stock.ts';
-import { lockShopper, recordWalletEntry } from './wallet.ts';
+import { lockShopper } from './wallet.ts';
+
+export interface CancelRequest {
+  orderId: number;
+  /** The shopper who asks (only their own order); null for the operator, who may cancel any order. */
+  userId: number | null;
+  actor: string;
+  /** Only from these statuses (the payment jobs release PENDING orders only, never a placed one). */
+  from?: readonly OrderStatus[];
+  refundTo?: RefundDestination;
+}
 
 /**
- * Cancels an order before PREPARE in one transaction: the conditional status UPDATE decides (a double click, or the
+ * Cancels an order inside the caller's transaction: the conditional status change decides (a double click, or the
  * CLI moving it on at the same moment, cannot cancel twice), then stock, the wallet payment and the coupon use are
- * given back. `userId` null means the operator (CLI), who may cancel any order.
+ * given back, and a verified online payment is refunded (issue 19): to the wallet at once, or owed to the card for
+ * finance to pay through the provider. Returns the products whose stock changed.
  */
-export async function cancelOrder(
-  db: ShopDb,
-  orderId: number,
-  userId: number | null,
-  actor = 'shopper',
-  /** Only from these statuses (the payment jobs release PENDING orders only, never a placed one). */
-  from: readonly string[] = CANCELLABLE,
-): Promise<void> {
-  const productIds = await db.transaction().execute(async (trx) => {
-    let query = trx
-      .updateTable('orders')
-      .set({ status: 'CANCELED', updated_at: nowIso() })
-      .where('id', '=', orderId)
-      .where('status', 'in', [...from]);
-    if (userId !== null) query = query.where('user_id', '=', userId);
-    const changed = await query.executeTakeFirst();
-    if (Number(changed.numUpdatedRows) !== 1) {
-      let exists = trx.selectFrom('orders').select('id').where('id', '=', orderId);
-      if (userId !== null) exists = exists.where('user_id', '=', userId);
-      throw (await exists.executeTakeFirst()) ? new OrderProblem(409, 'notCancellable') : new OrderProblem(404, 'orderNotFound');
-    }
-    const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
-    await lockShopper(trx, order.user_id);
-    if (order.coupon_id !== null) await releaseCoupon(trx, order.coupon_id, order.id);
-    const lines = await trx
-      .selectFrom('order_lines')
-      .select(['product_id', 'quantity'])
-      .where('order_id', '=', orderId)
-      .execute();
-    await restoreStock(trx, lines);
-    await recordWalletEntry(trx, { userId: order.user_id, amount: order.wallet_amount, reason: 'order_refund', orderId });
-    await trx.insertInto('order_events').values({ order_id: orderId, status: 'CANCELED', actor, created_at: nowIso() }).execute();
-    return lines.map((l) => l.product_id);
-  });
+export async function cancelWithin(trx: ShopDb, request: CancelRequest): Promise<number[]> {
+  const { orderId, userId, actor, from = CANCELLABLE, refundTo = 'card' } = request;
+  const moved = await moveOrderStatus(trx, { orderId, from, to: 'CANCELED', actor, ...(userId !== null ? { userId } : {}) });
+  if (!moved) {
+    let exists = trx.selectFrom('orders').select('id').where('id', '=', orderId);
+    if (userId !== null) exists = exists.where('user_id', '=', userId);
+    throw (await exists.executeTakeFirst()) ? new OrderProblem(409, 'notCancellable') : new OrderProblem(404, 'orderNotFound');
+  }
+  const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+  await lockShopper(trx, order.user_id);
+  if (order.coupon_id !== null) await releaseCoupon(trx, order.coupon_id, order.id);
+  const lines = await trx.selectFrom('order_lines').select(['product_id', 'quantity']).where('order_id', '=', orderId).execute();
+  await restoreStock(trx, lines);
+  await refundWalletPart(trx, order);
+  const paymentStatus = await refundOrderPayments(trx, order, refundTo);
+  if (paymentStatus) await setOrderPayment(trx, orderId, paymentStatus);
+  return lines.map((l) => l.product_id);
+}
+
+/** Cancels an order in one transaction of its own, then announces the stock change. */
+export async function cancelOrder(db: ShopDb, request: CancelRequest): Promise<void> {
+  const productIds = await db.transaction().execute((trx) => cancelWithin(trx, request));
   await announceCatalogChange(db, { productIds });
 }

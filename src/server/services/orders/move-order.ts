@@ -1,7 +1,8 @@
 import { canTransition, isOrderStatus, type OrderStatus } from '../../../lib/orders/order-status.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { cancelOrder } from './cancel-order.ts';
-import { nowIso, OrderProblem } from './problems.ts';
+import { moveOrderStatus } from './lifecycle.ts';
+import { OrderProblem } from './problems.ts';
 
 /**
  * Moves an order one step along the state machine (the CLI; a back office later). The UPDATE is conditional on the
@@ -18,18 +19,12 @@ export async function moveOrder(
   const from = order.status;
   if (!isOrderStatus(from) || !canTransition(from, to)) throw new OrderProblem(409, 'badTransition', { from, to });
   if (to === 'CANCELED') {
-    await cancelOrder(db, orderId, null, actor);
+    await cancelOrder(db, { orderId, userId: null, actor });
     return { from, to };
   }
   await db.transaction().execute(async (trx) => {
-    const changed = await trx
-      .updateTable('orders')
-      .set({ status: to, updated_at: nowIso() })
-      .where('id', '=', orderId)
-      .where('status', '=', from)
-      .executeTakeFirst();
-    if (Number(changed.numUpdatedRows) !== 1) throw new OrderProblem(409, 'badTransition', { from, to });
-    await trx.insertInto('order_events').values({ order_id: orderId, status: to, actor, created_at: nowIso() }).execute();
+    if (!(await moveOrderStatus(trx, { orderId, from: [from], to, actor })))
+      throw new OrderProblem(409, 'badTransition', { from, to });
   });
   return { from, to };
 }

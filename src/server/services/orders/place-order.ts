@@ -9,6 +9,7 @@ import { isUniqueViolation, nowIso, OrderProblem } from './problems.ts';
 import { saveInlineAddress } from './save-address.ts';
 import { decrementStock } from './stock.ts';
 import { removeFromServerCart } from '../cart/shopper-cart.ts';
+import { openOrder } from './lifecycle.ts';
 import { lockShopper, recordWalletEntry } from './wallet.ts';
 
 export interface PlaceOrderInput {
@@ -86,13 +87,12 @@ export async function placeOrder(db: ShopDb, input: PlaceOrderInput): Promise<Pl
       const address = priced.address.address_id === null ? await saveInlineAddress(trx, userId, choice) : priced.address;
       const now = nowIso();
       const t = priced.totals;
-      const order = await trx
-        .insertInto('orders')
-        .values({
+      const orderId = await openOrder(
+        trx,
+        {
           user_id: userId,
           // An online order waits for its verified payment with its stock reserved (docs/payments.md).
           status: online ? 'PENDING' : 'PLACED',
-          payment_status: online ? 'awaiting' : 'none',
           payment_method: choice.payment_method!,
           locale: input.locale,
           subtotal: t.SubTotal,
@@ -116,16 +116,13 @@ export async function placeOrder(db: ShopDb, input: PlaceOrderInput): Promise<Pl
           delivery_days: priced.governorate.delivery_days,
           created_at: now,
           updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+        },
+        'shopper',
+      );
+      const order = { id: orderId };
       await trx
         .insertInto('order_lines')
         .values(priced.lines.map(({ stock: _stock, ...line }) => ({ ...line, order_id: order.id })))
-        .execute();
-      await trx
-        .insertInto('order_events')
-        .values({ order_id: order.id, status: online ? 'PENDING' : 'PLACED', actor: 'shopper', created_at: now })
         .execute();
       if (priced.coupon) await recordRedemption(trx, priced.coupon.id, userId, order.id);
       await recordWalletEntry(trx, { userId, amount: -t.walletAmount, reason: 'order_payment', orderId: order.id });

@@ -1,19 +1,20 @@
 import type { Locale } from '../../../i18n/locales.ts';
 import { isCancellable, isOrderStatus, type OrderStatus } from '../../../lib/orders/order-status.ts';
 import type { ShopDb } from '../../db/index.ts';
-import type { OrderLineRow, OrderRow } from '../../db/schema.ts';
+import type { OrderLineRow, OrderRow, RefundRow } from '../../db/schema.ts';
 import { OrderProblem } from './problems.ts';
 
 /** An order as the shopper sees it: the copy taken when it was placed, in the request's language. */
-export function toOrderView(order: OrderRow, lines: OrderLineRow[], locale: Locale) {
+export function toOrderView(order: OrderRow, lines: OrderLineRow[], locale: Locale, refunds: readonly RefundRow[] = []) {
   const status: OrderStatus = isOrderStatus(order.status) ? order.status : 'PLACED';
   return {
     id: order.id,
     status,
     cancellable: isCancellable(status),
     payment_method: order.payment_method,
-    /** none | awaiting | paid | failed | refund_due (docs/payments.md). */
+    /** none | awaiting | paid | failed | refund_due | refunded (docs/payments.md). */
     payment_status: order.payment_status,
+    refunds: refunds.map((r) => ({ amount: r.amount, destination: r.destination, status: r.status })),
     created_at: order.created_at,
     coupon_code: order.coupon_code,
     SubTotal: order.subtotal,
@@ -59,7 +60,8 @@ export async function getOwnOrder(db: ShopDb, userId: number, orderId: number, l
     .executeTakeFirst();
   if (!order) throw new OrderProblem(404, 'orderNotFound');
   const lines = await db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
-  return toOrderView(order, lines, locale);
+  const refunds = await db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+  return toOrderView(order, lines, locale, refunds);
 }
 
 /** The shopper's orders, newest first (at most 100 for now; paging when histories grow). */
@@ -82,11 +84,22 @@ export async function listOwnOrders(db: ShopDb, userId: number, locale: Locale):
     )
     .orderBy('id')
     .execute();
+  const refunds = await db
+    .selectFrom('refunds')
+    .selectAll()
+    .where(
+      'order_id',
+      'in',
+      orders.map((o) => o.id),
+    )
+    .orderBy('id')
+    .execute();
   return orders.map((o) =>
     toOrderView(
       o,
       lines.filter((l) => l.order_id === o.id),
       locale,
+      refunds.filter((r) => r.order_id === o.id),
     ),
   );
 }

@@ -1,0 +1,53 @@
+import { expect, test } from 'vitest';
+import { demoNotice, productionProblems, serverConfig } from './config.ts';
+
+const secret = 'x'.repeat(32);
+
+test('demo (no NODE_ENV): sandbox payments, the SMS outbox echoed to the log, the origin from HOST and PORT', () => {
+  const config = serverConfig({ PORT: '4410' });
+  expect(config).toMatchObject({ production: false, sandboxPayments: true, smsOutbox: true, smsEchoToLog: true });
+  expect(config.publicOrigin).toBe('http://127.0.0.1:4410');
+  expect(serverConfig({ HOST: '0.0.0.0' }).publicOrigin).toBe('http://127.0.0.1:4321');
+  expect(productionProblems({})).toEqual([]);
+  expect(demoNotice(config)).toContain('anyone can approve a card payment');
+});
+
+test('the public origin and the hosts served come from configuration only', () => {
+  const config = serverConfig({
+    SITE_URL: 'https://beanbazaar.example/shop/',
+    ALLOWED_HOSTS: 'www.beanbazaar.example, Admin.Example ',
+  });
+  expect(config.publicOrigin).toBe('https://beanbazaar.example');
+  expect([...config.allowedHosts].sort()).toEqual(
+    ['beanbazaar.example', 'www.beanbazaar.example', 'admin.example', 'localhost', '127.0.0.1', '[::1]'].sort(),
+  );
+  expect(() => serverConfig({ SITE_URL: 'ftp://x.example' })).toThrow(/http\(s\) origin/);
+});
+
+test('a production start is refused with the sandbox, a missing origin, a missing token secret or codes going nowhere', () => {
+  expect(productionProblems({ NODE_ENV: 'production' })).toEqual([
+    'SITE_URL is not set: payment, SMS and e-mail links need the public origin.',
+    'AUTH_TOKEN_SECRET is not set (at least 32 characters): sessions would end with the process.',
+    'SMS_PROVIDER is not set: sign-up and reset codes would reach no phone (set SMS_PROVIDER=twilio).',
+  ]);
+  const ready = {
+    NODE_ENV: 'production',
+    SITE_URL: 'https://beanbazaar.example',
+    AUTH_TOKEN_SECRET: secret,
+    SMS_PROVIDER: 'twilio',
+  };
+  expect(productionProblems(ready)).toEqual([]);
+  expect(productionProblems({ ...ready, PAYMENTS_SANDBOX: '1' })).toEqual([
+    'PAYMENTS_SANDBOX=1: the sandbox lets anyone approve a card payment.',
+  ]);
+  expect(productionProblems({ ...ready, SITE_URL: 'http://beanbazaar.example' })).toEqual([
+    'SITE_URL must be https in production.',
+  ]);
+  expect(productionProblems({ ...ready, AUTH_TOKEN_SECRET: 'short' })).toHaveLength(1);
+  expect(productionProblems({ ...ready, ENABLE_TEST_FAULTS: '1' })).toEqual(['ENABLE_TEST_FAULTS=1 is for tests only.']);
+  // In production the outbox never echoes codes, and test faults are off whatever is set.
+  expect(serverConfig({ ...ready, SMS_PROVIDER: undefined, ENABLE_TEST_FAULTS: '1' })).toMatchObject({
+    smsEchoToLog: false,
+    testFaults: false,
+  });
+});

@@ -1,0 +1,54 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { expect, test } from 'vitest';
+
+/**
+ * One writer of order and payment state (issue 21): `src/server/services/orders/lifecycle.ts` alone inserts orders,
+ * payments and order events, and changes an order's status or payment status or a payment's status. Every other
+ * module goes through it, so each change is conditional on the status it leaves and writes its event.
+ */
+const LIFECYCLE = 'src/server/services/orders/lifecycle.ts';
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return filesUnder(path);
+    return /\.(ts|tsx|mjs)$/.test(entry.name) && !entry.name.includes('.test.') ? [path] : [];
+  });
+}
+
+/** The lifecycle writes a piece of code makes, as `what at line`. */
+export function lifecycleWrites(text: string): string[] {
+  const found: string[] = [];
+  const lineOf = (index: number) => text.slice(0, index).split('\n').length;
+  for (const m of text.matchAll(/insertInto\(\s*['"](orders|payments|order_events)['"]\s*\)/g))
+    found.push(`insert into ${m[1]} at ${lineOf(m.index)}`);
+  for (const m of text.matchAll(/updateTable\(\s*['"](orders|payments)['"]\s*\)/g)) {
+    // The statement up to its execution: does it set a status?
+    const statement = text.slice(m.index, text.indexOf('.execute', m.index));
+    if (/\.set\([^]*\bstatus\b|payment_status/.test(statement)) found.push(`status of ${m[1]} at ${lineOf(m.index)}`);
+  }
+  for (const m of text.matchAll(/\b(?:into|update)\s+(orders|payments|order_events)\b/gi))
+    found.push(`raw SQL on ${m[1]} at ${lineOf(m.index)}`);
+  return found;
+}
+
+test('only the lifecycle module writes order status, payment status and order events', () => {
+  const offenders = ['src', 'scripts'].flatMap(filesUnder).flatMap((file) => {
+    if (relative('.', file) === LIFECYCLE) return [];
+    return lifecycleWrites(readFileSync(file, 'utf8')).map((w) => `${relative('.', file)}: ${w}`);
+  });
+  expect(offenders).toEqual([]);
+});
+
+test('the check finds each kind of write it forbids, and lets other updates of orders pass', () => {
+  expect(
+    lifecycleWrites(`
+      await trx.insertInto('order_events').values({}).execute();
+      await db.updateTable('orders').set({ status: 'PLACED' }).where('id', '=', 1).execute();
+      await db.updateTable('payments').set({ status: 'paid' }).execute();
+      await db.updateTable('orders').set({ address_street: 'x' }).execute();
+      await sql\`update orders set status = 'X'\`.execute(db);
+    `),
+  ).toEqual(['insert into order_events at 2', 'status of orders at 3', 'status of payments at 4', 'raw SQL on orders at 6']);
+});

@@ -1,0 +1,26 @@
+import type { Page } from '@playwright/test';
+import type { Locale } from '../../src/i18n/locales.ts';
+import { catalog, lineOf, pick } from './cart-support.ts';
+import { logIn, makeE2eAddress, type E2eShopper } from './login.ts';
+
+/**
+ * A logged-in shopper whose pages have something to draw: a saved address, a wishlist item, a placed order (cash on
+ * delivery) and one product in the stored cart, so the account and checkout pages show their full layouts.
+ */
+export async function furnishedShopper(page: Page, locale: Locale): Promise<E2eShopper> {
+  const shopper = await logIn(page);
+  const auth = { authorization: `Bearer ${shopper.token}` };
+  makeE2eAddress(shopper.id, 'Home');
+  const products = await catalog(page.request, locale);
+  const product = pick(products, (p) => p.stock >= 5 && (p.beforeDiscount ?? 0) > p.price, 'product on sale in stock');
+  await page.request.post(`/api/wishlist/${product.id}`, { headers: auth });
+  const addresses = await page.request.get('/api/addresses', { headers: auth });
+  const addressId = ((await addresses.json()) as { data: { id: number }[] }).data[0]!.id;
+  const placed = await page.request.post('/api/orders?lang=en-US', {
+    headers: auth,
+    data: { products: [{ product_id: product.id, quantity: 2 }], address_id: addressId, payment_method: 'cash_on_delivery' },
+  });
+  if (!placed.ok()) throw new Error(`order ${placed.status()}: ${await placed.text()}`);
+  await page.evaluate((cart) => localStorage.setItem('cart', cart), JSON.stringify({ cartsProducts: [lineOf(product, 1)] }));
+  return shopper;
+}

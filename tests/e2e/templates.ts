@@ -1,0 +1,48 @@
+/**
+ * Every template of the shop, shared by the suites that must visit them all (validity.spec.ts: valid HTML and axe;
+ * phone-width.spec.ts: nothing wider than the phone). One list, so a new template is checked by both.
+ */
+export const templates = [
+  '/',
+  '/products?category=1',
+  '/products?category=1&sort=price_asc&page=2',
+  '/products?query=coffee',
+  '/single-product/1',
+  '/seller-profile',
+  '/seller-profile?query=cairo',
+  '/seller-profile/1',
+  '/seller-profile/1?query=kg',
+  '/blog',
+  '/blog/articles',
+  '/articles/dialing-in-espresso',
+  '/blog/reviews',
+  '/reviews/ceramic-v60-dripper',
+  '/recipes',
+  '/single-recipe/overnight-cold-brew',
+  '/coffe-shops',
+  '/offers',
+  '/offers/grinder-week',
+  '/about-us',
+  '/contact-us',
+  '/privacy-policy',
+  '/terms-and-conditions',
+  '/become-partner',
+  '/login',
+  '/sign-up',
+  '/forget-password',
+  '/verify-otp',
+  '/checkout/cart',
+  '/checkout/success',
+  '/no-such-page',
+  // The error page, forced (ENABLE_TEST_FAULTS in the e2e server only).
+  '/?__fail',
+];
+
+/** The shopper's own pages (logged in), each with the island that draws the account's data. */
+export const shopperTemplates: [string, string][] = [
+  ['/profile/account-setting', 'AccountSettings'],
+  ['/profile/address-book', 'AddressBook'],
+  ['/profile/order-history', 'OrderHistory'],
+  ['/profile/my-wish-list', 'WishlistPage'],
+  ['/checkout/checkout-payment', 'CheckoutPayment'],
+];
