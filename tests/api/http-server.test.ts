@@ -107,6 +107,13 @@ test('issue 19: a handler that throws or rejects answers 500 with its request id
     }
     // An answer already started cannot become a 500: the connection is closed instead.
     await expect(fetch(`${base}/en/half`).then((r) => r.text())).rejects.toThrow();
+    // A static file removed after the server listed it (an old build pruned): the stream's error is this request's.
+    const { rmSync } = await import('node:fs');
+    rmSync(join(dist, 'client', '_astro', 'app.abc123.js'));
+    await fetch(`${base}/_astro/app.abc123.js`)
+      .then((r) => r.text())
+      .catch(() => undefined);
+    writeFileSync(join(dist, 'client', '_astro', 'app.abc123.js'), 'console.log(1);');
     expect((await fetch(`${base}/en/`)).status).toBe(200);
   } finally {
     logged.mockRestore();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { formatMoney } from '../../src/i18n/format.ts';
+import { formatMoney, formatSignedMoney } from '../../src/i18n/format.ts';
 import type { Dictionary } from '../../src/i18n/t.ts';
 import { catalog, lineOf, openWithStoredCart, pick } from './cart-support.ts';
 import { checkoutWithCart } from './checkout-support.ts';
@@ -44,7 +44,7 @@ test('cart → address → coupon → cash on delivery → success → history �
   await expect(page.locator('[data-coupon-applied]')).toContainText(coupon);
   await page.getByRole('radio', { name: shopLocale === 'ar' ? 'الدفع عند الاستلام' : 'Cash on delivery' }).check();
   const discount = (product.beforeDiscount ? product.beforeDiscount - product.price : 0) + 1000;
-  await expect(page.locator('[data-summary="discount"]')).toContainText(formatMoney(discount, shopLocale));
+  await expect(page.locator('[data-summary="discount"]')).toContainText(formatSignedMoney(-discount, shopLocale));
   await expect(page.locator('[data-summary="delivery"]')).toContainText(formatMoney(5000, shopLocale));
   await expect(page.locator('[data-summary="total"]')).toContainText(formatMoney(product.price - 1000 + 5000, shopLocale));
   expect(await seriousViolations(page)).toEqual([]);

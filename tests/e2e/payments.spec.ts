@@ -46,6 +46,14 @@ test('card: approve → Payment successful → order history shows it paid; the 
   await expect(card.locator('[data-order-status]')).toContainText(t.orders.status.PLACED);
   await expect(card.locator('[data-payment-status="paid"]')).toContainText(t.orders.paymentStatus.paid);
   await expect(card).toContainText(product.name);
+
+  // Issue 19: cancelling a paid order asks where the money goes back, and the order says where it went.
+  const total = await card.locator('[data-order-total]').innerText();
+  await expect(card.getByRole('button', { name: t.orders.history.cancelToCard })).toBeVisible();
+  await card.getByRole('button', { name: t.orders.history.cancelToWallet }).click();
+  await expect(card.locator('[data-order-status]')).toContainText(t.orders.status.CANCELED);
+  await expect(card.locator('[data-payment-status="refunded"]')).toContainText(t.orders.paymentStatus.refunded);
+  await expect(card.locator('[data-refund="wallet"]')).toHaveText(interpolate(t.orders.history.refundedToWallet, { amount: total }));
 });
 
 test('card: decline → Payment failed, cart kept → pay again with cash on delivery', async ({

@@ -28,7 +28,12 @@ function writeArticle() {
   }
 }
 
-test.beforeAll(async () => {
+// Hooks run in every project even when its tests are skipped: only the en project may publish and serve, or the
+// two workers race for the same port and builds folder (and one's clean-up stops the other's server).
+const publishing = (info: { project: { name: string } }) => info.project.name === 'en';
+
+test.beforeAll(async ({}, info) => {
+  if (!publishing(info)) return;
   test.setTimeout(180_000);
   rmSync(buildsDir, { recursive: true, force: true });
   for (const file of [...articleFiles, brokenFile]) rmSync(file, { force: true });
@@ -41,7 +46,8 @@ test.beforeAll(async () => {
   server = await startServer(port, { ...env, CATALOG_CHECK_MS: '2000' });
 });
 
-test.afterAll(async () => {
+test.afterAll(async ({}, info) => {
+  if (!publishing(info)) return;
   for (const file of [...articleFiles, brokenFile]) rmSync(file, { force: true });
   await stopServer(server);
   rmSync(buildsDir, { recursive: true, force: true });

@@ -91,6 +91,9 @@ export async function serve({ distDir, host, port, buildsDir }: ServeOptions): P
     applySecurityHeaders(res);
     const requestId = assignRequestId(req, res);
     const fail = (error: unknown) => answerFailure(req, res, requestId, error);
+    // A file streamed to the answer (sirv pipes it) can fail after the head went out, e.g. a build removed while a
+    // page of it was still open: that error belongs to this request, not to the process.
+    res.on('pipe', (source: NodeJS.ReadableStream) => source.once('error', fail));
     guardAsync(() => handle(req, res, fail), fail);
   });
   // A malformed request line or header never reaches the handler: answer 400 and close, as Node does by default,
