@@ -4,7 +4,6 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { endedOfferSlugs } from './scripts/ended-offers.mjs';
-import { onDemandSitemapUrls } from './scripts/on-demand-sitemap.ts';
 import { siteUrl } from './scripts/site-url.mjs';
 import { TAG_MANAGER_ORIGIN, tagManagerId } from './src/lib/tag-manager.ts';
 import { intentDirective } from './src/islands/directives/integration.ts';
@@ -30,8 +29,9 @@ export default defineConfig({
     intentDirective(),
     sitemap({
       i18n: { defaultLocale: 'en', locales: { en: 'en-EG', ar: 'ar-EG' } },
-      // Product pages are rendered on demand (decision 008); the sitemap still lists every one of them.
-      customPages: building ? await onDemandSitemapUrls(site) : [],
+      // The pre-rendered pages only: the on-demand /sitemap-index.xml lists this file beside the catalog chunks it
+      // reads from the database at request time (src/pages/sitemap-index.xml.ts, decision 013).
+      filenameBase: 'sitemap-pages',
       // Only localized pages (the bare root is a redirect), minus redirects, duplicates and ended offers.
       filter: (page) => includeInSitemap(page, endedOfferSlugs()),
       // The same URL form as the pages' canonical links.

@@ -3,8 +3,8 @@
 // `npm run publish -- --rollback`: points builds/current back at the previously published build.
 // The live site is never touched until the new build has passed every check.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { checkBuild } from './publish/check.mjs';
 import { explainBuildFailure } from './publish/explain.mjs';
 
@@ -39,9 +39,26 @@ if (process.argv.includes('--rollback')) {
   process.exit(0);
 }
 
+/**
+ * A build imports its packages (react, astro's runtime …) by name, which Node looks up in `node_modules` folders
+ * above the importing file: a BUILDS_DIR outside the project (the shared mount of several instances) has none, and
+ * the build failed with "Cannot find package 'react' imported from …/server/.prerender/…". A link to the project's
+ * node_modules beside the builds answers those look-ups, at build time and for every server loading the build
+ * (instances sharing the mount run the project from the same path).
+ */
+function linkPackages() {
+  const link = join(buildsDir, 'node_modules');
+  const own = resolve('node_modules');
+  if (!relative(resolve('.'), buildsDir).startsWith('..')) return;
+  if (existsSync(link) && realpathSync(link) === realpathSync(own)) return;
+  rmSync(link, { force: true });
+  symlinkSync(own, link, 'dir');
+}
+
 const id = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15) + `-${process.pid}`;
 const outDir = join(buildsDir, id);
 mkdirSync(buildsDir, { recursive: true });
+linkPackages();
 
 function run(command, args, env) {
   return new Promise((done) => {

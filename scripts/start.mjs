@@ -40,6 +40,11 @@ process.on('uncaughtException', (error) => {
   void stopGracefully(server, 5_000).finally(() => process.exit(1));
 });
 
+// One request of our own starts the catalog watch and the search index build now, so no shopper's first search waits
+// for it (src/middleware.ts); /api/health says `"search":"ready"` once it is built.
+const self = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+await fetch(`http://${self.includes(':') ? `[${self}]` : self}:${port}/api/health`).catch(() => undefined);
+
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT']) {
   process.on(signal, async () => {

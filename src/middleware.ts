@@ -4,30 +4,32 @@ import { sharedDatabase } from './server/db/index.ts';
 import { withIslandStyleInHead } from './server/http/island-style.ts';
 import { cachedRender } from './server/http/render-cache.ts';
 import { testFaultsEnabled } from './server/http/request-id.ts';
-import { rebuildSearchIndex } from './server/search/registry.ts';
+import { searchIndex, shareSearchIndex, updateSearchIndex } from './server/search/registry.ts';
 import { beforeCatalogVersion } from './server/services/catalog/catalog-version.ts';
 import { watchCatalog } from './server/services/catalog/catalog-watch.ts';
 import { watchAbandonedPayments } from './server/payments/release-abandoned.ts';
 import { watchAbandonedUploads } from './server/uploads/quota.ts';
 
-let watching = false;
+let started: Promise<void> | undefined;
 /**
- * The first on-demand request of this bundle starts the catalog version watch and the unpaid-order release (once
- * per process) and makes this bundle's search index the one rebuilt on changes (after a publish, the new bundle
- * takes over).
+ * The first on-demand request of this bundle (at start, the one scripts/start.mjs sends) starts the catalog version
+ * watch and the unpaid-order release (once per process), builds the search index unless an earlier bundle of this
+ * process already has (decision 013), and makes this bundle's code the one that follows catalog changes.
  */
-function startCatalogWatch(): void {
-  if (watching) return;
-  watching = true;
-  void sharedDatabase().then(({ db }) => {
-    // A changed catalog rebuilds this bundle's search index before pages are cached under the new version.
-    beforeCatalogVersion('search-index', () => rebuildSearchIndex(db));
+function startCatalogWatch(): Promise<void> {
+  started ??= sharedDatabase().then(({ db }) => {
+    shareSearchIndex(db);
+    // SEARCH_AT_START=0: the publish check's short-lived server, which searches nothing, skips the build.
+    if (process.env['SEARCH_AT_START'] !== '0') void searchIndex(db);
+    // A changed catalog reaches this bundle's search index before pages are cached under the new version.
+    beforeCatalogVersion('search-index', (change) => updateSearchIndex(db, change?.productIds));
     watchCatalog(db, process.env['DATABASE_URL']);
     // Unpaid online orders give their stock back after PAYMENT_TIMEOUT_MINUTES (docs/payments.md).
     watchAbandonedPayments(db);
     // Upload halves a crash left behind are removed after an hour (issue 19).
     watchAbandonedUploads(db);
   });
+  return started;
 }
 
 /**
@@ -51,7 +53,7 @@ export const onRequest = defineMiddleware(async (context, next): Promise<Respons
   // The error-page journey needs an exception thrown here; only with ENABLE_TEST_FAULTS=1, never in production.
   if (context.url.searchParams.has('__fail') && testFaultsEnabled()) throw new Error('Forced failure (test fault)');
   if (import.meta.env.DEV) return next();
-  startCatalogWatch();
+  await startCatalogWatch();
   if (context.url.pathname.startsWith('/api/')) return next();
   return cachedRender(context.request, context.url, () => next().then(withIslandStyleInHead));
 });

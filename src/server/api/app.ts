@@ -21,6 +21,7 @@ import { addressRoutes } from './address-routes.ts';
 import { authRoutes } from './auth-routes.ts';
 import { profileRoutes } from './profile-routes.ts';
 import { shopperCartRoutes } from './shopper-cart-routes.ts';
+import { searchIndexReady } from '../search/registry.ts';
 
 export interface ApiDeps {
   db: ShopDb;
@@ -38,7 +39,8 @@ export function createApi({ db }: ApiDeps) {
     c.set('t', dictionary(locale));
     await next();
   });
-  api.get('/health', (c) => c.json({ data: { ok: true } }));
+  // `search` says whether the search index is built yet (it is built at start, decision 013).
+  api.get('/health', (c) => c.json({ data: { ok: true, search: searchIndexReady(db) ? 'ready' : 'building' } }));
   if (testFaultsEnabled())
     api.get('/__fail', () => {
       throw new Error('Forced failure (test fault)');

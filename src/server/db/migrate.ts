@@ -10,6 +10,7 @@ import * as cartsWishlists from './migrations/008-carts-wishlists.ts';
 import * as orders from './migrations/005-orders.ts';
 import * as payments from './migrations/009-payments.ts';
 import * as limitsAndRefunds from './migrations/012-limits-and-refunds.ts';
+import * as shopperPathIndexes from './migrations/013-shopper-path-indexes.ts';
 
 type PortableMigration = { up: (db: Kysely<unknown>, ctx: MigrationContext) => Promise<void> };
 
@@ -23,6 +24,7 @@ const migrations: Record<string, PortableMigration> = {
   '008-carts-wishlists': cartsWishlists,
   '009-payments': payments,
   '012-limits-and-refunds': limitsAndRefunds,
+  '013-shopper-path-indexes': shopperPathIndexes,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

@@ -12,8 +12,9 @@ interface Entry {
   status: number;
   headers: [string, string][];
   raw: Uint8Array;
-  br: Uint8Array;
-  gz: Uint8Array;
+  /** Compressed on first demand: most pages of a large catalog are asked for once, by one client and encoding. */
+  br?: Promise<Uint8Array>;
+  gz?: Promise<Uint8Array>;
   size: number;
 }
 
@@ -32,6 +33,7 @@ onCatalogVersion(() => {
 });
 
 function store(key: string, entry: Entry): void {
+  keyOf.set(entry, key);
   entries.set(key, entry);
   bytes += entry.size;
   // Oldest first (Map order; hits re-insert): drop until under the budget.
@@ -46,27 +48,43 @@ async function capture(response: Response): Promise<{ entry?: Entry; body: Uint8
   const body = new Uint8Array(await response.arrayBuffer());
   const html = response.headers.get('content-type')?.startsWith('text/html') ?? false;
   if (response.status !== 200 || !html || response.headers.has('set-cookie')) return { body, response };
-  const [br, gzBody] = await Promise.all([
-    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-    gz(body, { level: 6 }),
-  ]);
   const headers = [...response.headers].filter(([name]) => name !== 'content-length' && name !== 'cache-control');
   headers.push(['cache-control', ON_DEMAND_CACHE_CONTROL]);
-  const size = body.length + br.length + gzBody.length;
-  return { body, response, entry: { status: response.status, headers, raw: body, br, gz: gzBody, size } };
+  return { body, response, entry: { status: response.status, headers, raw: body, size: body.length } };
 }
 
-function answer(entry: Entry, acceptEncoding: string, state: 'hit' | 'miss'): Response {
+/** The entry's body in one encoding, compressed the first time it is asked for (and counted against the budget). */
+function encoded(entry: Entry, encoding: 'br' | 'gz'): Promise<Uint8Array> {
+  let pending = entry[encoding];
+  if (!pending) {
+    pending =
+      encoding === 'br'
+        ? brotli(entry.raw, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: entry.raw.length },
+          })
+        : gz(entry.raw, { level: 6 });
+    entry[encoding] = pending;
+    void pending.then((body) => {
+      entry.size += body.length;
+      if (entries.has(keyOf.get(entry) ?? '')) bytes += body.length;
+    });
+  }
+  return pending;
+}
+
+const keyOf = new WeakMap<Entry, string>();
+
+async function answer(entry: Entry, acceptEncoding: string, state: 'hit' | 'miss'): Promise<Response> {
   const headers = new Headers(entry.headers);
   headers.set('vary', 'Accept-Encoding');
   headers.set('x-render-cache', state);
   let body = entry.raw;
   if (/\bbr\b/.test(acceptEncoding)) {
     headers.set('content-encoding', 'br');
-    body = entry.br;
+    body = await encoded(entry, 'br');
   } else if (/\bgzip\b/.test(acceptEncoding)) {
     headers.set('content-encoding', 'gzip');
-    body = entry.gz;
+    body = await encoded(entry, 'gz');
   }
   headers.set('content-length', String(body.length));
   return new Response(body as Uint8Array<ArrayBuffer>, { status: entry.status, headers });

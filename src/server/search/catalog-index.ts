@@ -1,25 +1,18 @@
 import MiniSearch from 'minisearch';
 import { tokenize } from '../../lib/search/normalize.ts';
-import { truncate } from '../../lib/text.ts';
 import type { ShopDb } from '../db/index.ts';
-import { joinedProducts } from '../services/catalog/joined-products.ts';
 import { buildQuery } from './query.ts';
 
-/** What the index keeps per product: enough to suggest, filter and sort without touching the database. */
+/**
+ * What the index keeps per product: only what filters and orders a search listing. Names, descriptions and images
+ * stay in the database (suggestions read the eight they show): at 100,000 products they were most of the index's
+ * memory (decision 013).
+ */
 export interface IndexedProduct {
   id: number;
-  name_en: string;
-  name_ar: string;
-  description_en: string;
-  description_ar: string;
-  images: string[];
   category_id: number;
   sub_category_id: number;
   seller_id: number;
-  category_en: string;
-  category_ar: string;
-  sub_category_en: string;
-  sub_category_ar: string;
   price: number;
   rating: number;
   ratings_count: number;
@@ -27,7 +20,10 @@ export interface IndexedProduct {
   created_at: string;
 }
 
-interface Document extends IndexedProduct {
+/** One product as indexed: the kept fields and the text that is searched (not kept). */
+export interface Document extends IndexedProduct {
+  name_en: string;
+  name_ar: string;
   taxonomy: string;
   seller: string;
 }
@@ -47,9 +43,9 @@ export class CatalogIndex {
   private readonly products = new Map<number, IndexedProduct>();
   private readonly cache = new Map<string, readonly SearchHit[]>();
   private cached = 0;
-  readonly size: number;
+  private count = 0;
 
-  constructor(products: Document[]) {
+  constructor(products: Document[] = []) {
     this.search = new MiniSearch<Document>({
       fields: ['name_en', 'name_ar', 'taxonomy', 'seller'],
       storeFields: [],
@@ -62,9 +58,35 @@ export class CatalogIndex {
         boost: { name_en: 3, name_ar: 3, taxonomy: 1.5, seller: 1 },
       },
     });
+    this.add(products);
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  /** Indexes products (their text), keeping only the fields that filter and sort. */
+  add(products: readonly Document[]): void {
     this.search.addAll(products);
-    for (const product of products) this.products.set(product.id, product);
-    this.size = products.length;
+    for (const p of products) {
+      this.products.set(p.id, keptFields(p));
+      this.count += 1;
+    }
+  }
+
+  /**
+   * Takes new prices, stock and ratings in place (orders move them): cached hits share these objects, so every
+   * answer sorts and filters on the new values without rebuilding the index or dropping its cache.
+   */
+  refresh(rows: readonly IndexedProduct[]): number {
+    let found = 0;
+    for (const row of rows) {
+      const kept = this.products.get(row.id);
+      if (!kept) continue;
+      Object.assign(kept, keptFields(row));
+      found += 1;
+    }
+    return found;
   }
 
   /**
@@ -93,45 +115,68 @@ export class CatalogIndex {
   }
 }
 
-/** Suggestions carry a short description; cut by code point so Arabic text is never split. */
-const truncateDescription = (text: string) => truncate(text, 159);
+const keptFields = (p: IndexedProduct): IndexedProduct => ({
+  id: p.id,
+  category_id: p.category_id,
+  sub_category_id: p.sub_category_id,
+  seller_id: p.seller_id,
+  price: p.price,
+  rating: Number(p.rating),
+  ratings_count: p.ratings_count,
+  stock: p.stock,
+  created_at: p.created_at,
+});
 
-/** Reads the whole catalog in one query and indexes it. */
-export async function buildCatalogIndex(db: ShopDb): Promise<CatalogIndex> {
-  const rows = await joinedProducts(db)
-    .clearSelect()
-    .select([
-      'p.id',
-      'p.name_en',
-      'p.name_ar',
-      'p.description_en',
-      'p.description_ar',
-      'p.images',
-      'p.category_id',
-      'p.sub_category_id',
-      'p.seller_id',
-      'p.price',
-      'p.rating',
-      'p.ratings_count',
-      'p.stock',
-      'p.created_at',
-      'c.name_en as category_en',
-      'c.name_ar as category_ar',
-      's.name_en as sub_category_en',
-      's.name_ar as sub_category_ar',
-      'v.name_en as seller_en',
-      'v.name_ar as seller_ar',
-    ])
+/** Products read and indexed per batch: bounds the memory of a build, and lets requests run between batches. */
+const BATCH = 2_000;
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** The kept fields of some products, fresh from the database (for CatalogIndex.refresh). */
+export function readIndexedFields(db: ShopDb, ids: readonly number[]): Promise<IndexedProduct[]> {
+  return db
+    .selectFrom('products')
+    .select(['id', 'category_id', 'sub_category_id', 'seller_id', 'price', 'rating', 'ratings_count', 'stock', 'created_at'])
+    .where('id', 'in', ids)
     .execute();
-  return new CatalogIndex(
-    rows.map(({ seller_en, seller_ar, ...row }) => ({
-      ...row,
-      description_en: truncateDescription(row.description_en),
-      description_ar: truncateDescription(row.description_ar),
-      images: JSON.parse(row.images) as string[],
-      rating: Number(row.rating),
-      taxonomy: `${row.category_en} ${row.category_ar} ${row.sub_category_en} ${row.sub_category_ar}`,
-      seller: `${seller_en} ${seller_ar}`,
-    })),
-  );
+}
+
+/**
+ * Reads the catalog in primary-key batches and indexes it. The names of categories, sub-categories and sellers are
+ * read once (small tables) and shared by every product's searchable text.
+ */
+export async function buildCatalogIndex(db: ShopDb): Promise<CatalogIndex> {
+  const [subs, sellers] = await Promise.all([
+    db
+      .selectFrom('sub_categories as s')
+      .innerJoin('categories as c', 'c.id', 's.category_id')
+      .select(['s.id', 's.name_en', 's.name_ar', 'c.name_en as category_en', 'c.name_ar as category_ar'])
+      .execute(),
+    db.selectFrom('sellers').select(['id', 'name_en', 'name_ar']).execute(),
+  ]);
+  const taxonomy = new Map(subs.map((s) => [s.id, `${s.category_en} ${s.category_ar} ${s.name_en} ${s.name_ar}`]));
+  const sellerText = new Map(sellers.map((v) => [v.id, `${v.name_en} ${v.name_ar}`]));
+  const index = new CatalogIndex();
+  for (let after = 0; ;) {
+    const rows = await db
+      .selectFrom('products')
+      .select(['id', 'name_en', 'name_ar', 'category_id', 'sub_category_id', 'seller_id', 'price', 'rating'])
+      .select(['ratings_count', 'stock', 'created_at'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(BATCH)
+      .execute();
+    if (rows.length === 0) break;
+    index.add(
+      rows.map((row) => ({
+        ...row,
+        rating: Number(row.rating),
+        taxonomy: taxonomy.get(row.sub_category_id) ?? '',
+        seller: sellerText.get(row.seller_id) ?? '',
+      })),
+    );
+    after = rows.at(-1)!.id;
+    // better-sqlite3 answers synchronously: without a real turn of the event loop the build would hold every request.
+    await nextTurn();
+  }
+  return index;
 }

@@ -1,47 +1,91 @@
 import type { ShopDb } from '../db/index.ts';
-import { buildCatalogIndex, type CatalogIndex } from './catalog-index.ts';
+import { buildCatalogIndex, readIndexedFields, type CatalogIndex } from './catalog-index.ts';
 
 /**
- * The search index lives in process memory, one per database handle. Each app instance builds its own
- * from the database on first use and rebuilds it in the background once it is older than the refresh
- * interval (SEARCH_REFRESH_MS, default 5 minutes); code that changes the catalog calls
- * rebuildSearchIndex() so this instance sees the change at once.
+ * The search index lives in process memory. The server builds it at start (middleware.ts, when start.mjs sends its
+ * first request), so no shopper waits for it; a full rebuild runs in the background while the old index keeps
+ * serving (new products, the SEARCH_REFRESH_MS backstop, default 5 minutes); an order's price and stock changes are
+ * taken into the live index in place (updateSearchIndex), which costs one read of the changed rows.
  */
 const refreshMs = Number(process.env['SEARCH_REFRESH_MS'] ?? 5 * 60_000);
 
 interface Entry {
   current: Promise<CatalogIndex>;
   builtAt: number;
+  ready?: boolean;
   rebuilding?: Promise<CatalogIndex> | undefined;
 }
 
+// The process's shared database has one index for every server bundle loaded (after a publish the new bundle finds
+// it ready), so it lives on globalThis; any other database (tests) has its own.
+const key = Symbol.for('coffee-marketplace.search-index');
+const store = globalThis as unknown as Record<symbol, Entry | undefined>;
 const entries = new WeakMap<ShopDb, Entry>();
+const shared = new WeakSet<ShopDb>();
 
-/** The current index; a stale one is served while its replacement is built. */
+/** Marks the process-wide database (sharedDatabase()) of this bundle: its index is the process's one. */
+export function shareSearchIndex(db: ShopDb): void {
+  shared.add(db);
+}
+
+const entryOf = (db: ShopDb): Entry | undefined => (shared.has(db) ? store[key] : entries.get(db));
+function setEntry(db: ShopDb, entry: Entry | undefined): void {
+  if (shared.has(db)) store[key] = entry;
+  else if (entry) entries.set(db, entry);
+  else entries.delete(db);
+}
+
+/** The current index (built now if there is none yet); a stale one is served while its replacement is built. */
 export function searchIndex(db: ShopDb): Promise<CatalogIndex> {
-  const entry = entries.get(db);
-  if (!entry) return rebuildSearchIndex(db);
-  if (Date.now() - entry.builtAt > refreshMs && !entry.rebuilding) {
-    entry.rebuilding = buildCatalogIndex(db).then(
-      (index) => {
-        entries.set(db, { current: Promise.resolve(index), builtAt: Date.now() });
-        return index;
-      },
-      (error: unknown) => {
-        // Keep serving the old index; try again on a later request.
-        console.error('Search index rebuild failed', error);
-        entry.rebuilding = undefined;
-        return entry.current;
-      },
+  const entry = entryOf(db);
+  if (!entry) {
+    const current = buildCatalogIndex(db);
+    const created: Entry = { current, builtAt: Date.now() };
+    setEntry(db, created);
+    current.then(
+      () => (created.ready = true),
+      () => setEntry(db, undefined),
     );
+    return current;
   }
+  if (Date.now() - entry.builtAt > refreshMs && !entry.rebuilding) void rebuildSearchIndex(db);
   return entry.current;
 }
 
-/** Builds the index now (after catalog changes, or at start) and serves it from then on. */
+/** Whether a search can be answered at once (for /api/health: a load balancer or the benchmark waits for it). */
+export const searchIndexReady = (db: ShopDb): boolean => entryOf(db)?.ready === true;
+
+/** Builds a new index; the current one keeps answering until the new one is ready. */
 export function rebuildSearchIndex(db: ShopDb): Promise<CatalogIndex> {
-  const current = buildCatalogIndex(db);
-  entries.set(db, { current, builtAt: Date.now() });
-  current.catch(() => entries.delete(db));
-  return current;
+  const entry = entryOf(db);
+  if (!entry) return searchIndex(db);
+  if (entry.rebuilding) return entry.rebuilding;
+  entry.rebuilding = buildCatalogIndex(db).then(
+    (index) => {
+      setEntry(db, { current: Promise.resolve(index), builtAt: Date.now(), ready: true });
+      return index;
+    },
+    (error: unknown) => {
+      console.error('Search index rebuild failed; the previous index keeps serving', error);
+      entry.rebuilding = undefined;
+      return entry.current;
+    },
+  );
+  return entry.rebuilding;
+}
+
+/**
+ * Follows a catalog change: the named products' prices, stock and ratings are taken into the index in place (and
+ * into a rebuild under way, which may have read them before the change); an unknown change rebuilds it.
+ */
+export async function updateSearchIndex(db: ShopDb, productIds?: readonly number[]): Promise<void> {
+  const entry = entryOf(db);
+  if (!entry) return;
+  if (!productIds) {
+    await rebuildSearchIndex(db);
+    return;
+  }
+  if (productIds.length === 0) return;
+  const rows = await readIndexedFields(db, productIds);
+  for (const pending of [entry.current, entry.rebuilding]) (await pending)?.refresh(rows);
 }

@@ -24,7 +24,7 @@ export function isPostgres(db: ShopDb): boolean {
  */
 export async function announceCatalogChange(db: ShopDb, change: CatalogChange): Promise<void> {
   // Not awaited: an order's answer must not wait for a search-index rebuild.
-  void checkCatalogVersion(db, true);
+  void checkCatalogVersion(db, true, change.productIds);
   if (!isPostgres(db)) return;
   const payload = JSON.stringify({ from: INSTANCE_ID, productIds: change.productIds.slice(0, 500) });
   try {

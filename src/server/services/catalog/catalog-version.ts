@@ -8,14 +8,19 @@ import type { ShopDb } from '../../db/index.ts';
  * graphs, and after a publish two bundles share one process: one version, one watcher, every bundle listens.
  */
 type Listener = (version: string) => unknown;
+/** What changed: the products named by announcements, or undefined when unknown (the fingerprint moved). */
+export type CatalogChangeSet = { productIds: number[] } | undefined;
+type BeforeWork = (change: CatalogChangeSet) => Promise<unknown>;
 interface VersionState {
   fingerprint: string;
   counter: number;
   listeners: Set<Listener>;
   /** Work to finish before a new version is published (e.g. rebuilding the search index), by name. */
-  before: Map<string, () => Promise<unknown>>;
+  before: Map<string, BeforeWork>;
   dirty?: boolean;
   forced?: boolean;
+  /** Products announced since the last check; 'unknown' once an announcement came without them. */
+  announced?: Set<number> | 'unknown' | undefined;
   loop?: Promise<void> | undefined;
 }
 const key = Symbol.for('coffee-marketplace.catalog-version');
@@ -41,7 +46,7 @@ export function onCatalogVersion(listener: Listener): () => void {
  * Registers work that must be done before a new version is visible (so pages cached under it are fresh). The
  * latest registration of a name wins: after a publish the new bundle's search index is rebuilt, not the old one's.
  */
-export function beforeCatalogVersion(name: string, work: () => Promise<unknown>): void {
+export function beforeCatalogVersion(name: string, work: BeforeWork): void {
   versionState().before.set(name, work);
 }
 
@@ -62,7 +67,7 @@ export async function readFingerprint(db: ShopDb): Promise<string> {
 }
 
 /** Reads the fingerprint and, when it moved (or `force`), runs the `before` work, then tells every listener. */
-async function checkOnce(db: ShopDb, force: boolean): Promise<void> {
+async function checkOnce(db: ShopDb, force: boolean, announced: Set<number> | 'unknown' | undefined): Promise<void> {
   const state = versionState();
   const fingerprint = await readFingerprint(db);
   if (!force && fingerprint === state.fingerprint) return;
@@ -70,7 +75,9 @@ async function checkOnce(db: ShopDb, force: boolean): Promise<void> {
     state.fingerprint = fingerprint;
     return;
   }
-  await Promise.allSettled([...state.before.values()].map((work) => work()));
+  // Announced products are the whole change; a fingerprint that moved by itself could be anything.
+  const change: CatalogChangeSet = force && announced instanceof Set ? { productIds: [...announced] } : undefined;
+  await Promise.allSettled([...state.before.values()].map((work) => work(change)));
   state.fingerprint = fingerprint;
   state.counter += 1;
   const version = catalogVersion();
@@ -82,17 +89,27 @@ async function checkOnce(db: ShopDb, force: boolean): Promise<void> {
  * move). Requests during a running check are folded into one more check, so a burst of orders costs two checks
  * (and two search-index rebuilds), not one per order. Resolves once the version reflects every request so far.
  */
-export function checkCatalogVersion(db: ShopDb, force = false): Promise<void> {
+export function checkCatalogVersion(db: ShopDb, force = false, productIds?: readonly number[]): Promise<void> {
   const state = versionState();
   state.dirty = true;
   state.forced ||= force;
+  if (force) {
+    if (!productIds || state.announced === 'unknown') state.announced = 'unknown';
+    else {
+      const set = state.announced ?? new Set<number>();
+      for (const id of productIds) set.add(id);
+      state.announced = set;
+    }
+  }
   state.loop ??= (async () => {
     try {
       while (state.dirty) {
         const forced = state.forced ?? false;
+        const announced = state.announced;
         state.dirty = false;
         state.forced = false;
-        await checkOnce(db, forced).catch((error: unknown) => console.error('catalog version check failed', error));
+        state.announced = undefined;
+        await checkOnce(db, forced, announced).catch((error: unknown) => console.error('catalog version check failed', error));
       }
     } finally {
       state.loop = undefined;

@@ -45,7 +45,7 @@ export function watchCatalog(db: ShopDb, databaseUrl: string | undefined): void 
     next.on('end', retry);
     next.on('notification', (message) => {
       if (message.channel !== CATALOG_CHANNEL || message.payload?.includes(`"from":"${INSTANCE_ID}"`)) return;
-      void checkCatalogVersion(db, true);
+      void checkCatalogVersion(db, true, announcedIds(message.payload));
     });
     try {
       await next.connect();
@@ -58,4 +58,14 @@ export function watchCatalog(db: ShopDb, databaseUrl: string | undefined): void 
     }
   };
   void connect();
+}
+
+/** The products another instance announced; undefined when unreadable or cut at 500 (then everything is re-read). */
+function announcedIds(payload: string | undefined): number[] | undefined {
+  try {
+    const ids: unknown = (JSON.parse(payload ?? '') as { productIds?: unknown }).productIds;
+    return Array.isArray(ids) && ids.length < 500 && ids.every(Number.isInteger) ? (ids as number[]) : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -3,7 +3,7 @@ import type { ProductCard, ProductDetail, Variant } from '../../../lib/types.ts'
 import type { ShopDb } from '../../db/index.ts';
 import { joinedProducts } from './joined-products.ts';
 import { toProductCard, toProductDetail } from './product-mapper.ts';
-import { toVariant } from './products.ts';
+import { lightestFirst, toVariant } from './products.ts';
 
 const RELATED_COUNT = 10;
 
@@ -25,12 +25,14 @@ export async function loadProductPage(db: ShopDb, locale: Locale, id: number): P
   const [siblings, candidates] = await Promise.all([
     group === null
       ? Promise.resolve([row])
-      : joinedProducts(db).where('p.variant_group', '=', group).orderBy('p.weight_grams').orderBy('p.id').execute(),
+      : joinedProducts(db).where('p.variant_group', '=', group).execute().then(lightestFirst),
     joinedProducts(db)
       .where('p.sub_category_id', '=', row.sub_category_id)
       .where('p.id', '!=', id)
+      // The order of the (sub_category_id, rating, ratings_count, id) index: a walk of 18 entries, never a sort.
       .orderBy('p.rating', 'desc')
-      .orderBy('p.id')
+      .orderBy('p.ratings_count', 'desc')
+      .orderBy('p.id', 'desc')
       .limit(RELATED_COUNT + 8)
       .execute(),
   ]);

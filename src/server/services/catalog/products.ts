@@ -4,23 +4,24 @@ import type { PageMeta, ProductCard, ProductDetail, Variant } from '../../../lib
 import type { ShopDb } from '../../db/index.ts';
 import { joinedProducts } from './joined-products.ts';
 import { toProductCard, toProductDetail } from './product-mapper.ts';
+import { listingIds, listingTotal } from './listing-ids.ts';
 import { searchProducts } from './search.ts';
 
-type ProductQuery = ReturnType<typeof joinedProducts>;
-
-function applyFilters(query: ProductQuery, q: ProductsQuery): ProductQuery {
-  let next = query;
-  if (q.category !== undefined) next = next.where('p.category_id', '=', q.category);
-  if (q.subCategory !== undefined) next = next.where('p.sub_category_id', '=', q.subCategory);
-  if (q.seller !== undefined) next = next.where('p.seller_id', 'in', q.seller);
-  if (q.min_price !== undefined) next = next.where('p.price', '>=', q.min_price);
-  if (q.max_price !== undefined) next = next.where('p.price', '<=', q.max_price);
-  if (q.rating !== undefined) next = next.where('p.rating', '>=', q.rating);
-  if (q.in_stock) next = next.where('p.stock', '>', 0);
-  return next;
+/** The joined rows of these products, in the order of `ids` (ids no longer in the catalog are skipped). */
+export async function productCardsInOrder(db: ShopDb, ids: number[], locale: Locale): Promise<ProductCard[]> {
+  const rows = ids.length ? await joinedProducts(db).where('p.id', 'in', ids).execute() : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toProductCard(row, locale)] : [];
+  });
 }
 
-/** One page of products matching the query, with pagination meta. */
+/**
+ * One page of products matching the query, with pagination meta: the page's ids from a listing index, its rows by
+ * primary key, the total from the per-version count cache (listing-ids.ts), so a request costs the same at any
+ * catalog size.
+ */
 export async function listProducts(
   db: ShopDb,
   q: ProductsQuery,
@@ -28,33 +29,9 @@ export async function listProducts(
 ): Promise<{ data: ProductCard[]; meta: PageMeta }> {
   // Free text goes through the search engine (Arabic-aware matching, synonyms, typo tolerance).
   if (q.query) return searchProducts(db, { ...q, query: q.query }, locale);
-  const filtered = applyFilters(joinedProducts(db), q);
-  const countRow = await filtered
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<string | number>().as('total'))
-    .executeTakeFirstOrThrow();
-  const total = Number(countRow.total);
-  let ordered = filtered;
-  switch (q.sort) {
-    case 'price_asc':
-      ordered = ordered.orderBy('p.price', 'asc');
-      break;
-    case 'price_desc':
-      ordered = ordered.orderBy('p.price', 'desc');
-      break;
-    case 'rating':
-      ordered = ordered.orderBy('p.rating', 'desc').orderBy('p.ratings_count', 'desc');
-      break;
-    default:
-      ordered = ordered.orderBy('p.created_at', 'desc');
-  }
-  const rows = await ordered
-    .orderBy('p.id', 'asc')
-    .limit(q.per_page)
-    .offset((q.page - 1) * q.per_page)
-    .execute();
+  const [total, ids] = await Promise.all([listingTotal(db, q), listingIds(db, q, q.sort, q.per_page, (q.page - 1) * q.per_page)]);
   return {
-    data: rows.map((row) => toProductCard(row, locale)),
+    data: await productCardsInOrder(db, ids, locale),
     meta: { page: q.page, per_page: q.per_page, total, last_page: Math.max(1, Math.ceil(total / q.per_page)) },
   };
 }
@@ -75,10 +52,16 @@ export async function listVariants(db: ShopDb, productId: number, locale: Locale
   const rows = await joinedProducts(db)
     .$if(product.variant_group === null, (qb) => qb.where('p.id', '=', product.id))
     .$if(product.variant_group !== null, (qb) => qb.where('p.variant_group', '=', product.variant_group))
-    .orderBy('p.weight_grams', 'asc')
-    .orderBy('p.id', 'asc')
     .execute();
-  return rows.map((row) => toVariant(toProductCard(row, locale)));
+  return lightestFirst(rows).map((row) => toVariant(toProductCard(row, locale)));
+}
+
+/**
+ * A variant group's rows lightest first. Sorted here: a group is a few weights of one product, and PostgreSQL sorts
+ * after its joins whatever the index, which the query-plan test rightly refuses.
+ */
+export function lightestFirst<T extends { weight_grams: number | null; id: number }>(rows: T[]): T[] {
+  return rows.sort((a, b) => (a.weight_grams ?? 0) - (b.weight_grams ?? 0) || a.id - b.id);
 }
 
 /** A product card seen as one option of its variant group. */

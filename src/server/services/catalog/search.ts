@@ -2,7 +2,8 @@ import type { Locale } from '../../../i18n/locales.ts';
 import type { ProductsQuery } from '../../../lib/schemas/products-query.ts';
 import type { PageMeta, ProductCard, Suggestion } from '../../../lib/types.ts';
 import type { ShopDb } from '../../db/index.ts';
-import type { IndexedProduct, SearchHit } from '../../search/catalog-index.ts';
+import type { CatalogIndex, IndexedProduct, SearchHit } from '../../search/catalog-index.ts';
+import { truncate } from '../../../lib/text.ts';
 import { searchIndex } from '../../search/registry.ts';
 import { toProductCard } from './product-mapper.ts';
 import { joinedProducts } from './joined-products.ts';
@@ -11,21 +12,58 @@ import { joinedProducts } from './joined-products.ts';
 export const SUGGEST_MIN_CHARS = 2;
 export const SUGGEST_LIMIT = 8;
 
-/** Autocomplete: the best few products for the text, straight from the in-memory index. */
+/** Suggestions remembered per index (so they die with it), language and text; oldest out first. */
+const SUGGESTIONS_KEPT = 5_000;
+const suggestionCache = new WeakMap<CatalogIndex, Map<string, Suggestion[]>>();
+
+/** The display fields of the suggested products, in the index's order (eight reads by primary key). */
+async function suggestionsFor(db: ShopDb, ids: number[], locale: Locale): Promise<Suggestion[]> {
+  if (ids.length === 0) return [];
+  const ar = locale === 'ar';
+  const rows = await db
+    .selectFrom('products as p')
+    .innerJoin('sub_categories as s', 's.id', 'p.sub_category_id')
+    .select(['p.id', 'p.name_en', 'p.name_ar', 'p.description_en', 'p.description_ar', 'p.images'])
+    .select(['s.name_en as sub_en', 's.name_ar as sub_ar'])
+    .where('p.id', 'in', ids)
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const p = byId.get(id);
+    if (!p) return [];
+    return [
+      {
+        id: p.id,
+        name: ar ? p.name_ar : p.name_en,
+        title: ar ? p.sub_ar : p.sub_en,
+        // Cut by code point so Arabic text is never split.
+        description: truncate(ar ? p.description_ar : p.description_en, 159),
+        images: JSON.parse(p.images) as string[],
+      },
+    ];
+  });
+}
+
+/**
+ * Autocomplete: the best few products for the text from the in-memory index, their names and pictures from the
+ * database, the answer remembered until the index is rebuilt (keystroke prefixes and popular searches repeat).
+ */
 export async function suggest(db: ShopDb, text: string, locale: Locale): Promise<Suggestion[]> {
   if (Array.from(text.trim()).length < SUGGEST_MIN_CHARS) return [];
   const index = await searchIndex(db);
-  const ar = locale === 'ar';
-  return index
+  let kept = suggestionCache.get(index);
+  if (!kept) suggestionCache.set(index, (kept = new Map()));
+  const key = `${locale}|${text.trim().toLowerCase()}`;
+  const hit = kept.get(key);
+  if (hit) return hit;
+  const ids = index
     .find(text)
     .slice(0, SUGGEST_LIMIT)
-    .map(({ product: p }) => ({
-      id: p.id,
-      name: ar ? p.name_ar : p.name_en,
-      title: ar ? p.sub_category_ar : p.sub_category_en,
-      description: ar ? p.description_ar : p.description_en,
-      images: p.images,
-    }));
+    .map(({ product }) => product.id);
+  const suggestions = await suggestionsFor(db, ids, locale);
+  kept.set(key, suggestions);
+  if (kept.size > SUGGESTIONS_KEPT) kept.delete(kept.keys().next().value!);
+  return suggestions;
 }
 
 function matchesFilters({ product: hit }: SearchHit, q: ProductsQuery): boolean {

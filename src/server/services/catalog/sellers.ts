@@ -4,6 +4,7 @@ import type { Locale } from '../../../i18n/locales.ts';
 import type { Seller } from '../../../lib/types.ts';
 import type { ShopDb } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
+import { listingTotal } from './listing-ids.ts';
 
 function toSeller(row: Selectable<Database['sellers']>, productsCount: number, locale: Locale): Seller {
   const ar = locale === 'ar';
@@ -26,12 +27,8 @@ export async function findSeller(db: ShopDb, idOrSlug: string, locale: Locale): 
     /^\d+$/.test(idOrSlug) ? base.where('id', '=', Number(idOrSlug)) : base.where('slug', '=', idOrSlug)
   ).executeTakeFirst();
   if (!row) return undefined;
-  const { count } = await db
-    .selectFrom('products')
-    .select((eb) => eb.fn.countAll<string | number>().as('count'))
-    .where('seller_id', '=', row.id)
-    .executeTakeFirstOrThrow();
-  return toSeller(row, Number(count), locale);
+  // The same per-version count as the seller page's listing: counted once, not on every page of it.
+  return toSeller(row, await listingTotal(db, { seller: [row.id] }), locale);
 }
 
 /**

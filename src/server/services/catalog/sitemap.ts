@@ -1,0 +1,100 @@
+import { gzipSync } from 'node:zlib';
+import { sql } from 'kysely';
+import { locales } from '../../../i18n/locales.ts';
+import type { ShopDb } from '../../db/index.ts';
+
+/**
+ * Products per catalog sitemap chunk: two URLs each (one per language), plus the sellers directory's two in the
+ * first chunk, stays under the protocol's 50,000 URLs per file.
+ */
+export const PRODUCTS_PER_CHUNK = 24_000;
+/** The pre-rendered pages' sitemap, written by @astrojs/sitemap at build time (astro.config.ts, `filenameBase`). */
+export const PAGES_SITEMAP = 'sitemap-pages-0.xml';
+export const catalogChunkPath = (chunk: number) => `/sitemap-catalog-${chunk}.xml`;
+
+/** hreflang codes of the sitemap, as the pages' own alternate links and @astrojs/sitemap write them. */
+const hreflang: Record<string, string> = { en: 'en-EG', ar: 'ar-EG' };
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The sitemap index, read from the database on each request (one `max(id)`): the pre-rendered pages' sitemap and
+ * one chunk per 24,000 product ids. Chunks are id ranges, so a product keeps its chunk and a new one joins the
+ * last chunk (or opens a new one) at once, without a publish.
+ */
+export async function sitemapIndexXml(db: ShopDb, origin: string): Promise<string> {
+  const row = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.max('id').as('last'))
+    .executeTakeFirst();
+  const chunks = Math.floor(Number(row?.last ?? 0) / PRODUCTS_PER_CHUNK) + 1;
+  const entries = [`/${PAGES_SITEMAP}`, ...Array.from({ length: chunks }, (_, n) => catalogChunkPath(n))];
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...entries.map((path) => `<sitemap><loc>${escapeXml(origin + path)}</loc></sitemap>`),
+    '</sitemapindex>',
+  ].join('');
+}
+
+/** One language pair as `<url>` entries, each naming both versions (hreflang), in time linear in the pairs. */
+function pairedUrls(origin: string, path: string): string {
+  const alternates = locales
+    .map((l) => `<xhtml:link rel="alternate" hreflang="${hreflang[l]}" href="${escapeXml(`${origin}/${l}${path}`)}"/>`)
+    .join('');
+  return locales.map((l) => `<url><loc>${escapeXml(`${origin}/${l}${path}`)}</loc>${alternates}</url>`).join('');
+}
+
+/** The product ids of one chunk, ascending (a range of the primary key). */
+async function chunkIds(db: ShopDb, chunk: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select('id')
+    .where('id', '>', chunk * PRODUCTS_PER_CHUNK)
+    .where('id', '<=', (chunk + 1) * PRODUCTS_PER_CHUNK)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** One catalog chunk as XML: product pages in both languages (and, in the first, the sellers directory). */
+export async function catalogSitemapXml(db: ShopDb, origin: string, chunk: number): Promise<string> {
+  const ids = await chunkIds(db, chunk);
+  const parts = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+  ];
+  // The sellers directory is rendered on demand as well; its plain address is listed once, here.
+  if (chunk === 0) parts.push(pairedUrls(origin, '/seller-profile'));
+  for (const id of ids) parts.push(pairedUrls(origin, `/single-product/${id}`));
+  parts.push('</urlset>');
+  return parts.join('');
+}
+
+/**
+ * What a chunk's content depends on: its ids. Ids only grow (autoincrement, serial), so the count and largest id
+ * of the range change with every product added to or removed from it; one index range read, no table rows.
+ */
+async function chunkKey(db: ShopDb, chunk: number): Promise<string> {
+  const row = await db
+    .selectFrom('products')
+    .select([sql<string>`count(*)`.as('n'), sql<string>`max(id)`.as('last')])
+    .where('id', '>', chunk * PRODUCTS_PER_CHUNK)
+    .where('id', '<=', (chunk + 1) * PRODUCTS_PER_CHUNK)
+    .executeTakeFirstOrThrow();
+  return `${row.n}|${row.last}`;
+}
+
+/** Gzipped chunks by database and chunk: ~0.5 MB each for 24,000 products instead of 12 MB of text. */
+const kept = new WeakMap<ShopDb, Map<string, { key: string; gzip: Buffer }>>();
+
+/** A catalog chunk gzipped, built once per content (its ids) and origin, then served from memory. */
+export async function catalogSitemapGzip(db: ShopDb, siteOrigin: string, chunk: number): Promise<Buffer> {
+  const key = await chunkKey(db, chunk);
+  let chunks = kept.get(db);
+  if (!chunks) kept.set(db, (chunks = new Map()));
+  const hit = chunks.get(`${siteOrigin}|${chunk}`);
+  if (hit?.key === key) return hit.gzip;
+  const gzip = gzipSync(await catalogSitemapXml(db, siteOrigin, chunk));
+  chunks.set(`${siteOrigin}|${chunk}`, { key, gzip });
+  return gzip;
+}
