@@ -53,7 +53,9 @@ test('card: approve → Payment successful → order history shows it paid; the 
   await card.getByRole('button', { name: t.orders.history.cancelToWallet }).click();
   await expect(card.locator('[data-order-status]')).toContainText(t.orders.status.CANCELED);
   await expect(card.locator('[data-payment-status="refunded"]')).toContainText(t.orders.paymentStatus.refunded);
-  await expect(card.locator('[data-refund="wallet"]')).toHaveText(interpolate(t.orders.history.refundedToWallet, { amount: total }));
+  await expect(card.locator('[data-refund="wallet"]')).toHaveText(
+    interpolate(t.orders.history.refundedToWallet, { amount: total }),
+  );
 });
 
 test('card: decline → Payment failed, cart kept → pay again with cash on delivery', async ({
