@@ -11,9 +11,10 @@ if (problems.length) {
   process.exit(1);
 }
 
-const distDir = resolve(process.env.DIST_DIR ?? 'dist');
+const config = serverConfig();
+const { distDir, host, port } = config;
 // `npm run publish` keeps its builds here and names the live one in `current`; the server follows it.
-const buildsDir = resolve(process.env.BUILDS_DIR ?? 'builds');
+const buildsDir = config.buildsDir;
 const pointer = resolve(buildsDir, 'current');
 const published =
   existsSync(pointer) && existsSync(resolve(buildsDir, readFileSync(pointer, 'utf8').trim(), 'server', 'entry.mjs'));
@@ -24,11 +25,9 @@ if (!published && !existsSync(resolve(distDir, 'server', 'entry.mjs'))) {
 }
 
 const { serve, stopGracefully } = await import('../src/server/http/server.ts');
-const host = process.env.HOST ?? '127.0.0.1';
-const port = Number(process.env.PORT ?? 4321);
-const server = await serve({ distDir, host, port, buildsDir: process.env.FOLLOW_PUBLISH === '0' ? undefined : buildsDir });
+const server = await serve({ distDir, host, port, buildsDir: config.followPublish ? buildsDir : undefined });
 console.log(`Bean Bazaar is serving on http://${host}:${port}/`);
-if (!serverConfig().production) console.warn(demoNotice(serverConfig()));
+if (!config.production) console.warn(demoNotice(config));
 
 // Requests are guarded one by one (src/server/http/request-guard.ts). What escapes them is logged: a rejected
 // promise nobody awaited is a lost background task, so the shop keeps serving; an exception thrown outside any

@@ -1,5 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
 import { barePathRedirect } from './i18n/bare-path.ts';
+import { serverConfig } from './server/config.ts';
 import { sharedDatabase } from './server/db/index.ts';
 import { withIslandStyleInHead } from './server/http/island-style.ts';
 import { cachedRender } from './server/http/render-cache.ts';
@@ -20,10 +21,10 @@ function startCatalogWatch(): Promise<void> {
   started ??= sharedDatabase().then(({ db }) => {
     shareSearchIndex(db);
     // SEARCH_AT_START=0: the publish check's short-lived server, which searches nothing, skips the build.
-    if (process.env['SEARCH_AT_START'] !== '0') void searchIndex(db);
+    if (serverConfig().searchAtStart) void searchIndex(db);
     // A changed catalog reaches this bundle's search index before pages are cached under the new version.
     beforeCatalogVersion('search-index', (change) => updateSearchIndex(db, change?.productIds));
-    watchCatalog(db, process.env['DATABASE_URL']);
+    watchCatalog(db, serverConfig().database.url);
     // Unpaid online orders give their stock back after PAYMENT_TIMEOUT_MINUTES (docs/payments.md).
     watchAbandonedPayments(db);
     // Upload halves a crash left behind are removed after an hour (issue 19).

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { z } from 'zod';
 
 /**
@@ -8,19 +9,47 @@ import { z } from 'zod';
  *   or missing (`productionProblems`).
  * Read on each call (it is cheap), so a test that changes process.env sees its change.
  */
-const Env = z.object({
-  NODE_ENV: z.string().optional(),
+const text = z.string().optional();
+/** Every variable the server reads (the README's configuration table lists each; tests/architecture checks both). */
+export const Env = z.object({
+  NODE_ENV: text,
   HOST: z.string().default('127.0.0.1'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4321),
   SITE_URL: z.string().trim().optional(),
-  ALLOWED_HOSTS: z.string().optional(),
-  TRUST_PROXY: z.string().optional(),
-  AUTH_TOKEN_SECRET: z.string().optional(),
-  PAYMENTS_SANDBOX: z.string().optional(),
-  SMS_PROVIDER: z.string().optional(),
-  SMS_OUTBOX_QUIET: z.string().optional(),
-  ENABLE_TEST_FAULTS: z.string().optional(),
+  ALLOWED_HOSTS: text,
+  TRUST_PROXY: text,
+  DATABASE_URL: text,
+  DATABASE_PATH: z.string().default('./data/shop.sqlite'),
+  DIST_DIR: z.string().default('dist'),
+  BUILDS_DIR: z.string().default('builds'),
+  FOLLOW_PUBLISH: text,
+  UPLOADS_DIR: z.string().default('./data/uploads'),
   UPLOADS_QUOTA_MB: z.coerce.number().positive().default(2048),
+  CATALOG_CHECK_MS: z.coerce.number().default(15_000),
+  RENDER_CACHE_MB: z.coerce.number().positive().default(64),
+  SEARCH_REFRESH_MS: z.coerce
+    .number()
+    .positive()
+    .default(5 * 60_000),
+  SEARCH_AT_START: text,
+  AUTH_TOKEN_SECRET: text,
+  SMS_PROVIDER: text,
+  SMS_OUTBOX_QUIET: text,
+  TWILIO_ACCOUNT_SID: text,
+  TWILIO_AUTH_TOKEN: text,
+  TWILIO_FROM: text,
+  TWILIO_MESSAGING_SERVICE_SID: text,
+  TWILIO_API_BASE: text,
+  PAYTABS_PROFILE_ID: text,
+  PAYTABS_SERVER_KEY: text,
+  PAYTABS_BASE_URL: z.string().default('https://secure-egypt.paytabs.com'),
+  OPAY_MERCHANT_ID: text,
+  OPAY_PUBLIC_KEY: text,
+  OPAY_SECRET_KEY: text,
+  OPAY_BASE_URL: z.string().default('https://api.opaycheckout.com'),
+  PAYMENTS_SANDBOX: text,
+  PAYMENT_TIMEOUT_MINUTES: z.coerce.number().default(30),
+  ENABLE_TEST_FAULTS: text,
 });
 
 export interface ServerConfig {
@@ -38,6 +67,33 @@ export interface ServerConfig {
   siteUrlSet: boolean;
   tokenSecretSet: boolean;
   testFaults: boolean;
+  /** The token signing key when set (at least 32 characters: checked where it is used). */
+  tokenSecret: string | undefined;
+  database: { url: string | undefined; sqlitePath: string };
+  /** Where the build is served from (`npm run build`), and where published builds and their pointer live. */
+  distDir: string;
+  buildsDir: string;
+  followPublish: boolean;
+  host: string;
+  port: number;
+  uploadsDir: string;
+  /** How often each instance compares the catalog fingerprint: 0.2 to 60 s. */
+  catalogCheckMs: number;
+  renderCacheBytes: number;
+  searchRefreshMs: number;
+  searchAtStart: boolean;
+  /** An unpaid online order gives its stock back after this long (at least a minute). */
+  paymentTimeoutMs: number;
+  twilio: {
+    accountSid: string;
+    authToken: string;
+    from?: string | undefined;
+    messagingServiceSid?: string | undefined;
+    baseUrl?: string | undefined;
+  };
+  /** Live provider keys, when all of a provider's are set. */
+  paytabs: { profileId: string; serverKey: string; baseUrl: string } | undefined;
+  opay: { merchantId: string; publicKey: string; secretKey: string; baseUrl: string } | undefined;
 }
 
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
@@ -54,7 +110,22 @@ function originOf(siteUrl: string | undefined, host: string, port: number): stri
   return `http://${reachable}:${port}`;
 }
 
+const KEYS = Object.keys(Env.shape);
+let last: { signature: string; config: ServerConfig } | undefined;
+
+/**
+ * The configuration from `env`. Hot paths (every token check) call it: the parse runs again only when one of its
+ * variables changed since the last call, which in a server is never and in a test is when the test changes one.
+ */
 export function serverConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const signature = KEYS.map((k) => env[k] ?? '\u0000').join('\u0001');
+  if (last?.signature === signature) return last.config;
+  const config = readConfig(env);
+  last = { signature, config };
+  return config;
+}
+
+function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const read = Env.parse(env);
   const production = read.NODE_ENV === 'production';
   const publicOrigin = originOf(read.SITE_URL || undefined, read.HOST, read.PORT);
@@ -77,6 +148,39 @@ export function serverConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig
     siteUrlSet: Boolean(read.SITE_URL),
     tokenSecretSet: (read.AUTH_TOKEN_SECRET?.length ?? 0) >= 32,
     testFaults: read.ENABLE_TEST_FAULTS === '1' && !production,
+    tokenSecret: read.AUTH_TOKEN_SECRET || undefined,
+    database: { url: read.DATABASE_URL || undefined, sqlitePath: read.DATABASE_PATH },
+    distDir: resolve(read.DIST_DIR),
+    buildsDir: resolve(read.BUILDS_DIR),
+    followPublish: read.FOLLOW_PUBLISH !== '0',
+    host: read.HOST,
+    port: read.PORT,
+    uploadsDir: resolve(read.UPLOADS_DIR),
+    catalogCheckMs: Math.min(60_000, Math.max(200, read.CATALOG_CHECK_MS)),
+    renderCacheBytes: read.RENDER_CACHE_MB * 1024 * 1024,
+    searchRefreshMs: read.SEARCH_REFRESH_MS,
+    searchAtStart: read.SEARCH_AT_START !== '0',
+    paymentTimeoutMs: Math.max(1, read.PAYMENT_TIMEOUT_MINUTES) * 60_000,
+    twilio: {
+      accountSid: read.TWILIO_ACCOUNT_SID ?? '',
+      authToken: read.TWILIO_AUTH_TOKEN ?? '',
+      from: read.TWILIO_FROM,
+      messagingServiceSid: read.TWILIO_MESSAGING_SERVICE_SID,
+      baseUrl: read.TWILIO_API_BASE,
+    },
+    paytabs:
+      read.PAYTABS_PROFILE_ID && read.PAYTABS_SERVER_KEY
+        ? { profileId: read.PAYTABS_PROFILE_ID, serverKey: read.PAYTABS_SERVER_KEY, baseUrl: read.PAYTABS_BASE_URL }
+        : undefined,
+    opay:
+      read.OPAY_MERCHANT_ID && read.OPAY_PUBLIC_KEY && read.OPAY_SECRET_KEY
+        ? {
+            merchantId: read.OPAY_MERCHANT_ID,
+            publicKey: read.OPAY_PUBLIC_KEY,
+            secretKey: read.OPAY_SECRET_KEY,
+            baseUrl: read.OPAY_BASE_URL,
+          }
+        : undefined,
   };
 }
 

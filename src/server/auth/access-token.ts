@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+import { serverConfig } from '../config.ts';
 
 /** Access-token lifetime (spec section 9). */
 export const ACCESS_TOKEN_SECONDS = 3600;
@@ -14,10 +15,11 @@ let devSecret: Uint8Array | undefined;
  * users). Without it a random per-process key is used, so tokens end with the process: fine for one dev server.
  */
 function signingKey(): Uint8Array {
-  const fromEnv = process.env['AUTH_TOKEN_SECRET'];
+  const config = serverConfig();
+  const fromEnv = config.tokenSecret;
   if (fromEnv && fromEnv.length >= 32) return new TextEncoder().encode(fromEnv);
   if (fromEnv) throw new Error('AUTH_TOKEN_SECRET must be at least 32 characters long');
-  if (process.env['NODE_ENV'] === 'production' && !warned) {
+  if (config.production && !warned) {
     warned = true;
     console.warn('AUTH_TOKEN_SECRET is not set: access tokens will not survive a restart or work across instances.');
   }

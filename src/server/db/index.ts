@@ -4,6 +4,7 @@ import { migrateToLatest } from './migrate.ts';
 import type { Database } from './schema.ts';
 import { seedDemoCatalog } from './seed/seed.ts';
 import { onShutdown } from '../lifecycle.ts';
+import { serverConfig } from '../config.ts';
 
 /** Connects, migrates and seeds the demo catalog when empty. */
 export async function openDatabase(options: ConnectOptions & { seed?: boolean }): Promise<DatabaseHandle> {
@@ -17,10 +18,8 @@ let shared: Promise<DatabaseHandle> | undefined;
 
 /** The process-wide database, configured from the environment (DATABASE_URL or DATABASE_PATH). */
 export function sharedDatabase(): Promise<DatabaseHandle> {
-  shared ??= openDatabase({
-    databaseUrl: process.env['DATABASE_URL'],
-    sqlitePath: process.env['DATABASE_PATH'] ?? './data/shop.sqlite',
-  }).then((handle) => {
+  const { database } = serverConfig();
+  shared ??= openDatabase({ databaseUrl: database.url, sqlitePath: database.sqlitePath }).then((handle) => {
     onShutdown(() => handle.db.destroy());
     return handle;
   });

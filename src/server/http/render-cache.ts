@@ -1,3 +1,4 @@
+import { serverConfig } from '../config.ts';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { catalogVersion, onCatalogVersion } from '../services/catalog/catalog-version.ts';
@@ -20,7 +21,7 @@ interface Entry {
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
-const maxBytes = Number(process.env['RENDER_CACHE_MB'] ?? 64) * 1024 * 1024;
+const maxBytes = serverConfig().renderCacheBytes;
 /** A CDN may keep a page 30 s and serve it 30 s longer while it refetches: prices follow within 60 s. */
 export const ON_DEMAND_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=30';
 

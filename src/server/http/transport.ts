@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { serverConfig } from '../config.ts';
 
 /** One address per page: a page URL with a trailing slash (not a language's home, not the API) → 301 without it. */
 export function canonicalSlash(url: URL): string | undefined {
@@ -15,9 +16,9 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  */
 export function transportPolicy(
   req: Pick<IncomingMessage, 'headers' | 'url'>,
-  env = process.env,
+  env?: NodeJS.ProcessEnv,
 ): { redirect?: string; hsts?: string } {
-  if (env['TRUST_PROXY'] !== '1') return {};
+  if (!serverConfig(env).trustProxy) return {};
   const header = req.headers['x-forwarded-proto'];
   const proto = (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim().toLowerCase();
   if (proto === 'https') return { hsts: HSTS };

@@ -30,27 +30,17 @@ export function usePaymentGateways(gateways: Partial<Record<ProviderName, Paymen
   override = gateways;
 }
 
-export const sandboxEnabled = (env = process.env): boolean => serverConfig(env).sandboxPayments;
+export const sandboxEnabled = (env?: NodeJS.ProcessEnv): boolean => serverConfig(env).sandboxPayments;
 
-function liveGateway(name: ProviderName, env: NodeJS.ProcessEnv): PaymentGateway | undefined {
-  if (name === 'paytabs' && env['PAYTABS_PROFILE_ID'] && env['PAYTABS_SERVER_KEY'])
-    return new PayTabsGateway({
-      profileId: env['PAYTABS_PROFILE_ID'],
-      serverKey: env['PAYTABS_SERVER_KEY'],
-      baseUrl: env['PAYTABS_BASE_URL'] ?? 'https://secure-egypt.paytabs.com',
-    });
-  if (name === 'opay' && env['OPAY_MERCHANT_ID'] && env['OPAY_PUBLIC_KEY'] && env['OPAY_SECRET_KEY'])
-    return new OPayGateway({
-      merchantId: env['OPAY_MERCHANT_ID'],
-      publicKey: env['OPAY_PUBLIC_KEY'],
-      secretKey: env['OPAY_SECRET_KEY'],
-      baseUrl: env['OPAY_BASE_URL'] ?? 'https://api.opaycheckout.com',
-    });
+function liveGateway(name: ProviderName, env: NodeJS.ProcessEnv | undefined): PaymentGateway | undefined {
+  const { paytabs, opay } = serverConfig(env);
+  if (name === 'paytabs' && paytabs) return new PayTabsGateway(paytabs);
+  if (name === 'opay' && opay) return new OPayGateway(opay);
   return undefined;
 }
 
 /** The gateway for a provider; `origin` is this server's public origin, where the sandbox answers. */
-export function gatewayFor(name: ProviderName, origin: string, env = process.env): PaymentGateway | undefined {
+export function gatewayFor(name: ProviderName, origin: string, env?: NodeJS.ProcessEnv): PaymentGateway | undefined {
   const chosen = override?.[name] ?? liveGateway(name, env);
   if (chosen) return chosen;
   if (!sandboxEnabled(env)) return undefined;
@@ -66,6 +56,6 @@ export function gatewayFor(name: ProviderName, origin: string, env = process.env
 }
 
 /** Whether a provider can take payments at all (live keys, a test override or the sandbox). */
-export const providerAvailable = (name: string, env = process.env): name is ProviderName =>
+export const providerAvailable = (name: string, env?: NodeJS.ProcessEnv): name is ProviderName =>
   (name === 'paytabs' || name === 'opay') &&
   (Boolean(override?.[name]) || Boolean(liveGateway(name, env)) || sandboxEnabled(env));

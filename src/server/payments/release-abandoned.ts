@@ -1,9 +1,10 @@
+import { serverConfig } from '../config.ts';
 import type { ShopDb } from '../db/index.ts';
 import { onShutdown } from '../lifecycle.ts';
 import { releaseUnpaidOrder } from './settle.ts';
 
 /** How long an online order keeps its stock while the shopper pays (PAYMENT_TIMEOUT_MINUTES, default 30). */
-export const paymentTimeoutMs = (env = process.env): number => Math.max(1, Number(env['PAYMENT_TIMEOUT_MINUTES'] ?? 30)) * 60_000;
+export const paymentTimeoutMs = (env?: NodeJS.ProcessEnv): number => serverConfig(env).paymentTimeoutMs;
 
 /**
  * Cancels online orders still unpaid after the timeout, giving their stock, coupon use and wallet back. Safe on

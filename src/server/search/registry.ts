@@ -1,3 +1,4 @@
+import { serverConfig } from '../config.ts';
 import type { ShopDb } from '../db/index.ts';
 import { buildCatalogIndex, readIndexedFields, type CatalogIndex } from './catalog-index.ts';
 
@@ -7,7 +8,7 @@ import { buildCatalogIndex, readIndexedFields, type CatalogIndex } from './catal
  * serving (new products, the SEARCH_REFRESH_MS backstop, default 5 minutes); an order's price and stock changes are
  * taken into the live index in place (updateSearchIndex), which costs one read of the changed rows.
  */
-const refreshMs = Number(process.env['SEARCH_REFRESH_MS'] ?? 5 * 60_000);
+const refreshMs = serverConfig().searchRefreshMs;
 
 interface Entry {
   current: Promise<CatalogIndex>;

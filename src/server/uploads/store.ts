@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { serverConfig } from '../config.ts';
 import type { SniffedType } from './sniff.ts';
 
 /** Where uploads live: outside the public folder, configurable for deployments (UPLOADS_DIR). */
-export const uploadsDir = (): string => resolve(process.env['UPLOADS_DIR'] ?? './data/uploads');
+export const uploadsDir = (): string => serverConfig().uploadsDir;
 
 export interface StoredFile {
   storedName: string;

@@ -1,3 +1,4 @@
+import { serverConfig } from '../../config.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { OutboxSender } from './outbox.ts';
 import type { SmsSender } from './sms-sender.ts';
@@ -16,15 +17,6 @@ export function useSmsSender(sender: SmsSender | undefined): void {
  */
 export function smsSender(db: ShopDb): SmsSender {
   if (override) return override;
-  const env = process.env;
-  if (env['SMS_PROVIDER'] === 'twilio') {
-    return new TwilioSender(db, {
-      accountSid: env['TWILIO_ACCOUNT_SID'] ?? '',
-      authToken: env['TWILIO_AUTH_TOKEN'] ?? '',
-      from: env['TWILIO_FROM'],
-      messagingServiceSid: env['TWILIO_MESSAGING_SERVICE_SID'],
-      baseUrl: env['TWILIO_API_BASE'],
-    });
-  }
-  return new OutboxSender(db);
+  const config = serverConfig();
+  return config.smsOutbox ? new OutboxSender(db) : new TwilioSender(db, config.twilio);
 }

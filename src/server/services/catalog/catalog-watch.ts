@@ -1,11 +1,12 @@
 import pg from 'pg';
+import { serverConfig } from '../../config.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { onShutdown } from '../../lifecycle.ts';
 import { CATALOG_CHANNEL, INSTANCE_ID } from './catalog-changes.ts';
 import { checkCatalogVersion } from './catalog-version.ts';
 
 /** How often each instance compares the catalog fingerprint (catches edits made directly in the database). */
-const checkMs = Math.min(60_000, Math.max(200, Number(process.env['CATALOG_CHECK_MS'] ?? 15_000)));
+const checkMs = serverConfig().catalogCheckMs;
 const key = Symbol.for('coffee-marketplace.catalog-watch');
 const store = globalThis as unknown as Record<symbol, boolean | undefined>;
 

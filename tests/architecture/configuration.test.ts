@@ -1,0 +1,40 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { expect, test } from 'vitest';
+import { Env } from '../../src/server/config.ts';
+
+/**
+ * One configuration module (issue 21): the application reads the environment only in src/server/config.ts, where
+ * every variable is named and checked, and the README's configuration table lists exactly what the server reads
+ * plus the build and tool variables it documents on purpose.
+ */
+const CONFIG = 'src/server/config.ts';
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return filesUnder(path);
+    return /\.(ts|tsx|mjs|astro)$/.test(entry.name) && !entry.name.includes('.test.') ? [path] : [];
+  });
+}
+
+test('nothing under src/ reads process.env but the configuration module; the server entry reads it through it', () => {
+  const readers = [...filesUnder('src'), 'scripts/start.mjs']
+    .filter((file) => relative('.', file) !== CONFIG)
+    .filter((file) => /process\.env/.test(readFileSync(file, 'utf8')));
+  expect(readers).toEqual([]);
+});
+
+// Read at build time (astro.config.ts, scripts/site-url.mjs) or by the tools (publish, bench), not by the server.
+const BUILD_AND_TOOLS = ['GTM_ID', 'PUBLIC_BUILD', 'PUBLISH_VERBOSE', 'CHROMIUM_PATH'];
+
+test("the README's configuration table lists every variable the server reads, and no other", () => {
+  const readme = readFileSync('README.md', 'utf8');
+  const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 5));
+  const documented = new Set([...table.matchAll(/^\|\s*`([A-Z][A-Z0-9_]+)`/gm)].map((m) => m[1]!));
+  // Rows naming several variables (`TWILIO_ACCOUNT_SID`, `TWILIO_AUTH_TOKEN`, …) count each.
+  for (const m of table.matchAll(/^\|([^|]+)\|/gm)) for (const v of m[1]!.matchAll(/`([A-Z][A-Z0-9_]+)`/g)) documented.add(v[1]!);
+  const read = Object.keys(Env.shape);
+  expect(read.filter((name) => !documented.has(name))).toEqual([]);
+  expect([...documented].filter((name) => !read.includes(name) && !BUILD_AND_TOOLS.includes(name))).toEqual([]);
+});
