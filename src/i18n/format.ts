@@ -1,3 +1,4 @@
+import { toPounds } from '../lib/money.ts';
 import type { Locale } from './locales.ts';
 import { numberMessages } from './messages/numbers.ts';
 
@@ -43,7 +44,7 @@ export function formatMoney(piastres: number, locale: Locale): string {
     });
     moneyFormats.set(key, format);
   }
-  return withSeparators(format, piastres / 100, locale);
+  return withSeparators(format, toPounds(piastres), locale);
 }
 
 const LRI = '\u2066';
@@ -71,7 +72,7 @@ export function formatSignedMoney(piastres: number, locale: Locale): string {
   const numeric = new Set(['minusSign', 'plusSign', 'integer', 'group', 'decimal', 'fraction']);
   const char = (part: Intl.NumberFormatPart) =>
     part.type === 'minusSign' ? minus : part.type === 'group' ? group : part.type === 'decimal' ? decimal : part.value;
-  const parts = format.formatToParts(piastres / 100);
+  const parts = format.formatToParts(toPounds(piastres));
   if (locale !== 'ar') return parts.map(char).join('');
   let out = '';
   let open = false;

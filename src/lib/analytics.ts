@@ -1,3 +1,4 @@
+import { fromPounds, toPounds } from './money.ts';
 import type { CartLine } from './cart-math.ts';
 
 /** A GA4 e-commerce item: ids as strings, prices in pounds (the shop keeps piastres). */
@@ -11,7 +12,7 @@ export interface EcommerceItem {
 export const toItem = (id: number | string, name: string, piastres: number, quantity = 1): EcommerceItem => ({
   item_id: String(id),
   item_name: name,
-  price: piastres / 100,
+  price: toPounds(piastres),
   quantity,
 });
 
@@ -25,7 +26,8 @@ export function track(event: string, items: EcommerceItem[], extra: Record<strin
   // __GTM_ID__ is a build-time constant (astro.config.ts): without a tag manager the shop pushes nothing.
   if (!__GTM_ID__ || typeof window === 'undefined' || items.length === 0) return;
   const layer = ((window as DataLayerWindow).dataLayer ??= []);
-  const value = Math.round(items.reduce((sum, i) => sum + i.price * i.quantity, 0) * 100) / 100;
+  // Summed in piastres, so 0.1 + 0.2 pounds never reads 0.30000000000000004.
+  const value = toPounds(items.reduce((sum, i) => sum + fromPounds(i.price) * i.quantity, 0));
   // GA4 asks to clear the previous ecommerce object first, so fields never leak between events.
   layer.push({ ecommerce: null });
   layer.push({ event, ecommerce: { currency: 'EGP', value, ...extra, items } });

@@ -1,3 +1,4 @@
+import { toPounds } from '../../lib/money.ts';
 import { useEffect, useState } from 'react';
 import type { Dictionary } from '../../i18n/en.ts';
 import type { Locale } from '../../i18n/locales.ts';
@@ -18,7 +19,7 @@ function reportPurchase(order: OrderView) {
   track(
     'purchase',
     order.items.map((i) => toItem(i.product_id, i.name, i.price, i.quantity)),
-    { transaction_id: String(order.id), value: order.DiscountedTotal / 100, shipping: order.Shipping_Fees / 100 },
+    { transaction_id: String(order.id), value: toPounds(order.DiscountedTotal), shipping: toPounds(order.Shipping_Fees) },
   );
 }
 

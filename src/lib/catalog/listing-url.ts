@@ -1,3 +1,4 @@
+import { toPounds, typedPounds } from '../money.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { localePath } from '../../i18n/routes.ts';
 import { ProductsQuerySchema, type ProductsQuery } from '../schemas/products-query.ts';
@@ -18,7 +19,7 @@ function rawParams(params: URLSearchParams): Record<string, string | string[]> {
   ] as const) {
     const egp = raw[page];
     delete raw[page];
-    if (typeof egp === 'string') raw[api] = /^\d+(\.\d+)?$/.test(egp) ? String(Math.round(Number(egp) * 100)) : egp;
+    if (typeof egp === 'string') raw[api] = String(typedPounds(egp) ?? egp);
   }
   return raw;
 }
@@ -47,7 +48,7 @@ export function listingHref(locale: Locale, state: Partial<ProductsQuery>, base 
     const value = state[key];
     if (value === undefined || value === '' || value === false) continue;
     if (key === 'min_price' || key === 'max_price')
-      params.set(key === 'min_price' ? 'price_min' : 'price_max', String((value as number) / 100));
+      params.set(key === 'min_price' ? 'price_min' : 'price_max', String(toPounds(value as number)));
     else if (Array.isArray(value)) for (const v of value) params.append(key, String(v));
     else params.set(key, String(value));
   }

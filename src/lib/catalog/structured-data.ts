@@ -1,3 +1,4 @@
+import { poundsText } from '../money.ts';
 import type { ProductDetail } from '../types.ts';
 
 /** One step of a breadcrumb trail; the last one (the current page) has no link. */
@@ -47,7 +48,7 @@ export function productJsonLd(product: ProductDetail, site: URL, url: string) {
     offers: {
       '@type': 'Offer',
       url: new URL(url, site).toString(),
-      price: (product.price / 100).toFixed(2),
+      price: poundsText(product.price),
       priceCurrency: 'EGP',
       availability: product.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       seller: { '@type': 'Organization', name: product.seller.name },

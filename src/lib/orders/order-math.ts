@@ -3,6 +3,8 @@
  * and order placement; the client only shows what the server computed.
  */
 
+import { percentOf } from '../money.ts';
+
 export interface PricedLine {
   /** Today's price per unit (piastres, > 0). */
   unitPrice: number;
@@ -51,7 +53,7 @@ const nonNegativeInt = (n: number) => Math.max(0, Math.floor(n));
 /** The coupon's discount on a subtotal: a percentage rounded down (capped), or a fixed amount, never above it. */
 export function couponDiscount(subtotal: number, coupon: CouponTerms | null): number {
   if (!coupon || subtotal <= 0) return 0;
-  let amount = coupon.kind === 'percent' ? Math.floor((subtotal * Math.min(100, Math.max(0, coupon.value))) / 100) : coupon.value;
+  let amount = coupon.kind === 'percent' ? percentOf(subtotal, coupon.value) : coupon.value;
   if (coupon.maxDiscount !== null && coupon.maxDiscount >= 0) amount = Math.min(amount, coupon.maxDiscount);
   return Math.min(nonNegativeInt(amount), subtotal);
 }

@@ -47,16 +47,6 @@ export class GatewayError extends Error {}
 /** A callback that must not be applied: bad or missing signature, unreadable body. */
 export class CallbackRefused extends Error {}
 
-/** EGP with two decimals (what providers take) from piastres, and back, without floating-point drift. */
-export const toPounds = (piastres: number): string => `${Math.trunc(piastres / 100)}.${String(piastres % 100).padStart(2, '0')}`;
-
-export function toPiastres(amount: string | number): number {
-  const text = typeof amount === 'number' ? amount.toFixed(2) : amount.trim();
-  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text);
-  if (!match) return Number.NaN;
-  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
-}
-
 /** POSTs JSON to a provider; a network failure or timeout becomes a GatewayError naming the provider. */
 export async function postToProvider<T>(
   provider: string,

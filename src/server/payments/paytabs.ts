@@ -1,9 +1,8 @@
+import { fromPounds, poundsText } from '../../lib/money.ts';
 import {
   CallbackRefused,
   GatewayError,
   postToProvider,
-  toPiastres,
-  toPounds,
   type CreatedPayment,
   type PaymentGateway,
   type PaymentOutcome,
@@ -38,7 +37,7 @@ export class PayTabsGateway implements PaymentGateway {
       tran_class: 'ecom',
       cart_id: request.reference,
       cart_currency: request.currency,
-      cart_amount: Number(toPounds(request.amount)),
+      cart_amount: Number(poundsText(request.amount)),
       cart_description: request.description,
       paypage_lang: request.locale,
       customer_details: { ...request.customer, street1: request.customer.street, country: 'EG' },
@@ -81,7 +80,7 @@ export class PayTabsGateway implements PaymentGateway {
       tranRef: body.tran_ref,
       reference: body.cart_id,
       // What was charged when PayTabs says so, else what was asked.
-      amount: toPiastres(body.tran_total ?? body.cart_amount ?? ''),
+      amount: fromPounds(body.tran_total ?? body.cart_amount ?? ''),
       currency: body.tran_currency ?? body.cart_currency ?? '',
       outcome: payTabsOutcome(body.payment_result?.response_status),
     };

@@ -1,3 +1,4 @@
+import { fromPounds } from '../../../lib/money.ts';
 import type { ArtKind, ProductLine, SubCategoryLines } from './product-lines.ts';
 import { productLines } from './product-lines.ts';
 import { gearLines } from './product-lines-gear.ts';
@@ -58,7 +59,7 @@ export function demoProducts(): ProductDraft[] {
   const push = (group: SubCategoryLines, line: ProductLine, grams: number | null, variantGroup: string | null) => {
     const n = drafts.length + 1;
     const multiplier = grams && line.weights ? (grams / line.weights[0]!) * 0.85 : 1;
-    const price = Math.round(line.egp * multiplier) * 100;
+    const price = fromPounds(Math.round(line.egp * multiplier));
     const discounted = random() < 0.3;
     const label = grams && line.weights ? weightLabel(grams) : null;
     const badge = random() < 0.25 ? badges[Math.floor(random() * badges.length)]! : null;

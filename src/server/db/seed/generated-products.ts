@@ -1,3 +1,4 @@
+import { fromPounds } from '../../../lib/money.ts';
 import type { ProductDraft } from './demo-products.ts';
 import { productImages, slugify } from './demo-products.ts';
 import { productLines } from './product-lines.ts';
@@ -31,7 +32,7 @@ export function generatedProducts(count: number, start = 0): ProductDraft[] {
     const edition = editions[Math.floor(random() * editions.length)]!;
     const n = i + 1;
     const grams = line.weights ? line.weights[Math.floor(random() * line.weights.length)]! : (line.grams ?? null);
-    const price = Math.max(1, Math.round(line.egp * (0.8 + random() * 0.6))) * 100;
+    const price = fromPounds(Math.max(1, Math.round(line.egp * (0.8 + random() * 0.6))));
     const fill = (template: string, notes: string | undefined) => template.replace('{notes}', notes ?? '');
     drafts.push({
       slug: `${slugify(`${edition.en} ${line.en}`)}-lot-${n}`,

@@ -1,4 +1,4 @@
-import { toPounds } from '../gateway.ts';
+import { poundsText } from '../../../lib/money.ts';
 import { hmacHex } from '../signatures.ts';
 
 /** One payment page the sandbox is showing: what the merchant asked for and where to answer. */
@@ -33,9 +33,9 @@ export function sandboxCallback(session: SandboxSession, choice: SandboxChoice, 
       tran_ref: session.tranRef,
       cart_id: session.reference,
       cart_currency: session.currency,
-      cart_amount: toPounds(session.amount),
+      cart_amount: poundsText(session.amount),
       tran_currency: session.currency,
-      tran_total: toPounds(session.amount),
+      tran_total: poundsText(session.amount),
       payment_result: {
         response_status: status,
         response_code: status === 'A' ? '831000' : '4',

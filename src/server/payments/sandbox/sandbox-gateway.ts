@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { Hono } from 'hono';
-import { toPiastres } from '../gateway.ts';
+import { fromPounds } from '../../../lib/money.ts';
 import { sandboxCallback, type SandboxChoice, type SandboxKeys, type SandboxSession } from './sandbox-callbacks.ts';
 import { expiredPage, sandboxPage } from './sandbox-page.ts';
 
@@ -28,7 +28,7 @@ export function createSandboxGateway({ keys, publicPath }: { keys: SandboxKeys; 
       if (c.req.header('authorization') !== keys.paytabsServerKey)
         return c.json({ code: 1, message: 'Authentication failed. Check authentication header.' }, 401);
       const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>;
-      const amount = toPiastres(String(body['cart_amount'] ?? ''));
+      const amount = fromPounds(String(body['cart_amount'] ?? ''));
       const ok =
         String(body['profile_id']) === keys.paytabsProfileId &&
         typeof body['cart_id'] === 'string' &&

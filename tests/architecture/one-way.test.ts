@@ -4,7 +4,7 @@ import { expect, test } from 'vitest';
 import { Env } from '../../src/server/config.ts';
 
 /**
- * One configuration module (issue 21): the application reads the environment only in src/server/config.ts, where
+ * One way (issue 21). One configuration module: the application reads the environment only in src/server/config.ts, where
  * every variable is named and checked, and the README's configuration table lists exactly what the server reads
  * plus the build and tool variables it documents on purpose.
  */
@@ -37,4 +37,17 @@ test("the README's configuration table lists every variable the server reads, an
   const read = Object.keys(Env.shape);
   expect(read.filter((name) => !documented.has(name))).toEqual([]);
   expect([...documented].filter((name) => !read.includes(name) && !BUILD_AND_TOOLS.includes(name))).toEqual([]);
+});
+
+test('money is converted between piastres and pounds only in src/lib/money.ts (no `/ 100` or `* 100` elsewhere)', () => {
+  const conversions = filesUnder('src')
+    .filter((file) => relative('.', file) !== 'src/lib/money.ts')
+    .flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, i) =>
+          /[/*]\s*100\b(?!\s*%)/.test(line.replace(/\/\/.*$|\/\*.*?\*\//g, '')) ? [`${relative('.', file)}:${i + 1}`] : [],
+        ),
+    );
+  expect(conversions).toEqual([]);
 });
