@@ -5,7 +5,6 @@ import { ApiError } from '../../api/errors.ts';
 import { isoNow } from '../../auth/secrets.ts';
 import type { ShopDb } from '../../db/index.ts';
 
-type Trx = Parameters<Parameters<ReturnType<ShopDb['transaction']>['execute']>[0]>[0];
 
 /** The address book (spec section 3). Every query is scoped by the token's user: an id from the client never grants access. */
 export async function listAddresses(db: ShopDb, userId: number, locale: Locale) {
@@ -21,7 +20,7 @@ export async function listAddresses(db: ShopDb, userId: number, locale: Locale) 
   return rows.map((r) => ({ ...r, is_primary: r.is_primary === 1 }));
 }
 
-async function ownedOrFail(db: ShopDb | Trx, t: Dictionary, userId: number, id: number) {
+async function ownedOrFail(db: ShopDb, t: Dictionary, userId: number, id: number) {
   const row = await db
     .selectFrom('addresses')
     .select(['id', 'is_primary'])
@@ -38,7 +37,7 @@ async function assertGovernorate(db: ShopDb, t: Dictionary, id: number) {
   if (!g) throw new ApiError(422, t.account.unknownGovernorate, { governorate_id: [t.account.unknownGovernorate] });
 }
 
-async function setPrimary(trx: Trx, userId: number, id: number) {
+async function setPrimary(trx: ShopDb, userId: number, id: number) {
   // Clear first: the unique partial index allows one primary per shopper at any moment.
   await trx.updateTable('addresses').set({ is_primary: 0 }).where('user_id', '=', userId).where('id', '!=', id).execute();
   await trx.updateTable('addresses').set({ is_primary: 1 }).where('id', '=', id).where('user_id', '=', userId).execute();

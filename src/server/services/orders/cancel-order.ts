@@ -6,7 +6,7 @@ import { moveOrderStatus, setOrderPayment } from './lifecycle.ts';
 import { OrderProblem } from './problems.ts';
 import { refundOrderPayments, refundWalletPart, type RefundDestination } from './refunds.ts';
 import { restoreStock } from './stock.ts';
-import { lockShopper } from './wallet.ts';
+import { lockShopper } from '../shopper-lock.ts';
 
 export interface CancelRequest {
   orderId: number;

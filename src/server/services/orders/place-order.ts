@@ -10,7 +10,8 @@ import { saveInlineAddress } from './save-address.ts';
 import { decrementStock } from './stock.ts';
 import { removeFromServerCart } from '../cart/shopper-cart.ts';
 import { openOrder } from './lifecycle.ts';
-import { lockShopper, recordWalletEntry } from './wallet.ts';
+import { lockShopper } from '../shopper-lock.ts';
+import { recordWalletEntry } from './wallet.ts';
 
 export interface PlaceOrderInput {
   userId: number;

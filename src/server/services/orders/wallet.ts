@@ -31,18 +31,6 @@ export async function recordWalletEntry(
     .execute();
 }
 
-/**
- * Serializes one shopper's money movements: on PostgreSQL this no-op UPDATE takes the user's row lock until commit,
- * so two orders of the same shopper cannot both spend the same balance; on SQLite transactions are serial already.
- */
-export async function lockShopper(db: ShopDb, userId: number): Promise<void> {
-  await db
-    .updateTable('users')
-    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-    .where('id', '=', userId)
-    .execute();
-}
-
 /** GET /wallet: balance and the latest ledger rows, newest first. */
 export async function walletStatement(db: ShopDb, userId: number, _locale: Locale) {
   const entries = await db
