@@ -64,6 +64,7 @@ test('cart → address → coupon → cash on delivery → success → history �
   // Checked before any toast: the shared toast's own contrast is the toast host's business.
   expect(await seriousViolations(page)).toEqual([]);
   await card.getByRole('button', { name: t.orders.history.cancel }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: t.orders.history.confirmCancel }).click();
   await expect(card.locator('[data-order-status]')).toHaveText(t.orders.status.CANCELED);
   await expect(card.getByRole('button', { name: t.orders.history.cancel })).toBeHidden();
   // The wallet box in the profile: cash on delivery used none of it, so the balance is still 0.

@@ -49,11 +49,22 @@ test('card: approve → Payment successful → order history shows it paid; the 
 
   // Issue 19: cancelling a paid order asks where the money goes back, and the order says where it went.
   const total = await card.locator('[data-order-total]').innerText();
-  await expect(card.getByRole('button', { name: t.orders.history.cancelToCard })).toBeVisible();
+  // Issue 20: each refund button asks first, naming where the money goes; Escape keeps the order.
+  const dialog = page.getByRole('alertdialog');
+  await card.getByRole('button', { name: t.orders.history.cancelToCard }).click();
+  await expect(dialog).toContainText(t.orders.history.confirmCancelToCardText);
+  await expect(dialog.getByRole('button', { name: t.orders.history.keepOrder })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(card.locator('[data-payment-status="paid"]')).toBeVisible();
   await card.getByRole('button', { name: t.orders.history.cancelToWallet }).click();
+  await expect(dialog).toContainText(t.orders.history.confirmCancelToWalletText);
+  await dialog.getByRole('button', { name: t.orders.history.cancelToWallet }).click();
   await expect(card.locator('[data-order-status]')).toContainText(t.orders.status.CANCELED);
   await expect(card.locator('[data-payment-status="refunded"]')).toContainText(t.orders.paymentStatus.refunded);
-  await expect(card.locator('[data-refund="wallet"]')).toHaveText(interpolate(t.orders.history.refundedToWallet, { amount: total }));
+  await expect(card.locator('[data-refund="wallet"]')).toHaveText(
+    interpolate(t.orders.history.refundedToWallet, { amount: total }),
+  );
 });
 
 test('card: decline → Payment failed, cart kept → pay again with cash on delivery', async ({
