@@ -100,6 +100,14 @@ test('OPay: cancel → /api/opay/cancel → back at the payment step with the ca
   await hydrated(page, 'CheckoutPayment');
   await expect(page.locator('[data-payment-cancelled]')).toHaveText(t.payments.cancelled);
   expect(await storedCartIds(page)).toEqual([product.id]);
+
+  // Issue 20: the order the shopper walked away from reads "Cancelled · Not paid", never "Payment failed".
+  const orderId = new URL(page.url()).searchParams.get('order')!;
+  await page.goto(at('/profile/order-history'));
+  await hydrated(page, 'OrderHistory');
+  const chip = page.locator(`[data-order="${orderId}"] [data-order-status]`);
+  await expect(chip).toHaveText(`${t.orders.status.CANCELED} · ${t.orders.paymentStatus.cancelled}`);
+  await expect(chip).not.toContainText(t.orders.paymentStatus.failed);
 });
 
 test('instalments show their minimum from the data and cannot be picked below it', async ({

@@ -19,7 +19,9 @@ export default function OrderCard({ locale, text, order, busy, onCancel, onReord
   const money = (n: number) => <bdi>{formatMoney(n, locale)}</bdi>;
   const status = text.status[order.status as keyof OrdersText['status']] ?? order.status;
   const c = text.checkout;
-  const payment = text.paymentStatus[order.payment_status as keyof OrdersText['paymentStatus']] ?? '';
+  const paymentText = text.paymentStatus[order.payment_status as keyof OrdersText['paymentStatus']] ?? '';
+  // A waiting order's status already says "Awaiting payment": the chip never says it twice (issue 20).
+  const payment = paymentText === status ? '' : paymentText;
   return (
     <li className="rounded-xl border border-roast-100 bg-white p-4" data-order={order.id} data-status={order.status}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">

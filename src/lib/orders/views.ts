@@ -66,7 +66,7 @@ export interface PaymentMethodView {
 export interface OrderView extends SummaryTotals {
   id: number;
   status: string;
-  /** none | awaiting | paid | failed | refund_due | refunded */
+  /** none | awaiting | paid | failed | cancelled | refund_due | refunded */
   payment_status: string;
   /** Money going back to the shopper: owed to the card, or already in the wallet (docs/orders.md). */
   refunds: { amount: number; destination: 'card' | 'wallet'; status: 'owed' | 'paid' }[];
