@@ -4,7 +4,7 @@ import type { Locale } from '../../i18n/locales.ts';
 import { localePath, productsPath } from '../../i18n/routes.ts';
 import { firstMessage } from '../../lib/api-client.ts';
 import type { CartLine } from '../../lib/cart-math.ts';
-import { loginPath } from '../../lib/checkout-links.ts';
+import { goToLoginOnce } from '../../lib/checkout-links.ts';
 import type { OrderView } from '../../lib/orders/views.ts';
 import { showToast } from '../../lib/toast-event.ts';
 import { $cart, replaceCart } from '../../stores/cart.ts';
@@ -41,7 +41,7 @@ export default function OrderHistory({
 
   useEffect(() => {
     void shopperFetch<{ data: OrderView[] }>('/orders', { locale }).then((res) => {
-      if (!res || res.status === 401) return window.location.assign(loginPath(locale, 'profile-order-history'));
+      if (!res || res.status === 401) return goToLoginOnce(locale, 'profile-order-history');
       if (res.ok) setOrders(res.body.data);
     });
   }, [locale]);
