@@ -34,7 +34,7 @@ test('a guest on the order history is sent to login once', async ({ page, at, t 
   await page.goto(at('/profile/order-history'));
   await page.waitForURL(`**${at('/login')}?**`);
   await hydrated(page, 'LoginForm');
-  await expect(page.getByRole('button', { name: t.account.login })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: t.account.loginTitle })).toBeVisible();
   expect(toLogin).toHaveLength(1);
   // Replaced, not stacked (the blank tab, then login): Back never returns to the profile page to be redirected again.
   expect(await page.evaluate(() => history.length)).toBe(2);
