@@ -205,6 +205,21 @@ describe('failures and late money', () => {
     expect(await cartOf(shopper.id)).toHaveLength(1);
   });
 
+  test('a payment the shopper cancelled at the provider cancels the order as "cancelled", not "failed" (issue 20)', async () => {
+    const { shopper, order, productId } = await onlineOrder();
+    const { payment } = await startPayment(shopper, order.id);
+    expect((await deliver('paytabs', callbackFor(payment, 'cancel'))).status).toBe(200);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'CANCELED', payment_status: 'cancelled' });
+    expect(await stockOf(db, productId)).toBe(5);
+  });
+
+  test('a waiting order the shopper cancels says "cancelled", no longer "awaiting" (issue 20)', async () => {
+    const { shopper, order } = await onlineOrder();
+    await startPayment(shopper, order.id);
+    expect((await json(`/api/orders/${order.id}/cancel`, send('POST', shopper.headers))).status).toBe(200);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'CANCELED', payment_status: 'cancelled' });
+  });
+
   test('a callback for an order already cancelled is recorded and flagged, not applied', async () => {
     const { shopper, order, productId } = await onlineOrder();
     const { payment } = await startPayment(shopper, order.id);

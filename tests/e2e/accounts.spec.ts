@@ -150,6 +150,7 @@ test.describe('accounts', () => {
     await expect(home.getByRole('button', { name: a.makePrimary })).toBeVisible();
 
     await office.getByRole('button', { name: interpolate(a.deleteNamed, { name: 'Office' }) }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: a.confirmDelete }).click();
     await expect(office).toBeHidden();
     // The remaining address became primary.
     await expect(home.getByText(a.primary, { exact: true })).toBeVisible();

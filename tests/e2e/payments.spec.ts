@@ -49,8 +49,17 @@ test('card: approve → Payment successful → order history shows it paid; the 
 
   // Issue 19: cancelling a paid order asks where the money goes back, and the order says where it went.
   const total = await card.locator('[data-order-total]').innerText();
-  await expect(card.getByRole('button', { name: t.orders.history.cancelToCard })).toBeVisible();
+  // Issue 20: each refund button asks first, naming where the money goes; Escape keeps the order.
+  const dialog = page.getByRole('alertdialog');
+  await card.getByRole('button', { name: t.orders.history.cancelToCard }).click();
+  await expect(dialog).toContainText(t.orders.history.confirmCancelToCardText);
+  await expect(dialog.getByRole('button', { name: t.orders.history.keepOrder })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(card.locator('[data-payment-status="paid"]')).toBeVisible();
   await card.getByRole('button', { name: t.orders.history.cancelToWallet }).click();
+  await expect(dialog).toContainText(t.orders.history.confirmCancelToWalletText);
+  await dialog.getByRole('button', { name: t.orders.history.cancelToWallet }).click();
   await expect(card.locator('[data-order-status]')).toContainText(t.orders.status.CANCELED);
   await expect(card.locator('[data-payment-status="refunded"]')).toContainText(t.orders.paymentStatus.refunded);
   await expect(card.locator('[data-refund="wallet"]')).toHaveText(
@@ -91,6 +100,14 @@ test('OPay: cancel → /api/opay/cancel → back at the payment step with the ca
   await hydrated(page, 'CheckoutPayment');
   await expect(page.locator('[data-payment-cancelled]')).toHaveText(t.payments.cancelled);
   expect(await storedCartIds(page)).toEqual([product.id]);
+
+  // Issue 20: the order the shopper walked away from reads "Cancelled · Not paid", never "Payment failed".
+  const orderId = new URL(page.url()).searchParams.get('order')!;
+  await page.goto(at('/profile/order-history'));
+  await hydrated(page, 'OrderHistory');
+  const chip = page.locator(`[data-order="${orderId}"] [data-order-status]`);
+  await expect(chip).toHaveText(`${t.orders.status.CANCELED} · ${t.orders.paymentStatus.cancelled}`);
+  await expect(chip).not.toContainText(t.orders.paymentStatus.failed);
 });
 
 test('instalments show their minimum from the data and cannot be picked below it', async ({

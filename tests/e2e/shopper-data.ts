@@ -13,7 +13,9 @@ export async function furnishedShopper(page: Page, locale: Locale): Promise<E2eS
   makeE2eAddress(shopper.id, 'Home');
   const products = await catalog(page.request, locale);
   const product = pick(products, (p) => p.stock >= 5 && (p.beforeDiscount ?? 0) > p.price, 'product on sale in stock');
-  await page.request.post(`/api/wishlist/${product.id}`, { headers: auth });
+  // A JSON body: a bodiless POST is refused by Astro's cross-site form check (403), which left the wishlist empty.
+  const listed = await page.request.post(`/api/wishlist/${product.id}`, { headers: auth, data: {} });
+  if (!listed.ok()) throw new Error(`wishlist ${listed.status()}: ${await listed.text()}`);
   const addresses = await page.request.get('/api/addresses', { headers: auth });
   const addressId = ((await addresses.json()) as { data: { id: number }[] }).data[0]!.id;
   const placed = await page.request.post('/api/orders?lang=en-US', {

@@ -11,6 +11,7 @@ export const paymentsMessages = defineMessages(
     slow: 'Your payment is taking longer than usual to confirm. Your order is saved: check your order history in a minute.',
     refundDue:
       'Your payment arrived after this order had been released, so it will be refunded in full. Your cart is still here.',
+    cancelledTitle: 'Payment cancelled',
     cancelled: 'Payment cancelled. Your cart is still here: choose how you would like to pay.',
     redirecting: 'Taking you to the secure payment page…',
     availableFrom: 'Available for orders from {amount}',
@@ -33,6 +34,7 @@ export const paymentsMessages = defineMessages(
     confirming: 'جارٍ تأكيد الدفع…',
     slow: 'يستغرق تأكيد الدفع وقتًا أطول من المعتاد. طلبك محفوظ: راجع سجل طلباتك بعد دقيقة.',
     refundDue: 'وصل دفعك بعد إلغاء هذا الطلب، لذا سيُرد المبلغ كاملًا. ما زالت عربتك كما هي.',
+    cancelledTitle: 'تم إلغاء الدفع',
     cancelled: 'تم إلغاء الدفع. ما زالت عربتك كما هي: اختر طريقة الدفع التي تناسبك.',
     redirecting: 'جارٍ تحويلك إلى صفحة الدفع الآمنة…',
     availableFrom: 'متاح للطلبات من {amount}',

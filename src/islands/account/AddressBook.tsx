@@ -9,6 +9,8 @@ import { inputClass } from '../forms/Field.tsx';
 import EmptyArt from './EmptyArt.tsx';
 import { callApi, emptyState, FormMessage, Input, typedValues, type AccountText, type FormState } from './form-kit.tsx';
 import Submit from './Submit.tsx';
+import { useConfirm } from '../shared/ConfirmDialog.tsx';
+import { Filled } from '../shared/Filled.tsx';
 
 interface Address {
   id: number;
@@ -41,6 +43,7 @@ export default function AddressBook({
   const [addresses, setAddresses] = useState<Address[] | null>(null);
   const [governorates, setGovernorates] = useState<Governorate[]>([]);
   const [editing, setEditing] = useState<Address | 'new' | null>(null);
+  const { ask, dialog } = useConfirm();
 
   useEffect(() => {
     if (status !== 'user') return;
@@ -58,6 +61,17 @@ export default function AddressBook({
       setAddresses(r.body.data);
       showToast(method === 'DELETE' ? text.addressDeleted : text.addressSaved);
     } else showToast(r.state.message ?? '', 'error');
+  }
+
+  // A deleted address is gone for good, so the shopper confirms it first.
+  async function remove(a: Address) {
+    const yes = await ask({
+      title: <Filled template={text.confirmDeleteTitle} values={{ name: a.title }} />,
+      text: text.confirmDeleteText,
+      confirm: text.confirmDelete,
+      keep: text.keepAddress,
+    });
+    if (yes) await act('DELETE', `/addresses/${a.id}`);
   }
 
   const [formState, save] = useActionState(async (_prev: FormState, form: FormData): Promise<FormState> => {
@@ -88,6 +102,7 @@ export default function AddressBook({
 
   return (
     <div className="space-y-6">
+      {dialog}
       {addresses.length === 0 && !editing && (
         <div className="py-6 text-center" data-empty-state>
           <EmptyArt kind="address" />
@@ -129,7 +144,7 @@ export default function AddressBook({
                 type="button"
                 className="text-red-800 underline"
                 aria-label={interpolate(text.deleteNamed, { name: a.title })}
-                onClick={() => void act('DELETE', `/addresses/${a.id}`)}
+                onClick={() => void remove(a)}
               >
                 {text.delete}
               </button>

@@ -1,5 +1,5 @@
 import { useActionState, useEffect, useState } from 'react';
-import { interpolate } from '../../i18n/interpolate.ts';
+import { interpolate, interpolateParts } from '../../i18n/interpolate.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { localePath } from '../../i18n/routes.ts';
 import { adoptSession } from '../../lib/auth-client.ts';
@@ -14,8 +14,13 @@ const COOLDOWN = 60;
 /** /verify-otp: the 6-digit code ('Invalid Code' when wrong); 'not arrived' asks for a new one after the cool-down. */
 export default function VerifyOtpForm({ locale, text }: { locale: Locale; text: AccountText }) {
   const [phone, setPhone] = useState('');
-  const [wait, setWait] = useState(COOLDOWN);
-  useEffect(() => setPhone(sessionStorage.getItem(VERIFY_PHONE_KEY) ?? ''), []);
+  // No countdown until a code was sent: opened directly (no number from sign-up), nothing was (issue 20).
+  const [wait, setWait] = useState(0);
+  useEffect(() => {
+    const sentTo = sessionStorage.getItem(VERIFY_PHONE_KEY) ?? '';
+    setPhone(sentTo);
+    if (sentTo) setWait(COOLDOWN);
+  }, []);
   useEffect(() => {
     if (wait <= 0) return undefined;
     const timer = setTimeout(() => setWait((w) => w - 1), 1000);
@@ -45,9 +50,18 @@ export default function VerifyOtpForm({ locale, text }: { locale: Locale; text: 
   return (
     <form action={clientAction} noValidate className="space-y-4">
       {phone && (
-        <p className="text-sm text-roast-700">
-          {interpolate(text.verifyIntro, { phone: '' })}
-          <bdi dir="ltr">{phone}</bdi>
+        <p className="text-sm text-roast-700" data-verify-intro>
+          {/* The number in its own left-to-right run that never breaks; the sentence's full stop stays after it. */}
+          {interpolateParts(text.verifyIntro, { phone }).map((part, i) =>
+            typeof part === 'string' ? (
+              // A no-break space before the number keeps it on the line of the word that leads to it.
+              part.replace(/ $/, '\u00a0')
+            ) : (
+              <bdi key={i} dir="ltr" className="whitespace-nowrap">
+                {part.value}
+              </bdi>
+            ),
+          )}
         </p>
       )}
       <FormMessage state={state} />

@@ -46,18 +46,18 @@ export default function CheckoutPayment({
   );
 
   const method = data.methods.find((m) => m.code === payment);
-  const [error, place, pending] = usePlaceOrder(
-    locale,
-    text,
-    () => (addressId === null && !draftComplete(draft) ? text.errors.selectAddress : !payment ? text.errors.selectPayment : null),
-    () => ({
-      products,
-      ...(addressId !== null ? { address_id: addressId } : { address: draftPayload(draft) }),
-      ...(coupon ? { coupon } : {}),
-      payment_method: payment,
-      use_wallet: walletUsed,
-    }),
-  );
+  const missing = () =>
+    addressId === null && !draftComplete(draft) ? text.errors.selectAddress : !payment ? text.errors.selectPayment : null;
+  const [placeError, place, pending] = usePlaceOrder(locale, text, missing, () => ({
+    products,
+    ...(addressId !== null ? { address_id: addressId } : { address: draftPayload(draft) }),
+    ...(coupon ? { coupon } : {}),
+    payment_method: payment,
+    use_wallet: walletUsed,
+  }));
+  // A "choose an address / a payment" message goes once the shopper has chosen (issue 20); the server's stay.
+  const local = placeError === text.errors.selectAddress || placeError === text.errors.selectPayment;
+  const error = local && missing() !== placeError ? null : placeError;
   // Back from a payment page the shopper left (spec route /api/opay/cancel): the cart is intact, say so.
   const cancelled = new URLSearchParams(window.location.search).get('payment') === 'cancelled';
   const ready = data.status === 'ok' && products.length > 0;

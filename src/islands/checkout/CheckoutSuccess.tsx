@@ -66,12 +66,17 @@ export default function CheckoutSuccess({
         {payText.confirming}
       </p>
     );
-  if (payment === 'failed' || payment === 'refund_due')
+  if (payment === 'failed' || payment === 'refund_due' || payment === 'cancelled')
     return (
-      <div className="mt-6 text-center" data-payment-failed>
-        <h1 className="text-2xl font-bold md:text-3xl">{payText.failedTitle}</h1>
+      <div className="mt-6 text-center" data-payment-failed={payment}>
+        {/* Leaving the provider's page is the shopper's choice, not a failed payment (issue 20). */}
+        <h1 className="text-2xl font-bold md:text-3xl">
+          {payment === 'cancelled' ? payText.cancelledTitle : payText.failedTitle}
+        </h1>
         {/* Money that arrived too late was charged: saying "nothing was charged" would be untrue. */}
-        <p className="mt-3">{payment === 'refund_due' ? payText.refundDue : payText.failedText}</p>
+        <p className="mt-3">
+          {payment === 'refund_due' ? payText.refundDue : payment === 'cancelled' ? payText.cancelled : payText.failedText}
+        </p>
         <a
           href={localePath(locale, '/checkout/checkout-payment')}
           className="mt-6 inline-block rounded-full bg-roast-700 px-6 py-3 font-semibold text-white hover:bg-roast-900"

@@ -55,7 +55,10 @@ export default function PaymentStep(props: {
       {props.payment === 'cash_on_delivery' && props.walletBalance > 0 && (
         <label className="mt-2 flex items-center gap-2 text-sm">
           <input type="checkbox" checked={props.useWallet} onChange={(e) => props.onWallet(e.target.checked)} />
-          <Filled template={text.useWallet} values={{ amount: formatMoney(props.walletBalance, locale) }} />
+          {/* One flex item: the template's parts as separate items would each get the gap, "( EGP 150 )". */}
+          <span>
+            <Filled template={text.useWallet} values={{ amount: formatMoney(props.walletBalance, locale) }} />
+          </span>
         </label>
       )}
     </fieldset>

@@ -1,10 +1,11 @@
 import { formatMoney, formatSignedMoney } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { shownDiscount, type OrderSummaryView } from '../../lib/orders/views.ts';
+import { paidSubtotal, type OrderSummaryView } from '../../lib/orders/views.ts';
 import { Filled } from '../shared/Filled.tsx';
+import ItemAmount from './ItemAmount.tsx';
 import type { OrdersText } from './checkout-text.ts';
 
-/** Step 4: the server's summary — items, subtotal, delivery (free or an amount), discount, wallet used, total. */
+/** Step 4: the server's summary — items, subtotal (their sum), delivery (free or an amount), coupon discount, wallet used, total. */
 export default function SummaryBox({
   locale,
   text,
@@ -33,20 +34,20 @@ export default function SummaryBox({
             <span>
               {item.name} × <bdi>{item.quantity}</bdi>
             </span>
-            {money(item.total)}
+            <ItemAmount item={item} locale={locale} listLabel={text.listPrice} />
           </li>
         ))}
       </ul>
       <dl className="mt-3 space-y-2 text-sm">
-        {row(text.subtotal, money(summary.SubTotal), 'subtotal')}
+        {row(text.subtotal, money(paidSubtotal(summary)), 'subtotal')}
         {/* No address or governorate yet: no fee to show, rather than a misleading "Free". */}
         {row(
           text.delivery,
           !summary.delivery ? '—' : summary.Shipping_Fees === 0 ? text.free : money(summary.Shipping_Fees),
           'delivery',
         )}
-        {shownDiscount(summary) > 0 &&
-          row(text.discount, <bdi>{formatSignedMoney(-shownDiscount(summary), locale)}</bdi>, 'discount')}
+        {summary.DiscountAmount > 0 &&
+          row(text.discount, <bdi>{formatSignedMoney(-summary.DiscountAmount, locale)}</bdi>, 'discount')}
         {summary.walletAmount > 0 && row(text.wallet, <bdi>{formatSignedMoney(-summary.walletAmount, locale)}</bdi>, 'wallet')}
         {row(text.total, money(summary.DiscountedTotal), 'total', true)}
       </dl>

@@ -1,8 +1,9 @@
 import { formatMoney, formatOrderId, formatSignedMoney } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { orderDate, shownDiscount, type OrderView } from '../../lib/orders/views.ts';
+import { orderDate, paidSubtotal, type OrderView } from '../../lib/orders/views.ts';
 import type { OrdersText } from '../checkout/checkout-text.ts';
 import { Filled } from '../shared/Filled.tsx';
+import ItemAmount from '../checkout/ItemAmount.tsx';
 
 interface Props {
   locale: Locale;
@@ -18,7 +19,9 @@ export default function OrderCard({ locale, text, order, busy, onCancel, onReord
   const money = (n: number) => <bdi>{formatMoney(n, locale)}</bdi>;
   const status = text.status[order.status as keyof OrdersText['status']] ?? order.status;
   const c = text.checkout;
-  const payment = text.paymentStatus[order.payment_status as keyof OrdersText['paymentStatus']] ?? '';
+  const paymentText = text.paymentStatus[order.payment_status as keyof OrdersText['paymentStatus']] ?? '';
+  // A waiting order's status already says "Awaiting payment": the chip never says it twice (issue 20).
+  const payment = paymentText === status ? '' : paymentText;
   return (
     <li className="rounded-xl border border-roast-100 bg-white p-4" data-order={order.id} data-status={order.status}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -39,24 +42,24 @@ export default function OrderCard({ locale, text, order, busy, onCancel, onReord
             <span>
               {item.name} — <Filled template={text.history.quantity} values={{ count: item.quantity }} />
             </span>
-            {money(item.total)}
+            <ItemAmount item={item} locale={locale} listLabel={c.listPrice} />
           </li>
         ))}
       </ul>
       <dl className="mt-2 space-y-1 text-sm">
         <div className="flex justify-between">
           <dt>{c.subtotal}</dt>
-          <dd>{money(order.SubTotal)}</dd>
+          <dd data-order-subtotal>{money(paidSubtotal(order))}</dd>
         </div>
         <div className="flex justify-between">
           <dt>{c.delivery}</dt>
           <dd>{order.Shipping_Fees === 0 ? c.free : money(order.Shipping_Fees)}</dd>
         </div>
-        {shownDiscount(order) > 0 && (
+        {order.DiscountAmount > 0 && (
           <div className="flex justify-between">
             <dt>{c.discount}</dt>
-            <dd>
-              <bdi>{formatSignedMoney(-shownDiscount(order), locale)}</bdi>
+            <dd data-order-discount>
+              <bdi>{formatSignedMoney(-order.DiscountAmount, locale)}</bdi>
             </dd>
           </div>
         )}

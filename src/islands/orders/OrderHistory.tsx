@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { formatMoney } from '../../i18n/format.ts';
+import { formatMoney, formatOrderId } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { localePath, productsPath } from '../../i18n/routes.ts';
 import { firstMessage } from '../../lib/api-client.ts';
 import type { CartLine } from '../../lib/cart-math.ts';
-import { loginPath } from '../../lib/checkout-links.ts';
+import { goToLoginOnce } from '../../lib/checkout-links.ts';
 import type { OrderView } from '../../lib/orders/views.ts';
 import { showToast } from '../../lib/toast-event.ts';
 import { $cart, replaceCart } from '../../stores/cart.ts';
@@ -13,6 +13,7 @@ import { shopperFetch } from '../../stores/shopper-call.ts';
 import OrderCard from './OrderCard.tsx';
 import EmptyArt from '../account/EmptyArt.tsx';
 import { Filled } from '../shared/Filled.tsx';
+import { useConfirm } from '../shared/ConfirmDialog.tsx';
 
 type Change = {
   name: string;
@@ -36,15 +37,26 @@ export default function OrderHistory({
   const [busy, setBusy] = useState<number | null>(null);
   const [changes, setChanges] = useState<Change[] | null>(null);
   const h = text.history;
+  const { ask, dialog } = useConfirm();
 
   useEffect(() => {
     void shopperFetch<{ data: OrderView[] }>('/orders', { locale }).then((res) => {
-      if (!res || res.status === 401) return window.location.assign(loginPath(locale, 'profile-order-history'));
+      if (!res || res.status === 401) return goToLoginOnce(locale, 'profile-order-history');
       if (res.ok) setOrders(res.body.data);
     });
   }, [locale]);
 
   async function cancel(id: number, refundTo?: 'card' | 'wallet') {
+    // Cancelling cannot be undone (and may move money), so the shopper says yes to it first.
+    const yes = await ask({
+      title: <Filled template={h.confirmCancelTitle} values={{ id: formatOrderId(id) }} />,
+      text: { card: h.confirmCancelToCardText, wallet: h.confirmCancelToWalletText, none: h.confirmCancelText }[
+        refundTo ?? 'none'
+      ],
+      confirm: refundTo === 'card' ? h.cancelToCard : refundTo === 'wallet' ? h.cancelToWallet : h.confirmCancel,
+      keep: h.keepOrder,
+    });
+    if (!yes) return;
     setBusy(id);
     const query = refundTo ? `?refund_to=${refundTo}` : '';
     const res = await shopperFetch<{ data: OrderView }>(`/orders/${id}/cancel${query}`, { locale, method: 'POST' });
@@ -100,6 +112,7 @@ export default function OrderHistory({
     );
   return (
     <div className="mt-6 space-y-4">
+      {dialog}
       {changes && (
         <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm" data-reorder-changes>
           <p className="font-semibold">{h.reordered}</p>

@@ -21,13 +21,15 @@ interface Props {
   /** Product page: shown to guests too, whose toggle says 'You Should Login First'. Cards: logged-in shoppers only. */
   forGuests?: boolean;
   className?: string;
+  /** Asked before a listed product is removed (the wishlist page, where removing makes the card vanish). */
+  confirmRemoval?: () => Promise<boolean>;
 }
 
 /**
  * The wishlist heart (spec section 4): toggles through $wishlist, shared by every heart on the page. A loading
  * indicator runs while the server answers; a failure stops it and reaches the shopper as a toast.
  */
-export default function WishlistHeart({ productId, name, text, forGuests = false, className = '' }: Props) {
+export default function WishlistHeart({ productId, name, text, forGuests = false, className = '', confirmRemoval }: Props) {
   const session = useStore($session);
   const wishlist = useStore($wishlist);
   const mounted = useMounted();
@@ -41,6 +43,7 @@ export default function WishlistHeart({ productId, name, text, forGuests = false
       showToast(text.loginFirst, 'error');
       return;
     }
+    if (confirmRemoval && $wishlist.get().ids.includes(productId) && !(await confirmRemoval())) return;
     try {
       showToast((await toggleWishlist(productId, text.failed)) ? text.added : text.removed);
     } catch (error) {

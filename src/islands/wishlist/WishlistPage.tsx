@@ -9,10 +9,20 @@ import { $wishlist, fetchWishlist } from '../../stores/wishlist.ts';
 import CartControl, { type CartControlText } from '../cart/CartControl.tsx';
 import WishlistHeart, { type HeartText } from './WishlistHeart.tsx';
 import EmptyArt from '../account/EmptyArt.tsx';
+import { useConfirm } from '../shared/ConfirmDialog.tsx';
+import { Filled } from '../shared/Filled.tsx';
 
 interface Props {
   locale: Locale;
-  text: HeartText & { empty: string; emptyHint: string; browse: string; loading: string };
+  text: HeartText & {
+    empty: string;
+    emptyHint: string;
+    browse: string;
+    loading: string;
+    confirmRemoveTitle: string;
+    confirmRemove: string;
+    keepWish: string;
+  };
   cartText: CartControlText;
   productHref: string;
   browseHref: string;
@@ -23,6 +33,7 @@ export default function WishlistPage({ locale, text, cartText, productHref, brow
   const session = useStore($session);
   const wishlist = useStore($wishlist);
   const loggedIn = session.status === 'user';
+  const { ask, dialog } = useConfirm();
 
   // Fresh on every visit: hearts elsewhere only keep ids, the cards come from the server.
   useEffect(() => {
@@ -45,42 +56,56 @@ export default function WishlistPage({ locale, text, cartText, productHref, brow
     );
 
   return (
-    <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4" data-wishlist-list>
-      {wishlist.products.map((product) => (
-        <li
-          key={product.id}
-          className="relative flex flex-col rounded-xl border border-roast-100 bg-white p-3 shadow-sm"
-          data-wishlist-item={product.id}
-        >
-          <div className="absolute end-2 top-2 z-10">
-            <WishlistHeart productId={product.id} name={product.name} text={text} />
-          </div>
-          <a
-            href={productHref.replace('{id}', String(product.id))}
-            className="block aspect-square overflow-hidden rounded bg-roast-100"
+    <>
+      {dialog}
+      <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-4" data-wishlist-list>
+        {wishlist.products.map((product) => (
+          <li
+            key={product.id}
+            className="relative flex flex-col rounded-xl border border-roast-100 bg-white p-3 shadow-sm"
+            data-wishlist-item={product.id}
           >
-            <img
-              src={product.img}
-              alt={truncate(product.name, 20)}
-              width="300"
-              height="300"
-              loading="lazy"
-              className="h-full w-full object-cover"
-            />
-          </a>
-          <a
-            href={productHref.replace('{id}', String(product.id))}
-            className="mt-2 text-sm font-medium hover:text-crema"
-            title={product.name}
-          >
-            {truncate(product.name, 80)}
-          </a>
-          <p className="mt-auto pt-1 font-bold">
-            <bdi>{formatMoney(product.price, locale)}</bdi>
-          </p>
-          <CartControl product={toCartProduct(product, product.img)} text={cartText} />
-        </li>
-      ))}
-    </ul>
+            <div className="absolute end-2 top-2 z-10">
+              <WishlistHeart
+                productId={product.id}
+                name={product.name}
+                text={text}
+                confirmRemoval={() =>
+                  ask({
+                    title: <Filled template={text.confirmRemoveTitle} values={{ name: product.name }} />,
+                    confirm: text.confirmRemove,
+                    keep: text.keepWish,
+                  })
+                }
+              />
+            </div>
+            <a
+              href={productHref.replace('{id}', String(product.id))}
+              className="block aspect-square overflow-hidden rounded bg-roast-100"
+            >
+              <img
+                src={product.img}
+                alt={truncate(product.name, 20)}
+                width="300"
+                height="300"
+                loading="lazy"
+                className="h-full w-full object-cover"
+              />
+            </a>
+            <a
+              href={productHref.replace('{id}', String(product.id))}
+              className="mt-2 text-sm font-medium hover:text-crema"
+              title={product.name}
+            >
+              {truncate(product.name, 80)}
+            </a>
+            <p className="mt-auto pt-1 font-bold">
+              <bdi>{formatMoney(product.price, locale)}</bdi>
+            </p>
+            <CartControl product={toCartProduct(product, product.img)} text={cartText} />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -66,7 +66,7 @@ export interface PaymentMethodView {
 export interface OrderView extends SummaryTotals {
   id: number;
   status: string;
-  /** none | awaiting | paid | failed | refund_due | refunded */
+  /** none | awaiting | paid | failed | cancelled | refund_due | refunded */
   payment_status: string;
   /** Money going back to the shopper: owed to the card, or already in the wallet (docs/orders.md). */
   refunds: { amount: number; destination: 'card' | 'wallet'; status: 'owed' | 'paid' }[];
@@ -78,8 +78,12 @@ export interface OrderView extends SummaryTotals {
   items: SummaryItem[];
 }
 
-/** The shopper-visible discount (spec section 4): coupon plus sale discount. */
-export const shownDiscount = (t: SummaryTotals) => t.DiscountAmount + t.saleDiscountAmount;
+/**
+ * The subtotal a shopper can check (issue 20): lines are shown at the price paid, so the subtotal is their sum, i.e.
+ * the list-price SubTotal less the sale; the sale shows on each line (its list price struck through) and the discount
+ * row holds the coupon alone. Subtotal + delivery − discount − wallet = DiscountedTotal, as on screen.
+ */
+export const paidSubtotal = (t: SummaryTotals) => t.SubTotal - t.saleDiscountAmount;
 
 /**
  * An order or ledger date. Same digits rule as src/i18n/format.ts (decision 003: Latin digits in both languages);

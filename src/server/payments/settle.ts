@@ -101,7 +101,8 @@ async function applyPaid(db: ShopDb, paymentId: number, orderId: number): Promis
 async function applyFailed(db: ShopDb, paymentId: number, orderId: number, outcome: 'declined' | 'cancelled'): Promise<Settled> {
   const settled = await db.transaction().execute(async (trx) => {
     if ((await movePayments(trx, { paymentId }, ['pending'], outcome)) !== 1) return null;
-    return { productIds: (await releaseWithin(trx, orderId, `payment-${outcome}`)) ?? [] };
+    const unpaid = outcome === 'cancelled' ? 'cancelled' : 'failed';
+    return { productIds: (await releaseWithin(trx, orderId, `payment-${outcome}`, unpaid)) ?? [] };
   });
   if (!settled) return { outcome: 'duplicate', reason: 'payment already settled', orderId };
   await announceCatalogChange(db, { productIds: settled.productIds });
@@ -109,16 +110,20 @@ async function applyFailed(db: ShopDb, paymentId: number, orderId: number, outco
 }
 
 /** Inside a transaction: cancels a still-unpaid order and gives up its open attempts; null when it had moved on. */
-async function releaseWithin(trx: ShopDb, orderId: number, actor: string): Promise<number[] | null> {
+async function releaseWithin(
+  trx: ShopDb,
+  orderId: number,
+  actor: string,
+  unpaid: 'failed' | 'cancelled' = 'failed',
+): Promise<number[] | null> {
   let productIds: number[];
   try {
-    productIds = await cancelWithin(trx, { orderId, userId: null, actor, from: ['PENDING'] });
+    productIds = await cancelWithin(trx, { orderId, userId: null, actor, from: ['PENDING'], unpaid });
   } catch (error) {
     // Another instance (or the callback) got there first: the conditional move changed nothing.
     if (error instanceof OrderProblem) return null;
     throw error;
   }
-  await setOrderPayment(trx, orderId, 'failed', { from: ['awaiting'] });
   await movePayments(trx, { orderId }, ['pending'], 'expired');
   return productIds;
 }

@@ -2,7 +2,7 @@ import { CANCELLABLE, type OrderStatus } from '../../../lib/orders/order-status.
 import type { ShopDb } from '../../db/index.ts';
 import { announceCatalogChange } from '../catalog/catalog-changes.ts';
 import { releaseCoupon } from './coupons.ts';
-import { moveOrderStatus, setOrderPayment } from './lifecycle.ts';
+import { moveOrderStatus, setOrderPayment, type OrderPaymentStatus } from './lifecycle.ts';
 import { OrderProblem } from './problems.ts';
 import { refundOrderPayments, refundWalletPart, type RefundDestination } from './refunds.ts';
 import { restoreStock } from './stock.ts';
@@ -16,6 +16,8 @@ export interface CancelRequest {
   /** Only from these statuses (the payment jobs release PENDING orders only, never a placed one). */
   from?: readonly OrderStatus[];
   refundTo?: RefundDestination;
+  /** What an order still waiting for its payment now says: 'cancelled' unless the provider declined it ('failed'). */
+  unpaid?: Extract<OrderPaymentStatus, 'failed' | 'cancelled'>;
 }
 
 /**
@@ -38,7 +40,9 @@ export async function cancelWithin(trx: ShopDb, request: CancelRequest): Promise
   const lines = await trx.selectFrom('order_lines').select(['product_id', 'quantity']).where('order_id', '=', orderId).execute();
   await restoreStock(trx, lines);
   await refundWalletPart(trx, order);
-  const paymentStatus = await refundOrderPayments(trx, order, refundTo);
+  const paymentStatus =
+    (await refundOrderPayments(trx, order, refundTo)) ??
+    (order.payment_status === 'awaiting' ? (request.unpaid ?? 'cancelled') : null);
   if (paymentStatus) await setOrderPayment(trx, orderId, paymentStatus);
   return lines.map((l) => l.product_id);
 }

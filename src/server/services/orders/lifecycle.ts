@@ -27,7 +27,9 @@ const paymentNext: Record<PaymentStatus, readonly PaymentStatus[]> = {
 };
 
 /** The order's payment as the shopper sees it (none for cash on delivery and wallet orders). */
-export const ORDER_PAYMENT_STATUSES = ['none', 'awaiting', 'paid', 'failed', 'refund_due', 'refunded'] as const;
+// 'cancelled': the order was cancelled before any payment went through (the shopper left the provider's page, or
+// cancelled the waiting order), which is not a failed payment (issue 20).
+export const ORDER_PAYMENT_STATUSES = ['none', 'awaiting', 'paid', 'failed', 'cancelled', 'refund_due', 'refunded'] as const;
 export type OrderPaymentStatus = (typeof ORDER_PAYMENT_STATUSES)[number];
 
 export const canMovePayment = (from: PaymentStatus, to: PaymentStatus): boolean => paymentNext[from].includes(to);

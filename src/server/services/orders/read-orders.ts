@@ -12,7 +12,7 @@ export function toOrderView(order: OrderRow, lines: OrderLineRow[], locale: Loca
     status,
     cancellable: isCancellable(status),
     payment_method: order.payment_method,
-    /** none | awaiting | paid | failed | refund_due | refunded (docs/payments.md). */
+    /** none | awaiting | paid | failed | cancelled | refund_due | refunded (docs/payments.md). */
     payment_status: order.payment_status,
     refunds: refunds.map((r) => ({ amount: r.amount, destination: r.destination, status: r.status })),
     created_at: order.created_at,
