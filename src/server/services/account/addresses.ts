@@ -5,7 +5,6 @@ import { ApiError } from '../../api/errors.ts';
 import { isoNow } from '../../auth/secrets.ts';
 import type { ShopDb } from '../../db/index.ts';
 
-
 /** The address book (spec section 3). Every query is scoped by the token's user: an id from the client never grants access. */
 export async function listAddresses(db: ShopDb, userId: number, locale: Locale) {
   const rows = await db
