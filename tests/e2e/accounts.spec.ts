@@ -109,6 +109,8 @@ test.describe('accounts', () => {
     t,
     shopLocale,
   }) => {
+    // Four profile pages with an axe scan each, plus the address book's dialogs: over 30 s on a loaded 2-core machine.
+    test.setTimeout(60_000);
     const a = t.account;
     const shopper = await apiShopper(request, shopLocale);
     await page.goto(at('/login'));
