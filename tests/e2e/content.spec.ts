@@ -87,6 +87,26 @@ test.describe('content', () => {
     expect(article.dateModified).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(article.publisher.logo).toMatchObject({ '@type': 'ImageObject', width: 512, height: 512 });
     expect((await page.request.get(new URL(article.publisher.logo.url).pathname)).headers()['content-type']).toBe('image/png');
+    // The byline reads on the dark header (issue 20: it was brown on brown): at least 4.5:1 against its lightest stop.
+    const contrast = await page.locator('[data-byline]').evaluate((byline) => {
+      // Any CSS colour (Tailwind 4 writes oklch) to sRGB through a 1-pixel canvas, then WCAG relative luminance.
+      const canvas = document.createElement('canvas').getContext('2d')!;
+      const luminance = (css: string) => {
+        canvas.clearRect(0, 0, 1, 1);
+        canvas.fillStyle = css;
+        canvas.fillRect(0, 0, 1, 1);
+        const [r, g, b] = [...canvas.getImageData(0, 0, 1, 1).data].map((v) =>
+          v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4,
+        );
+        return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+      };
+      const header = byline.closest('[data-page-header]')!;
+      const stops = getComputedStyle(header).backgroundImage.match(/(?:rgba?|oklch|oklab|lab|lch|color)\([^()]*\)/g) ?? [];
+      const lightest = Math.max(...stops.map(luminance));
+      const text = luminance(getComputedStyle(byline).color);
+      return (Math.max(text, lightest) + 0.05) / (Math.min(text, lightest) + 0.05);
+    });
+    expect(contrast).toBeGreaterThanOrEqual(4.5);
   });
 
   test('a review video plays only after a click on its facade', async ({ page, at, t }) => {

@@ -20,7 +20,8 @@ export async function assertOfferCodesExist(db: ShopDb, offers: readonly OfferWi
   if (missing.length > 0) {
     const list = missing.map((o) => `"${o.id}" names code "${o.data.code}"`).join('; ');
     throw new Error(
-      `Offer coupon codes not found in the coupons table: ${list}. Create the coupon first, or remove the code from the offer.`,
+      `Offer coupon codes not found in the coupons table: ${list}. Create the coupon first, or remove the code from the offer. ` +
+        '(A demo database made before the demo coupons existed lacks them: delete ./data/shop.sqlite and build again.)',
     );
   }
 }
