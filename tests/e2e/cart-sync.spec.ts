@@ -224,9 +224,13 @@ test.describe('wishlist', () => {
     await page.locator(`[data-wishlist-item="${onPage.id}"]`).getByRole('button', { name: t.cart.addToCart }).click();
     await expect.poll(() => serverCart(request, shopper, shopLocale)).toEqual([[onPage.id, 1]]);
 
+    // Removing from the wishlist page asks first (confirm.spec.ts covers the dialog itself).
+    const confirm = page.getByRole('alertdialog').getByRole('button', { name: t.wishlist.confirmRemove });
     await page.locator(`[data-wishlist-item="${onCard.id}"] [data-wishlist-heart]`).click();
+    await confirm.click();
     await expect(items).toHaveCount(1);
     await page.locator(`[data-wishlist-item="${onPage.id}"] [data-wishlist-heart]`).click();
+    await confirm.click();
     await expect(page.locator('[data-wishlist-empty]')).toContainText(t.wishlist.empty);
     const list = await request.get('/api/wishlist', { headers: shopper.headers });
     expect(((await list.json()) as { data: unknown[] }).data).toEqual([]);
