@@ -196,11 +196,16 @@ test.describe('content', () => {
     await form.getByLabel(p.email).fill('hello@delta.example');
     await form.getByLabel(p.mobile).fill('01012345678');
     await form.getByLabel(p.companyDescription).fill('A family roastery in Mansoura supplying cafés since 2012.');
+    // The file buttons speak the page's language, not the browser's ("Choose File" on Arabic pages: issue 20).
+    const contractPicker = form.locator('[data-file-picker]').first();
+    await expect(contractPicker).toContainText(t.forms.file.choose);
+    await expect(contractPicker.locator('[data-file-names]')).toHaveText(t.forms.file.none);
     await form
       .getByLabel(p.contract)
       .setInputFiles({ name: 'contract.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(6 * 1024 * 1024, 0x25) });
     await expect(page.locator('[data-field-error]')).toHaveText(p.tooLarge);
     await form.getByLabel(p.taxCard).setInputFiles({ name: 'tax-card.pdf', mimeType: 'application/pdf', buffer: realPdf });
+    await expect(form.locator('[data-file-picker]').nth(1).locator('[data-file-names]')).toHaveText('tax-card.pdf');
     await page.getByRole('button', { name: p.submit }).click();
     await expect(page.locator('[data-partner-confirmation]')).toHaveCount(0);
 

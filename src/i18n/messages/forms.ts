@@ -19,6 +19,8 @@ export const formsMessages = defineMessages(
       address: 'Address',
       addressText: 'New Cairo, Cairo, Egypt',
     },
+    /** Our own file button: the browser's says "Choose File" in the browser's language (issue 20). */
+    file: { choose: 'Choose file', none: 'No file chosen' },
     partner: {
       title: 'Become a partner',
       intro:
@@ -62,6 +64,7 @@ export const formsMessages = defineMessages(
       address: 'العنوان',
       addressText: 'القاهرة الجديدة، القاهرة، مصر',
     },
+    file: { choose: 'اختر ملفًا', none: 'لم يُختر أي ملف' },
     partner: {
       title: 'كن شريكًا',
       intro:

@@ -7,6 +7,7 @@ import { toSessionUser, type ApiUser } from '../../lib/auth-client.ts';
 import { showToast } from '../../lib/toast-event.ts';
 import { $session, accessToken, setSession } from '../../stores/session.ts';
 import { callApi, emptyState, FormMessage, Input, type AccountText, type FormState } from './form-kit.tsx';
+import { FilePicker, type FileText } from '../shared/FilePicker.tsx';
 import Avatar from './Avatar.tsx';
 import Submit from './Submit.tsx';
 
@@ -32,9 +33,11 @@ export default function AccountSettings({
   locale,
   text,
   loadingText,
+  fileText,
 }: {
   locale: Locale;
   text: AccountText;
+  fileText: FileText;
   /** Said while the shopper's data loads (the page's own fallback says the same before hydration). */
   loadingText: string;
 }) {
@@ -90,13 +93,13 @@ export default function AccountSettings({
             <label htmlFor="profile-avatar" className="block text-sm font-semibold">
               {text.photo}
             </label>
-            <input
+            <FilePicker
               id="profile-avatar"
               name="avatar"
-              type="file"
+              text={fileText}
+              locale={locale}
               accept="image/jpeg,image/png"
               aria-describedby="profile-avatar-hint"
-              className="mt-1 block w-full text-sm"
             />
             <p id="profile-avatar-hint" className="mt-1 text-xs text-roast-700">
               {text.photoHint}

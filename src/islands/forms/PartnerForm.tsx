@@ -9,18 +9,19 @@ import { Field, inputClass } from './Field.tsx';
 import SubmitButton from './SubmitButton.tsx';
 import { fileProblem, sendApplication } from './partner-upload.ts';
 import { showToast } from '../../lib/toast-event.ts';
+import { FilePicker, type FileText } from '../shared/FilePicker.tsx';
 
 interface Props {
   locale: Locale;
   text: Dictionary['forms']['partner'];
+  fileText: FileText;
   v: ValidationTexts;
 }
 
 type Errors = Record<string, string[]>;
-const fileInputClass = `${inputClass} file:me-3 file:rounded-full file:border-0 file:bg-roast-100 file:px-3 file:py-1`;
 
 /** Become-a-partner form: text fields and documents, sent as one multipart request; a clear confirmation. */
-export default function PartnerForm({ locale, text, v }: Props) {
+export default function PartnerForm({ locale, text, fileText, v }: Props) {
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [receipt, setReceipt] = useState<{ id: number; brand: string; count: number }>();
@@ -112,14 +113,14 @@ export default function PartnerForm({ locale, text, v }: Props) {
       {files.map((f) => (
         <Field key={f.name} id={`partner-${f.name}`} label={f.label} hint={f.hint} error={errors[f.name]}>
           {(a11y) => (
-            <input
+            <FilePicker
               {...a11y}
+              text={fileText}
+              locale={locale}
               name={f.name}
-              type="file"
               accept={UPLOAD_ACCEPT}
               multiple={f.multiple}
               onChange={onFiles}
-              className={fileInputClass}
             />
           )}
         </Field>
