@@ -125,11 +125,16 @@ async function load(userId: number): Promise<void> {
       // A guest cart is merged into the account once (quantities added); this account's cart with changes not
       // yet sent is reconciled with the server's copy (the changes made here win for the lines they touch).
       const merged = owned ? reconcileCarts(base!, local, server.items) : mergeCarts(local, server.items);
+      // Before sending: the stored cart becomes the merged one, this account's, and what the server had is the base.
+      // A navigation while the send is in flight then reconciles on the next page (the send arrived or not) instead
+      // of merging the guest lines a second time (a checkout journey caught a doubled quantity).
+      storage.set(CART_OWNER_KEY, String(userId));
+      setSynced(server.items);
+      replaceCart(merged);
       const reply = signature(merged) === signature(server.items) ? server : await send(merged);
       if (!reply || activeUser !== userId) return;
       loadedFor = userId;
-      storage.set(CART_OWNER_KEY, String(userId));
-      adopt(reply, local);
+      adopt(reply, merged);
     });
   } finally {
     setCartLoading(false);

@@ -187,6 +187,37 @@ test.describe('issue 19: a slow network never drops a line', () => {
     await expect(page.locator(`[data-cart-line="${product.id}"]`)).toBeVisible();
     expect(await storedLines(page)).toEqual([[product.id, 1]]);
   });
+
+  test('a navigation while the first merge is being saved does not merge the guest cart twice', async ({
+    page,
+    request,
+    at,
+    shopLocale,
+  }) => {
+    const product = pick(await catalog(request, shopLocale), (p) => p.stock >= 5, 'product in stock');
+    const shopper = await createShopper(request);
+    await logIn(page, shopper);
+    // The save reaches the server at once, but its answer comes 2.5 s later: the shopper has moved on by then.
+    await page.route(
+      (url) => url.pathname === '/api/shopping-cart',
+      async (route) => {
+        if (route.request().method() !== 'POST') return route.fallback();
+        const response = await route.fetch();
+        await new Promise((resolve) => setTimeout(resolve, 2_500));
+        await route.fulfill({ response }).catch(() => undefined);
+      },
+    );
+    await openWithStoredCart(page, at('/checkout/cart'), JSON.stringify({ cartsProducts: [lineOf(product, 1)] }));
+    await expect.poll(() => serverCart(request, shopper, shopLocale)).toEqual([[product.id, 1]]);
+    await page.goto(at('/checkout/cart'));
+    await expect(page.locator(`[data-cart-line="${product.id}"]`)).toBeVisible();
+    // The new page settles with the server on one unit (its base in storage), never two.
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('cart-synced')))
+      .toBe(JSON.stringify([{ product_id: product.id, quantity: 1 }]));
+    expect(await serverCart(request, shopper, shopLocale)).toEqual([[product.id, 1]]);
+    expect(await storedLines(page)).toEqual([[product.id, 1]]);
+  });
 });
 
 test.describe('wishlist', () => {
