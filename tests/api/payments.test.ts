@@ -28,8 +28,8 @@ let stub: Awaited<ReturnType<typeof serveApp>>;
 const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
 
-beforeAll(async () => {
-  stub = await serveApp(createSandboxGateway({ keys, publicPath: '' }));
+/** Both adapters pointed at the stub provider. */
+const useStubGateways = () =>
   usePaymentGateways({
     paytabs: new PayTabsGateway({
       profileId: keys.paytabsProfileId,
@@ -43,6 +43,10 @@ beforeAll(async () => {
       baseUrl: `${stub.base}/opay`,
     }),
   });
+
+beforeAll(async () => {
+  stub = await serveApp(createSandboxGateway({ keys, publicPath: '' }));
+  useStubGateways();
 });
 afterAll(async () => {
   usePaymentGateways(undefined);
@@ -351,13 +355,7 @@ describe('methods and their rules', () => {
       expect(res.status).toBe(502);
       expect(res.body.message).toContain('We could not reach the payment provider');
     } finally {
-      usePaymentGateways({
-        paytabs: new PayTabsGateway({
-          profileId: keys.paytabsProfileId,
-          serverKey: keys.paytabsServerKey,
-          baseUrl: `${stub.base}/paytabs`,
-        }),
-      });
+      useStubGateways();
     }
     expect((await orderRow(order.id)).status).toBe('PENDING');
   });
@@ -390,19 +388,7 @@ describe('issue 19: outgoing URLs come from configuration, never from the reques
     } finally {
       delete process.env['SITE_URL'];
       spy.mockRestore();
-      usePaymentGateways({
-        paytabs: new PayTabsGateway({
-          profileId: keys.paytabsProfileId,
-          serverKey: keys.paytabsServerKey,
-          baseUrl: `${stub.base}/paytabs`,
-        }),
-        opay: new OPayGateway({
-          merchantId: keys.opayMerchantId,
-          publicKey: keys.opayPublicKey,
-          secretKey: keys.opaySecretKey,
-          baseUrl: `${stub.base}/opay`,
-        }),
-      });
+      useStubGateways();
     }
     expect(calls).toHaveLength(2);
     expect(calls[0]!.url).toBe(`${stub.base}/paytabs/payment/request`);

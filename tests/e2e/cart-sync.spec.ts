@@ -142,6 +142,16 @@ test.describe('issue 19: a slow network never drops a line', () => {
       },
     );
 
+  /** A new shopper, logged in, on the listing of a product in stock, its cart scripts ready. */
+  const onListingLoggedIn = async (page: Page, request: APIRequestContext, at: (p: string) => string, locale: Locale) => {
+    const product = pick(await catalog(request, locale), (p) => p.stock >= 2, 'product in stock');
+    const shopper = await createShopper(request);
+    await page.goto(at(listingOf(product)));
+    await logInHere(page, shopper);
+    await cartReady(page);
+    return { product, shopper };
+  };
+
   test('with the cart save taking 2.5 s: add, open the cart at once → the line is on the cart page and on the server', async ({
     page,
     request,
@@ -149,11 +159,7 @@ test.describe('issue 19: a slow network never drops a line', () => {
     t,
     shopLocale,
   }) => {
-    const product = pick(await catalog(request, shopLocale), (p) => p.stock >= 2, 'product in stock');
-    const shopper = await createShopper(request);
-    await page.goto(at(listingOf(product)));
-    await logInHere(page, shopper);
-    await cartReady(page);
+    const { product, shopper } = await onListingLoggedIn(page, request, at, shopLocale);
     await slow(page, '/api/shopping-cart', 'POST');
     await page.locator(`[data-product-card="${product.id}"]`).getByRole('button', { name: t.cart.addToCart }).click();
     // Straight to the cart: the save in flight is cut off by the navigation.
@@ -171,11 +177,7 @@ test.describe('issue 19: a slow network never drops a line', () => {
     t,
     shopLocale,
   }) => {
-    const product = pick(await catalog(request, shopLocale), (p) => p.stock >= 2, 'product in stock');
-    const shopper = await createShopper(request);
-    await page.goto(at(listingOf(product)));
-    await logInHere(page, shopper);
-    await cartReady(page);
+    const { product, shopper } = await onListingLoggedIn(page, request, at, shopLocale);
     await slow(page, '/api/auth/refresh', 'POST');
     await page.reload();
     await cartReady(page);

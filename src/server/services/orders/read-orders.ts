@@ -74,26 +74,9 @@ export async function listOwnOrders(db: ShopDb, userId: number, locale: Locale):
     .limit(100)
     .execute();
   if (orders.length === 0) return [];
-  const lines = await db
-    .selectFrom('order_lines')
-    .selectAll()
-    .where(
-      'order_id',
-      'in',
-      orders.map((o) => o.id),
-    )
-    .orderBy('id')
-    .execute();
-  const refunds = await db
-    .selectFrom('refunds')
-    .selectAll()
-    .where(
-      'order_id',
-      'in',
-      orders.map((o) => o.id),
-    )
-    .orderBy('id')
-    .execute();
+  const ids = orders.map((o) => o.id);
+  const lines = await db.selectFrom('order_lines').selectAll().where('order_id', 'in', ids).orderBy('id').execute();
+  const refunds = await db.selectFrom('refunds').selectAll().where('order_id', 'in', ids).orderBy('id').execute();
   return orders.map((o) =>
     toOrderView(
       o,
