@@ -3,7 +3,7 @@
 // There is no back office yet; this lets operators and the journeys reach every status. CANCELED gives stock and
 // the wallet payment back, like the shopper's own cancel. `npm run order -- refunds` lists the refunds still owed.
 import { openDatabase } from '../src/server/db/index.ts';
-import { isOrderStatus, nextStatuses, ORDER_STATUSES } from '../src/lib/orders/order-status.ts';
+import { isOrderStatus, operatorNextStatuses, ORDER_STATUSES } from '../src/lib/orders/order-status.ts';
 import { moveOrder } from '../src/server/services/orders/move-order.ts';
 import { OrderProblem } from '../src/server/services/orders/problems.ts';
 import { owedRefunds } from '../src/server/services/orders/refunds.ts';
@@ -45,7 +45,7 @@ try {
   if (error.code === 'orderNotFound') console.error(`Order ${id} not found.`);
   else {
     const from = String(error.detail.from ?? '?');
-    const allowed = isOrderStatus(from) ? nextStatuses(from).join(', ') || 'none (final)' : '?';
+    const allowed = isOrderStatus(from) ? operatorNextStatuses(from).join(', ') || 'none (final)' : '?';
     console.error(`Order ${id} cannot move from ${from} to ${status}. Allowed next: ${allowed}.`);
   }
 } finally {

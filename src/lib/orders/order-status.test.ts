@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { CANCELLABLE, canTransition, isOrderStatus, nextStatuses, ORDER_STATUSES } from './order-status.ts';
+import { CANCELLABLE, canTransition, isOrderStatus, nextStatuses, operatorNextStatuses, ORDER_STATUSES } from './order-status.ts';
 
 test('an order moves forward one step at a time to DELIVERED', () => {
   const path = ['PLACED', 'ACCEPT', 'PREPARE', 'READY_TO_SHIP', 'WITH_COURIER', 'DELIVERED'] as const;
@@ -21,4 +21,9 @@ test('only the eight spec statuses are statuses', () => {
   expect(isOrderStatus('PLACED')).toBe(true);
   expect(isOrderStatus('placed')).toBe(false);
   expect(isOrderStatus('SHIPPED')).toBe(false);
+});
+
+test('an operator never places an online order by hand: PENDING → PLACED is the payment’s move', () => {
+  expect(operatorNextStatuses('PENDING')).toEqual(['CANCELED']);
+  expect(operatorNextStatuses('PLACED')).toEqual(nextStatuses('PLACED'));
 });

@@ -37,6 +37,14 @@ export const nextStatuses = (from: OrderStatus): readonly OrderStatus[] => next[
 
 export const canTransition = (from: OrderStatus, to: OrderStatus): boolean => next[from].includes(to);
 
+/**
+ * The moves an operator (the CLI, the back office) may make: all but PENDING → PLACED, which only a verified payment
+ * makes (an online order placed by hand would ship unpaid, and its payment would then be owed back as an extra one:
+ * the lifecycle property test found it).
+ */
+export const operatorNextStatuses = (from: OrderStatus): readonly OrderStatus[] =>
+  next[from].filter((to) => !(from === 'PENDING' && to === 'PLACED'));
+
 /** Statuses from which the shopper (or the CLI) may still cancel. */
 export const CANCELLABLE: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => canTransition(s, 'CANCELED'));
 

@@ -1,11 +1,12 @@
-import { canTransition, isOrderStatus, type OrderStatus } from '../../../lib/orders/order-status.ts';
+import { isOrderStatus, operatorNextStatuses, type OrderStatus } from '../../../lib/orders/order-status.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { cancelOrder } from './cancel-order.ts';
 import { moveOrderStatus } from './lifecycle.ts';
 import { OrderProblem } from './problems.ts';
 
 /**
- * Moves an order one step along the state machine (the CLI; a back office later). The UPDATE is conditional on the
+ * Moves an order one step along the state machine as an operator (the CLI; a back office later): never PENDING →
+ * PLACED, which only a verified payment does. The UPDATE is conditional on the
  * status read, so two operators cannot both move it; CANCELED goes through cancelOrder to give stock and money back.
  */
 export async function moveOrder(
@@ -17,7 +18,8 @@ export async function moveOrder(
   const order = await db.selectFrom('orders').select(['status']).where('id', '=', orderId).executeTakeFirst();
   if (!order) throw new OrderProblem(404, 'orderNotFound');
   const from = order.status;
-  if (!isOrderStatus(from) || !canTransition(from, to)) throw new OrderProblem(409, 'badTransition', { from, to });
+  if (!isOrderStatus(from) || !operatorNextStatuses(from).includes(to))
+    throw new OrderProblem(409, 'badTransition', { from, to });
   if (to === 'CANCELED') {
     await cancelOrder(db, { orderId, userId: null, actor });
     return { from, to };
