@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiLang, type Locale } from '../../src/i18n/locales.ts';
 import type { ProductCard } from '../../src/lib/types.ts';
+import { formatMoney } from '../../src/i18n/format.ts';
 import { interpolate } from '../../src/i18n/interpolate.ts';
 import { catalog, cartReady, lineOf, listingOf, openWithStoredCart, pick, storedCart } from './cart-support.ts';
 import { expect, hydrated, test, answerConsent } from './fixtures.ts';
@@ -225,7 +226,7 @@ test.describe('issue 19: a slow network never drops a line', () => {
 test.describe('wishlist', () => {
   test('toggle on a card and on the product page; removal on the wishlist page', async ({ page, request, at, t, shopLocale }) => {
     const products = await catalog(request, shopLocale);
-    const onCard = pick(products, (p) => p.stock >= 1, 'product in stock');
+    const onCard = pick(products, (p) => p.stock >= 1 && p.beforeDiscount !== null, 'product on sale, in stock');
     const onPage = pick(
       products,
       (p) => p.stock >= 1 && p.id !== onCard.id && p.sub_category.id !== onCard.sub_category.id,
@@ -253,6 +254,10 @@ test.describe('wishlist', () => {
     const items = page.locator('[data-wishlist-item]');
     await expect(items).toHaveCount(2);
     await expect(page.locator(`[data-wishlist-item="${onCard.id}"]`)).toContainText(onCard.name);
+    // The wishlist card keeps what the product card shows: its rating and its previous price (issue 20).
+    const saved = page.locator(`[data-wishlist-item="${onCard.id}"]`);
+    await expect(saved.locator('[data-stars]')).toHaveAccessibleName(interpolate(t.products.rating, { rate: onCard.rate }));
+    await expect(saved.locator('[data-previous-price]')).toContainText(formatMoney(onCard.beforeDiscount!, shopLocale));
     // Add to cart from the wishlist.
     await page.locator(`[data-wishlist-item="${onPage.id}"]`).getByRole('button', { name: t.cart.addToCart }).click();
     await expect.poll(() => serverCart(request, shopper, shopLocale)).toEqual([[onPage.id, 1]]);

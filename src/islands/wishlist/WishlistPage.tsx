@@ -11,6 +11,8 @@ import WishlistHeart, { type HeartText } from './WishlistHeart.tsx';
 import EmptyArt from '../account/EmptyArt.tsx';
 import { useConfirm } from '../shared/ConfirmDialog.tsx';
 import { Filled } from '../shared/Filled.tsx';
+import { Stars } from '../shared/Stars.tsx';
+import { interpolate } from '../../i18n/interpolate.ts';
 
 interface Props {
   locale: Locale;
@@ -22,6 +24,9 @@ interface Props {
     confirmRemoveTitle: string;
     confirmRemove: string;
     keepWish: string;
+    /** 'Rated {rate} out of 5' and the previous price's label, as the product cards say them (issue 20). */
+    rating: string;
+    previousPrice: string;
   };
   cartText: CartControlText;
   productHref: string;
@@ -99,8 +104,17 @@ export default function WishlistPage({ locale, text, cartText, productHref, brow
             >
               {truncate(product.name, 80)}
             </a>
-            <p className="mt-auto pt-1 font-bold">
-              <bdi>{formatMoney(product.price, locale)}</bdi>
+            <Stars rate={product.rate} label={interpolate(text.rating, { rate: product.rate })} />
+            <p className="mt-auto flex flex-wrap items-baseline gap-2 pt-1">
+              <span className="font-bold">
+                <bdi>{formatMoney(product.price, locale)}</bdi>
+              </span>
+              {product.beforeDiscount !== null && product.beforeDiscount > product.price && (
+                <del className="text-xs text-roast-700" data-previous-price>
+                  <span className="sr-only">{text.previousPrice}: </span>
+                  <bdi>{formatMoney(product.beforeDiscount, locale)}</bdi>
+                </del>
+              )}
             </p>
             <CartControl product={toCartProduct(product, product.img)} text={cartText} />
           </li>
