@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { scaleEndpoints } from './scale-endpoints.mjs';
+import { scaleEndpoints, texts } from './scale-endpoints.mjs';
 
 const { values: args } = parseArgs({ options: { products: { type: 'string' } } });
 const scale = args.products === undefined ? undefined : Number(args.products);
@@ -97,20 +97,7 @@ for (let i = 0; i < 1200; i += 1) {
 const searchReadyAfter = ((performance.now() - spawned) / 1000).toFixed(1);
 
 // Varied texts, so the autocomplete is not measured on one cached answer.
-const words = [
-  'espr',
-  'espresso',
-  'grinder',
-  'مطحنة',
-  'اسبرسو',
-  'coffee',
-  'قهوة',
-  'kettle',
-  'yirgachefe',
-  'أثيوبيا',
-  'scale',
-  'brazil',
-];
+const words = texts;
 const endpoints = [
   { name: 'ceiling: GET /api/health', paths: ['/api/health'] },
   { name: 'GET /api/autocomplete?q=…', paths: words.map((w) => `/api/autocomplete?q=${encodeURIComponent(w)}&lang=ar-SA`) },
