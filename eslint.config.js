@@ -22,6 +22,22 @@ const serverBoundary = {
 };
 const drawingLayers = ['src/components/**', 'src/islands/**', 'src/stores/**'];
 
+/**
+ * One way to call the API from the browser (issue 21): src/lib/api-client.ts (`apiFetch`, `shopperFetch`) adds the
+ * language, the token and its renewal, and reads refusals. Islands and stores never call `fetch` themselves.
+ */
+const fetchMessage = 'Call the API through src/lib/api-client.ts (apiFetch, or shopperFetch for the logged-in shopper).';
+const oneApiClient = {
+  'no-restricted-globals': ['error', { name: 'fetch', message: fetchMessage }],
+  'no-restricted-properties': [
+    'error',
+    { object: 'window', property: 'fetch', message: fetchMessage },
+    { object: 'globalThis', property: 'fetch', message: fetchMessage },
+    { object: 'self', property: 'fetch', message: fetchMessage },
+  ],
+};
+const apiCallers = ['src/islands/**', 'src/stores/**'];
+
 export default defineConfig(
   { ignores: ['dist/', 'builds/', '.astro/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/'] },
   ...tseslint.configs.recommended,
@@ -40,6 +56,7 @@ export default defineConfig(
     },
   },
   { files: drawingLayers, rules: serverBoundary },
+  { files: apiCallers, ignores: ['**/*.test.ts'], rules: oneApiClient },
   // .astro files: their frontmatter and <script> blocks are linted for the boundary only (the template uses
   // frontmatter names ESLint cannot see, so the general rules would report false "unused" errors).
   { files: ['**/*.astro'], plugins: { astro: { processors: { blocks: astroBlocks } } }, processor: 'astro/blocks' },

@@ -5,7 +5,7 @@
 import { openDatabase } from '../src/server/db/index.ts';
 import { isOrderStatus, operatorNextStatuses, ORDER_STATUSES } from '../src/lib/orders/order-status.ts';
 import { moveOrder } from '../src/server/services/orders/move-order.ts';
-import { OrderProblem } from '../src/server/services/orders/problems.ts';
+import { Problem } from '../src/server/problem.ts';
 import { owedRefunds } from '../src/server/services/orders/refunds.ts';
 import { formatMoney } from '../src/i18n/format.ts';
 
@@ -40,9 +40,9 @@ try {
   const { from, to } = await moveOrder(db, id, status);
   console.log(`Order ${id}: ${from} -> ${to}`);
 } catch (error) {
-  if (!(error instanceof OrderProblem)) throw error;
+  if (!(error instanceof Problem)) throw error;
   code = 1;
-  if (error.code === 'orderNotFound') console.error(`Order ${id} not found.`);
+  if (error.code === 'orders.orderNotFound') console.error(`Order ${id} not found.`);
   else {
     const from = String(error.detail.from ?? '?');
     const allowed = isOrderStatus(from) ? operatorNextStatuses(from).join(', ') || 'none (final)' : '?';

@@ -11,6 +11,14 @@ import { watchCatalog } from './server/services/catalog/catalog-watch.ts';
 import { watchAbandonedPayments } from './server/payments/release-abandoned.ts';
 import { watchAbandonedUploads } from './server/uploads/quota.ts';
 
+const ADMIN_PAGE = /^\/(en|ar)\/admin(\/|$)/;
+
+function privatePage(response: Response): Response {
+  response.headers.set('cache-control', 'no-store');
+  response.headers.set('x-robots-tag', 'noindex, nofollow');
+  return response;
+}
+
 let started: Promise<void> | undefined;
 /**
  * The first on-demand request of this bundle (at start, the one scripts/start.mjs sends) starts the catalog version
@@ -56,5 +64,7 @@ export const onRequest = defineMiddleware(async (context, next): Promise<Respons
   if (import.meta.env.DEV) return next();
   await startCatalogWatch();
   if (context.url.pathname.startsWith('/api/')) return next();
+  // The back office is per staff member: never cached here or anywhere, never indexed (issue 22).
+  if (ADMIN_PAGE.test(context.url.pathname)) return next().then(withIslandStyleInHead).then(privatePage);
   return cachedRender(context.request, context.url, () => next().then(withIslandStyleInHead));
 });

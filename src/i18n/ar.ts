@@ -9,6 +9,10 @@ import { numberMessages } from './messages/numbers.ts';
 import { consentMessages } from './messages/consent.ts';
 import { ordersMessages } from './messages/orders.ts';
 import { accountMessages } from './messages/account.ts';
+import { adminMessages } from './messages/admin.ts';
+import { adminOrdersMessages } from './messages/admin-orders.ts';
+import { adminMoneyMessages } from './messages/admin-money.ts';
+import { adminCashMessages } from './messages/admin-cash.ts';
 
 /** Arabic dictionary: typed against the English one, so a missing key fails the type check. */
 export const ar: Dictionary = {
@@ -61,7 +65,7 @@ export const ar: Dictionary = {
   },
   newsletter: {
     success: 'تم اشتراكك في نشرتنا البريدية',
-    failure: 'ربما أنت مشترك بالفعل',
+    errors: { failure: 'ربما أنت مشترك بالفعل' },
   },
   errors: {
     title: 'عذرًا! حدث خطأ ما.',
@@ -85,14 +89,6 @@ export const ar: Dictionary = {
   products: {
     title: 'المنتجات',
     resultsFor: 'نتائج البحث عن «{query}»',
-    count: {
-      zero: 'لا منتجات',
-      one: 'منتج واحد',
-      two: 'منتجان',
-      few: '{count} منتجات',
-      many: '{count} منتجًا',
-      other: '{count} منتج',
-    },
     noProducts: 'لا توجد منتجات',
     noProductsHint: 'جرّب قسمًا آخر أو بحثًا أقصر.',
     previousPrice: 'السعر السابق',
@@ -103,28 +99,34 @@ export const ar: Dictionary = {
   },
   catalog: catalogMessages.ar,
   validation: {
-    required: 'هذا الحقل مطلوب',
-    email: 'أدخل بريدًا إلكترونيًا صحيحًا',
-    tooShort: 'يجب ألا يقل عن {min} أحرف',
-    tooLong: 'يجب ألا يزيد عن {max} حرفًا',
-    integer: 'يجب أن يكون رقمًا صحيحًا',
-    min: 'يجب ألا يقل عن {min}',
-    max: 'يجب ألا يزيد عن {max}',
-    oneOf: 'يجب أن يكون أحد: {options}',
-    invalid: 'هذه القيمة غير صالحة',
-    malformedBody: 'تعذّرت قراءة محتوى الطلب: تحقّق من صيغته',
-    failed: 'يرجى مراجعة الحقول المحددة',
+    errors: {
+      required: 'هذا الحقل مطلوب',
+      email: 'أدخل بريدًا إلكترونيًا صحيحًا',
+      tooShort: 'يجب ألا يقل عن {min} أحرف',
+      tooLong: 'يجب ألا يزيد عن {max} حرفًا',
+      integer: 'يجب أن يكون رقمًا صحيحًا',
+      min: 'يجب ألا يقل عن {min}',
+      max: 'يجب ألا يزيد عن {max}',
+      oneOf: 'يجب أن يكون أحد: {options}',
+      invalid: 'هذه القيمة غير صالحة',
+      malformedBody: 'تعذّرت قراءة محتوى الطلب: تحقّق من صيغته',
+      failed: 'يرجى مراجعة الحقول المحددة',
+    },
   },
   cart: cartMessages.ar,
   api: {
-    notFound: 'غير موجود',
-    productNotFound: 'المنتج غير موجود',
-    sellerNotFound: 'البائع غير موجود',
-    unknownCategory: 'قسم غير معروف',
-    unknownSubCategory: 'قسم فرعي غير معروف لهذا القسم',
-    serverError: 'حدث خطأ من جانبنا. يرجى المحاولة مرة أخرى.',
-    unauthenticated: 'يرجى تسجيل الدخول للمتابعة.',
-    foreignOrigin: 'هذا الطلب لم يصدر من متجرنا.',
+    errors: {
+      notFound: 'غير موجود',
+      productNotFound: 'المنتج غير موجود',
+      sellerNotFound: 'البائع غير موجود',
+      unknownCategory: 'قسم غير معروف',
+      unknownSubCategory: 'قسم فرعي غير معروف لهذا القسم',
+      serverError: 'حدث خطأ من جانبنا. يرجى المحاولة مرة أخرى.',
+      unauthenticated: 'يرجى تسجيل الدخول للمتابعة.',
+      foreignOrigin: 'هذا الطلب لم يصدر من متجرنا.',
+      unknownProvider: 'مزوّد دفع غير معروف',
+      callbackRefused: 'تم رفض إشعار الدفع',
+    },
   },
   content: contentMessages.ar,
   forms: formsMessages.ar,
@@ -134,4 +136,8 @@ export const ar: Dictionary = {
   consent: consentMessages.ar,
   orders: ordersMessages.ar,
   account: accountMessages.ar,
+  admin: adminMessages.ar,
+  adminOrders: adminOrdersMessages.ar,
+  adminMoney: adminMoneyMessages.ar,
+  adminCash: adminCashMessages.ar,
 };

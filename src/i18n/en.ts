@@ -9,6 +9,10 @@ import { numberMessages } from './messages/numbers.ts';
 import { consentMessages } from './messages/consent.ts';
 import { ordersMessages } from './messages/orders.ts';
 import { accountMessages } from './messages/account.ts';
+import { adminMessages } from './messages/admin.ts';
+import { adminOrdersMessages } from './messages/admin-orders.ts';
+import { adminMoneyMessages } from './messages/admin-money.ts';
+import { adminCashMessages } from './messages/admin-cash.ts';
 
 /**
  * English dictionary: the source of every key. Spec texts are used verbatim.
@@ -65,7 +69,7 @@ export const en = {
   },
   newsletter: {
     success: 'You are now subscribed to our newsletter',
-    failure: 'You may already be subscribed',
+    errors: { failure: 'You may already be subscribed' },
   },
   errors: {
     title: 'Oops! Something went wrong.',
@@ -89,7 +93,6 @@ export const en = {
   products: {
     title: 'Products',
     resultsFor: 'Results for “{query}”',
-    count: { one: '{count} product', other: '{count} products' },
     noProducts: 'No products found',
     noProductsHint: 'Try another category or a shorter search.',
     previousPrice: 'Previous price',
@@ -100,28 +103,35 @@ export const en = {
   },
   catalog: catalogMessages.en,
   validation: {
-    required: 'This field is required',
-    email: 'Enter a valid email address',
-    tooShort: 'Must be at least {min} characters',
-    tooLong: 'Must be at most {max} characters',
-    integer: 'Must be a whole number',
-    min: 'Must be at least {min}',
-    max: 'Must be at most {max}',
-    oneOf: 'Must be one of: {options}',
-    invalid: 'This value is not valid',
-    malformedBody: 'The request body could not be read: check its format',
-    failed: 'Please check the highlighted fields',
+    errors: {
+      required: 'This field is required',
+      email: 'Enter a valid email address',
+      tooShort: 'Must be at least {min} characters',
+      tooLong: 'Must be at most {max} characters',
+      integer: 'Must be a whole number',
+      min: 'Must be at least {min}',
+      max: 'Must be at most {max}',
+      oneOf: 'Must be one of: {options}',
+      invalid: 'This value is not valid',
+      malformedBody: 'The request body could not be read: check its format',
+      failed: 'Please check the highlighted fields',
+    },
   },
   cart: cartMessages.en,
+  /** What the API answers when it refuses a request (codes `api.<key>`, src/server/problem.ts). */
   api: {
-    notFound: 'Not found',
-    productNotFound: 'Product not found',
-    sellerNotFound: 'Seller not found',
-    unknownCategory: 'Unknown category',
-    unknownSubCategory: 'Unknown sub-category for this category',
-    serverError: 'Something went wrong on our side. Please try again.',
-    unauthenticated: 'Please log in to continue.',
-    foreignOrigin: 'This request did not come from our shop.',
+    errors: {
+      notFound: 'Not found',
+      productNotFound: 'Product not found',
+      sellerNotFound: 'Seller not found',
+      unknownCategory: 'Unknown category',
+      unknownSubCategory: 'Unknown sub-category for this category',
+      serverError: 'Something went wrong on our side. Please try again.',
+      unauthenticated: 'Please log in to continue.',
+      foreignOrigin: 'This request did not come from our shop.',
+      unknownProvider: 'Unknown payment provider',
+      callbackRefused: 'Callback refused',
+    },
   },
   content: contentMessages.en,
   forms: formsMessages.en,
@@ -131,6 +141,10 @@ export const en = {
   consent: consentMessages.en,
   orders: ordersMessages.en,
   account: accountMessages.en,
+  admin: adminMessages.en,
+  adminOrders: adminOrdersMessages.en,
+  adminMoney: adminMoneyMessages.en,
+  adminCash: adminCashMessages.en,
 };
 
 /** Every language must provide every key of the English dictionary. */

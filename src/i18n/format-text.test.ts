@@ -40,16 +40,33 @@ describe('counted phrases', () => {
   const ar = dictionary('ar');
   const en = dictionary('en');
   test('Arabic counts take the dual, the plural and the accusative singular', () => {
-    expect(plural(ar.products.count, 1, 'ar')).toBe('منتج واحد');
-    expect(plural(ar.products.count, 2, 'ar')).toBe('منتجان');
-    expect(plural(ar.products.count, 5, 'ar')).toBe('5 منتجات');
-    expect(plural(ar.products.count, 17, 'ar')).toBe('17 منتجًا');
-    expect(plural(ar.products.count, 100, 'ar')).toBe('100 منتج');
+    expect(plural(ar.catalog.productsCount, 1, 'ar')).toBe('منتج واحد');
+    expect(plural(ar.catalog.productsCount, 2, 'ar')).toBe('منتجان');
+    expect(plural(ar.catalog.productsCount, 5, 'ar')).toBe('5 منتجات');
+    expect(plural(ar.catalog.productsCount, 17, 'ar')).toBe('17 منتجًا');
+    expect(plural(ar.catalog.productsCount, 100, 'ar')).toBe('100 منتج');
     expect(plural(ar.catalog.ratingsCount, 117, 'ar')).toBe('117 تقييمًا');
   });
+  test('each counted phrase is written once per language: no two keys carry the same forms', () => {
+    for (const locale of ['en', 'ar'] as const) {
+      const seen = new Map<string, string>();
+      const walk = (node: unknown, path: string) => {
+        if (typeof node !== 'object' || node === null) return;
+        if ('one' in node && 'other' in node) {
+          const forms = JSON.stringify(node);
+          expect(seen.get(forms), `${locale}: ${path} repeats ${seen.get(forms)}`).toBeUndefined();
+          seen.set(forms, path);
+          return;
+        }
+        for (const [key, value] of Object.entries(node)) walk(value, path ? `${path}.${key}` : key);
+      };
+      walk(dictionary(locale), '');
+      expect(seen.size).toBeGreaterThan(3);
+    }
+  });
   test('English keeps one and other', () => {
-    expect(plural(en.products.count, 1, 'en')).toBe('1 product');
-    expect(plural(en.products.count, 17, 'en')).toBe('17 products');
+    expect(plural(en.catalog.productsCount, 1, 'en')).toBe('1 product');
+    expect(plural(en.catalog.productsCount, 17, 'en')).toBe('17 products');
     expect(plural(en.catalog.ratingsCount, 0, 'en')).toBe('0 ratings');
   });
 });

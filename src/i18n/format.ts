@@ -151,3 +151,7 @@ export function sortByName<T>(items: readonly T[], name: (item: T) => string, lo
   const collator = cached(`c:${locale}`, () => new Intl.Collator(locale === 'ar' ? 'ar' : 'en'));
   return [...items].sort((a, b) => collator.compare(name(a), name(b)));
 }
+
+/** A moment as the back office reads it: date and time in Cairo, whatever the server's own time zone. */
+export const formatDateTime = (date: Date | string, locale: Locale): string =>
+  formatDate(date, locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Cairo' });

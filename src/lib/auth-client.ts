@@ -4,7 +4,8 @@
  * non-secret hint says someone logged in here), serialized across tabs with the Web Locks API so two tabs never
  * present the same refresh token (which the server would treat as reuse and revoke).
  */
-import { apiLang, type Locale } from '../i18n/locales.ts';
+import type { Locale } from '../i18n/locales.ts';
+import { apiFetch } from './api-client.ts';
 import { $session, provideAccessToken, setSession, type SessionUser } from '../stores/session.ts';
 
 export interface ApiUser {
@@ -55,20 +56,15 @@ function dropSession(announce: boolean): void {
 }
 
 async function callRefresh(): Promise<string | null> {
-  const res = await fetch(`/api/auth/refresh?lang=${apiLang(document.documentElement.lang === 'ar' ? 'ar' : 'en')}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: '{}',
-    credentials: 'same-origin',
-  }).catch(() => null);
+  // The refresh token travels in its HttpOnly cookie; a network failure keeps what we have.
+  const res = await apiFetch<{ data: SessionData }>('/auth/refresh', { method: 'POST', body: {} }).catch(() => null);
   if (!res) return token?.value ?? null;
   if (!res.ok) {
     dropSession(false);
     return null;
   }
-  const body = (await res.json()) as { data: SessionData };
-  adoptSession(body.data, false);
-  return body.data.access_token;
+  adoptSession(res.body.data, false);
+  return res.body.data.access_token;
 }
 
 /** A fresh access token via the cookie; one refresh at a time across all tabs of this browser. */
@@ -98,7 +94,7 @@ let booted = false;
 export function bootSession(): void {
   if (booted || typeof window === 'undefined') return;
   booted = true;
-  provideAccessToken(currentToken);
+  provideAccessToken(currentToken, refreshSession);
   // CSS hooks for server-rendered bits that differ for guests and shoppers (e.g. the mobile menu's login link).
   // Islands that exist only for shoppers (navbar account menu, wishlist hearts) wake on SESSION_USER_EVENT, sent by
   // src/scripts/account-sync.ts, so guests never run React for them.
@@ -116,11 +112,6 @@ export function bootSession(): void {
 
 /** Logout (spec section 4): revoke on the server, forget the tokens; the caller resets cart and wishlist. */
 export async function logoutSession(locale: Locale): Promise<void> {
-  await fetch(`/api/auth/logout?lang=${apiLang(locale)}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: '{}',
-    credentials: 'same-origin',
-  }).catch(() => null);
+  await apiFetch('/auth/logout', { locale, method: 'POST', body: {} }).catch(() => null);
   dropSession(true);
 }

@@ -1,15 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import {
-  addLine,
-  mergeLines,
-  quantityOf,
-  removeLine,
-  setLineQuantity,
-  withTotals,
-  type CartLine,
-  type CartProduct,
-} from './cart-math.ts';
+import { addLine, quantityOf, removeLine, setLineQuantity, withTotals, type CartLine, type CartProduct } from './cart-math.ts';
 import { expectSound } from './cart-test-support.ts';
 
 const product = (id: number, price: number, stock: number): CartProduct => ({
@@ -51,19 +42,6 @@ describe('cart math', () => {
     expect(setLineQuantity(flagged, 4, 5)[0]?.quantity).toBe(2);
     expect(setLineQuantity(flagged, 4, 1)[0]?.quantity).toBe(1);
   });
-
-  test('merge adds quantities of matching products and appends the others (spec section 4)', () => {
-    const local = addLine([], a);
-    const server: CartLine[] = [
-      { product: { ...a, price: 13_000 }, quantity: 1 },
-      { product: b, quantity: 1 },
-    ];
-    const merged = mergeLines(local, server);
-    expect(merged.map((l) => [l.product.id, l.quantity, l.product.price])).toEqual([
-      [1, 2, 13_000],
-      [2, 1, 9_900],
-    ]);
-  });
 });
 
 const arbProduct = fc.record({
@@ -83,13 +61,6 @@ const arbOp = fc.oneof(
     qty: fc.double({ min: -5, max: 50, noNaN: true }),
   }),
   fc.record({ op: fc.constant('remove' as const), id: fc.integer({ min: 1, max: 8 }) }),
-  fc.record({
-    op: fc.constant('merge' as const),
-    server: fc.uniqueArray(fc.record({ product: arbProduct, quantity: fc.integer({ min: 1, max: 30 }) }), {
-      selector: (l) => l.product.id,
-      maxLength: 4,
-    }),
-  }),
 );
 
 test('property: after any sequence of actions the totals equal the sum of lines and never go negative', () => {
@@ -99,13 +70,7 @@ test('property: after any sequence of actions the totals equal the sum of lines 
       for (const o of ops) {
         if (o.op === 'add') lines = addLine(lines, o.product, o.qty);
         else if (o.op === 'set') lines = setLineQuantity(lines, o.id, o.qty);
-        else if (o.op === 'remove') lines = removeLine(lines, o.id);
-        // Server lines come from the API, which never sends more than the stock.
-        else
-          lines = mergeLines(
-            lines,
-            o.server.filter((l) => l.quantity <= l.product.stock),
-          );
+        else lines = removeLine(lines, o.id);
         expectSound(lines);
       }
     }),

@@ -46,6 +46,14 @@ export interface CartState {
   isLoading: boolean;
 }
 
+/**
+ * The server cart (spec section 3; GET and POST /shopping-cart): `items` ({ product, quantity }) plus the detail
+ * fields copied into cart state. The server's shopper-cart service returns this type and the cart sync reads it.
+ */
+export interface ServerCart extends Omit<CartState, 'cartsProducts' | 'isLoading'> {
+  items: CartLine[];
+}
+
 export const CART_STORAGE_KEY = 'cart';
 /** Fired on window after every change of the store in this tab (detail: the number of lines); the mini-cart dot listens. */
 export const CART_CHANGE_EVENT = 'cart:change';
@@ -101,22 +109,3 @@ export const removeLine = (lines: CartLine[], id: number): CartLine[] => lines.f
 /** Quantity of a product in the cart (0 when absent). */
 export const quantityOf = (lines: readonly CartLine[], id: number): number =>
   lines.find((line) => line.product.id === id)?.quantity ?? 0;
-
-/**
- * The spec's merge on cart fetch (section 4): quantities of matching products are added, other server
- * lines appended. For the account sync that comes with logins.
- */
-export function mergeLines(local: CartLine[], server: CartLine[]): CartLine[] {
-  let merged = local;
-  for (const line of server) {
-    const mine = merged.find((l) => l.product.id === line.product.id);
-    merged = mine
-      ? setLineQuantity(
-          merged.map((l) => (l === mine ? { ...l, product: line.product } : l)),
-          line.product.id,
-          mine.quantity + line.quantity,
-        )
-      : [...merged, line];
-  }
-  return merged;
-}

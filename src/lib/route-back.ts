@@ -20,7 +20,7 @@ const ROUTES: { name: string; path: string }[] = [
   { name: 'about-us', path: '/about-us' },
   { name: 'contact-us', path: '/contact-us' },
   { name: 'become-partner', path: '/become-partner' },
-  { name: 'profile', path: '/profile/account-setting' },
+  { name: 'profile', path: '/profile' },
   { name: 'profile-account-setting', path: '/profile/account-setting' },
   { name: 'profile-address-book', path: '/profile/address-book' },
   { name: 'profile-my-wish-list', path: '/profile/my-wish-list' },

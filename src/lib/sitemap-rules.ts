@@ -7,6 +7,8 @@ const excluded = [
   /^\/(en|ar)\/blog\/reviews\/(?!page\/)[^/]+\/?$/,
   // One shopper's pages (noindex): account flows, profile, the payment step and its result.
   /^\/(en|ar)\/(login|sign-up|verify-otp|forget-password|profile|checkout\/(checkout-payment|success))(\/|$)/,
+  // The back office (on demand, so never built; excluded in case a page of it ever is).
+  /^\/(en|ar)\/admin(\/|$)/,
 ];
 
 export function includeInSitemap(page: string, endedOffers: readonly string[] = []): boolean {

@@ -11,6 +11,12 @@ export interface Category {
   sub_categories: { id: number; slug: string; sub_category: string }[];
 }
 
+/** A category as the navbar, menus and footer draw it: with its "All …" link text worked out for the language. */
+export interface NavigationCategory extends Category {
+  /** "All Coffee", "كل القهوة" (the Arabic name with its article; server/page-data/navigation.ts). */
+  allLabel: string;
+}
+
 export interface ProductCard {
   id: number;
   slug: string;

@@ -1,39 +1,47 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { interpolate } from '../i18n/interpolate.ts';
 import type { Dictionary } from '../i18n/en.ts';
 
 type Issue = z.core.$ZodIssue;
 /** The dictionary's validation texts: all an island needs to show the API's messages itself. */
-export type ValidationTexts = Dictionary['validation'];
+export type ValidationTexts = Dictionary['validation']['errors'];
+export type ValidationKey = keyof ValidationTexts;
 
-/** One zod issue in the shopper's language. */
-export function issueMessage(issue: Issue, v: ValidationTexts): string {
+/** Which validation text one zod issue reads as, and the values for its placeholders. */
+export function issueText(issue: Issue): { key: ValidationKey; values: Record<string, string | number> } {
   switch (issue.code) {
     case 'invalid_type':
-      if (issue.input === undefined || issue.input === null) return v.required;
-      return issue.expected === 'int' || issue.expected === 'number' ? v.integer : v.invalid;
+      if (issue.input === undefined || issue.input === null) return { key: 'required', values: {} };
+      return { key: issue.expected === 'int' || issue.expected === 'number' ? 'integer' : 'invalid', values: {} };
     case 'too_small':
       if (issue.origin === 'string')
-        return Number(issue.minimum) <= 1 ? v.required : interpolate(v.tooShort, { min: Number(issue.minimum) });
-      return interpolate(v.min, { min: Number(issue.minimum) });
+        return Number(issue.minimum) <= 1
+          ? { key: 'required', values: {} }
+          : { key: 'tooShort', values: { min: Number(issue.minimum) } };
+      return { key: 'min', values: { min: Number(issue.minimum) } };
     case 'too_big':
-      if (issue.origin === 'string') return interpolate(v.tooLong, { max: Number(issue.maximum) });
-      return interpolate(v.max, { max: Number(issue.maximum) });
+      return { key: issue.origin === 'string' ? 'tooLong' : 'max', values: { max: Number(issue.maximum) } };
     case 'invalid_format':
-      return issue.format === 'email' ? v.email : v.invalid;
+      return { key: issue.format === 'email' ? 'email' : 'invalid', values: {} };
     case 'invalid_value':
-      return interpolate(v.oneOf, { options: issue.values.map(String).join(', ') });
+      return { key: 'oneOf', values: { options: issue.values.map(String).join(', ') } };
     default:
-      return v.invalid;
+      return { key: 'invalid', values: {} };
   }
 }
 
-/** Per-field messages keyed by the dotted path of each issue. */
+/** The dotted path of an issue's field (`_` for the whole value). */
+export const issueField = (issue: Issue): string => issue.path.map(String).join('.') || '_';
+
+/** One zod issue in the shopper's language. */
+export function issueMessage(issue: Issue, v: ValidationTexts): string {
+  const { key, values } = issueText(issue);
+  return interpolate(v[key], values);
+}
+
+/** Per-field messages keyed by the dotted path of each issue (the forms show them before anything is sent). */
 export function fieldMessages(issues: readonly Issue[], v: ValidationTexts): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
-  for (const issue of issues) {
-    const key = issue.path.map(String).join('.') || '_';
-    (fields[key] ??= []).push(issueMessage(issue, v));
-  }
+  for (const issue of issues) (fields[issueField(issue)] ??= []).push(issueMessage(issue, v));
   return fields;
 }

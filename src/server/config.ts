@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The server's configuration, read from the environment and checked in one place. Two modes (issue 19):
@@ -9,28 +9,28 @@ import { z } from 'zod';
  *   or missing (`productionProblems`).
  * Read on each call (it is cheap), so a test that changes process.env sees its change.
  */
-const text = z.string().optional();
+const text = z.optional(z.string());
+const textOr = (fallback: string) => z._default(z.string(), fallback);
+const numberOr = (fallback: number, ...checks: z.core.$ZodCheck<number>[]) =>
+  z._default(z.coerce.number().check(...checks), fallback);
 /** Every variable the server reads (the README's configuration table lists each; tests/architecture checks both). */
 export const Env = z.object({
   NODE_ENV: text,
-  HOST: z.string().default('127.0.0.1'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(4321),
-  SITE_URL: z.string().trim().optional(),
+  HOST: textOr('127.0.0.1'),
+  PORT: numberOr(4321, z.int(), z.minimum(0), z.maximum(65535)),
+  SITE_URL: z.optional(z.string().check(z.trim())),
   ALLOWED_HOSTS: text,
   TRUST_PROXY: text,
   DATABASE_URL: text,
-  DATABASE_PATH: z.string().default('./data/shop.sqlite'),
-  DIST_DIR: z.string().default('dist'),
-  BUILDS_DIR: z.string().default('builds'),
+  DATABASE_PATH: textOr('./data/shop.sqlite'),
+  DIST_DIR: textOr('dist'),
+  BUILDS_DIR: textOr('builds'),
   FOLLOW_PUBLISH: text,
-  UPLOADS_DIR: z.string().default('./data/uploads'),
-  UPLOADS_QUOTA_MB: z.coerce.number().positive().default(2048),
-  CATALOG_CHECK_MS: z.coerce.number().default(15_000),
-  RENDER_CACHE_MB: z.coerce.number().positive().default(64),
-  SEARCH_REFRESH_MS: z.coerce
-    .number()
-    .positive()
-    .default(5 * 60_000),
+  UPLOADS_DIR: textOr('./data/uploads'),
+  UPLOADS_QUOTA_MB: numberOr(2048, z.positive()),
+  CATALOG_CHECK_MS: numberOr(15_000),
+  RENDER_CACHE_MB: numberOr(64, z.positive()),
+  SEARCH_REFRESH_MS: numberOr(5 * 60_000, z.positive()),
   SEARCH_AT_START: text,
   AUTH_TOKEN_SECRET: text,
   SMS_PROVIDER: text,
@@ -42,13 +42,16 @@ export const Env = z.object({
   TWILIO_API_BASE: text,
   PAYTABS_PROFILE_ID: text,
   PAYTABS_SERVER_KEY: text,
-  PAYTABS_BASE_URL: z.string().default('https://secure-egypt.paytabs.com'),
+  PAYTABS_BASE_URL: textOr('https://secure-egypt.paytabs.com'),
   OPAY_MERCHANT_ID: text,
   OPAY_PUBLIC_KEY: text,
   OPAY_SECRET_KEY: text,
-  OPAY_BASE_URL: z.string().default('https://api.opaycheckout.com'),
+  OPAY_BASE_URL: textOr('https://api.opaycheckout.com'),
   PAYMENTS_SANDBOX: text,
-  PAYMENT_TIMEOUT_MINUTES: z.coerce.number().default(30),
+  PAYMENT_TIMEOUT_MINUTES: numberOr(30),
+  STAFF_IDLE_MINUTES: numberOr(30, z.positive()),
+  COD_CALL_ATTEMPTS: numberOr(3, z.int(), z.minimum(1), z.maximum(20)),
+  REMITTANCE_DUE_DAYS: numberOr(2, z.int(), z.minimum(1), z.maximum(60)),
   ENABLE_TEST_FAULTS: text,
 });
 
@@ -84,6 +87,12 @@ export interface ServerConfig {
   searchAtStart: boolean;
   /** An unpaid online order gives its stock back after this long (at least a minute). */
   paymentTimeoutMs: number;
+  /** A staff session ends after this long without a request. */
+  staffIdleMs: number;
+  /** Failed confirmation calls after which a cash-on-delivery order is cancelled and its stock returned. */
+  codCallAttempts: number;
+  /** Days after delivery by which a courier should have remitted an order's cash. */
+  remittanceDueDays: number;
   twilio: {
     accountSid: string;
     authToken: string;
@@ -161,6 +170,9 @@ function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     searchRefreshMs: read.SEARCH_REFRESH_MS,
     searchAtStart: read.SEARCH_AT_START !== '0',
     paymentTimeoutMs: Math.max(1, read.PAYMENT_TIMEOUT_MINUTES) * 60_000,
+    staffIdleMs: read.STAFF_IDLE_MINUTES * 60_000,
+    codCallAttempts: read.COD_CALL_ATTEMPTS,
+    remittanceDueDays: read.REMITTANCE_DUE_DAYS,
     twilio: {
       accountSid: read.TWILIO_ACCOUNT_SID ?? '',
       authToken: read.TWILIO_AUTH_TOKEN ?? '',

@@ -21,19 +21,15 @@
 import { cartSyncFailed } from '../i18n/messages/wishlist.ts';
 import { firstMessage } from '../lib/api-client.ts';
 import { cartPayload, mergeCarts, reconcileCarts, type CartBase } from '../lib/cart-merge.ts';
-import type { CartLine } from '../lib/cart-math.ts';
+import type { CartLine, ServerCart } from '../lib/cart-math.ts';
 import { showToast } from '../lib/toast-event.ts';
 import { $cart, replaceCart, setCartLoading } from './cart.ts';
 import { $session } from './session.ts';
-import { pageLocale, shopperCall } from './shopper-call.ts';
+import { pageLocale, shopperFetch } from '../lib/api-client.ts';
 import { fetchWishlist, resetWishlist } from './wishlist.ts';
 
 export const CART_OWNER_KEY = 'cart-owner';
 export const CART_SYNCED_KEY = 'cart-synced';
-
-interface ServerCart {
-  items: CartLine[];
-}
 
 let activeUser: number | null = null;
 /** The shopper whose server cart this tab has loaded: changes are sent only after that (never over an unread cart). */
@@ -97,7 +93,9 @@ function adopt(reply: ServerCart, before: readonly CartLine[]) {
 }
 
 async function send(lines: readonly CartLine[]): Promise<ServerCart | null> {
-  const res = await shopperCall<{ data: ServerCart }>('/shopping-cart', 'POST', cartPayload(lines)).catch(() => null);
+  const res = await shopperFetch<{ data: ServerCart }>('/shopping-cart', { method: 'POST', body: cartPayload(lines) }).catch(
+    () => null,
+  );
   if (res?.ok) return res.body.data;
   // 401 means the session is ending: the accounts code takes over. Anything else reaches the shopper.
   if (res?.status !== 401) showToast(firstMessage(res?.body, cartSyncFailed[pageLocale()]), 'error');
@@ -110,7 +108,7 @@ async function load(userId: number): Promise<void> {
   void fetchWishlist();
   try {
     await exclusive(async () => {
-      const res = await shopperCall<{ data: ServerCart }>('/shopping-cart').catch(() => null);
+      const res = await shopperFetch<{ data: ServerCart }>('/shopping-cart').catch(() => null);
       if (!res?.ok || activeUser !== userId) return;
       const server = res.body.data;
       const local = $cart.get().cartsProducts;

@@ -1,7 +1,7 @@
 /**
  * $cart: the shopper's cart, mirrored in localStorage under `cart` and replaced when another tab changes it
- * (spec section 4). Guests keep it locally only; the account sync (send after each change, merge on fetch
- * with `mergeLines`) subscribes to this store when accounts arrive.
+ * (spec section 4). Guests keep it locally only; the account sync (src/stores/cart-sync.ts: send after each change,
+ * merge on fetch with src/lib/cart-merge.ts) subscribes to this store.
  */
 import { cartChangeEvents, track } from '../lib/analytics.ts';
 import { persistentAtom } from '@nanostores/persistent';

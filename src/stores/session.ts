@@ -27,6 +27,7 @@ export const $session = atom<SessionState>({ status: 'unknown', user: null });
 
 type TokenProvider = () => Promise<string | null>;
 let tokenProvider: TokenProvider | null = null;
+let tokenRenewer: TokenProvider = async () => null;
 let installed: (provider: TokenProvider) => void = () => undefined;
 // An island may hydrate before the page's boot script has installed the provider (both are module scripts, in no
 // fixed order): its first call waits for it instead of taking the shopper for a guest and sending them to login.
@@ -35,9 +36,13 @@ const ready = new Promise<TokenProvider>((resolve) => (installed = resolve));
 /** The bearer token for the next API call, or null for a guest. */
 export const accessToken = async (): Promise<string | null> => (tokenProvider ?? (await ready))();
 
-/** Installed by the accounts code: how to obtain a valid access token. */
-export function provideAccessToken(provider: TokenProvider): void {
+/** A new access token after the API refused the current one (401), or null when the session has ended. */
+export const renewAccessToken = (): Promise<string | null> => tokenRenewer();
+
+/** Installed by the accounts code: how to obtain a valid access token, and how to renew one the API refused. */
+export function provideAccessToken(provider: TokenProvider, renew: TokenProvider = async () => null): void {
   tokenProvider = provider;
+  tokenRenewer = renew;
   installed(provider);
 }
 

@@ -5,7 +5,7 @@
 import { atom } from 'nanostores';
 import { firstMessage } from '../lib/api-client.ts';
 import type { ProductCard } from '../lib/types.ts';
-import { shopperCall } from './shopper-call.ts';
+import { shopperFetch } from '../lib/api-client.ts';
 
 export interface WishlistState {
   products: ProductCard[];
@@ -21,7 +21,7 @@ export const $wishlist = atom<WishlistState>(empty);
 /** Stores the returned products and their ids (spec: "Fetch stores returned products and ids"). */
 export async function fetchWishlist(): Promise<void> {
   $wishlist.set({ ...$wishlist.get(), status: 'loading' });
-  const res = await shopperCall<{ data: ProductCard[] }>('/wishlist').catch(() => null);
+  const res = await shopperFetch<{ data: ProductCard[] }>('/wishlist').catch(() => null);
   if (!res?.ok) {
     $wishlist.set({ ...$wishlist.get(), status: 'failed' });
     return;
@@ -44,7 +44,7 @@ export async function toggleWishlist(id: number, fallbackMessage: string): Promi
   };
   withPending(true);
   try {
-    const res = await shopperCall<{ data: { listed: boolean } }>(`/wishlist/${id}`, 'POST').catch(() => null);
+    const res = await shopperFetch<{ data: { listed: boolean } }>(`/wishlist/${id}`, { method: 'POST' }).catch(() => null);
     if (!res?.ok) throw new WishlistError(firstMessage(res?.body, fallbackMessage));
     const listed = res.body.data.listed;
     const { products, ids } = $wishlist.get();

@@ -22,11 +22,20 @@ const fakeWindow = Object.assign(new EventTarget(), { location: { origin: 'http:
 vi.stubGlobal('window', fakeWindow);
 vi.stubGlobal('localStorage', fakeStorage);
 
+/** Calls the page has made and not yet had answered. */
+let inFlight = 0;
 let t: Awaited<ReturnType<typeof testApi>>;
 let products: CartProduct[];
 beforeAll(async () => {
   t = await testApi();
-  vi.stubGlobal('fetch', (url: string | URL, init?: RequestInit) => t.api.request(String(url), init));
+  vi.stubGlobal('fetch', async (url: string | URL, init?: RequestInit) => {
+    inFlight += 1;
+    try {
+      return await t.api.request(String(url), init);
+    } finally {
+      inFlight -= 1;
+    }
+  });
   const { body } = await t.json('/api/products?per_page=60');
   products = body.data
     .filter((p: { stock: number }) => p.stock >= 5 && p.stock <= 50)
@@ -60,7 +69,11 @@ const serverLines = async (headers: Record<string, string>) =>
   ((await t.json('/api/shopping-cart', { headers })).body.data.items as { product: { id: number }; quantity: number }[]).map(
     (i) => [i.product.id, i.quantity],
   );
-const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+/** The sync has had its turn (it defers a send by one task) and every call it made is answered. */
+const settle = async () => {
+  await new Promise((resolve) => setImmediate(resolve));
+  await vi.waitFor(() => expect(inFlight).toBe(0));
+};
 
 test('login merges the guest cart once, later changes are sent, a logout reset is not', async () => {
   const [a, b, c] = products as [CartProduct, CartProduct, CartProduct];

@@ -85,7 +85,13 @@ test('an answer that sets a cookie or fails is never cached and says no-store', 
 
 test.runIf(process.env['DATABASE_URL'])('PostgreSQL: a NOTIFY from another instance moves this one', async () => {
   watchCatalog(database.db, database.url);
-  await new Promise((r) => setTimeout(r, 500)); // the LISTEN connection is up
+  // The LISTEN connection is up: this database has a session whose last statement was the LISTEN.
+  const listening = async () =>
+    (
+      await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and query ilike 'LISTEN %'`.execute(database.db)
+    ).rows[0]!.n > 0;
+  for (const end = Date.now() + 5_000; Date.now() < end && !(await listening());) await new Promise((r) => setTimeout(r, 50));
   const before = catalogVersion();
   const payload = JSON.stringify({ from: 'another-instance', productIds: [1] });
   await sql`select pg_notify('catalog_changes', ${payload})`.execute(database.db);

@@ -25,6 +25,8 @@ writeFileSync(
      if (req.url.includes('/throws')) throw new Error('a handler that throws');
      if (req.url.includes('/rejects')) return Promise.reject(new Error('a handler that rejects'));
      if (req.url.includes('/half')) { res.writeHead(200); res.write('partial'); throw new Error('after the head'); }
+     // The test waits for this mark instead of guessing how long the request takes to arrive.
+     if (req.url.includes('/slow')) globalThis.slowRequestsStarted = (globalThis.slowRequestsStarted ?? 0) + 1;
      const delay = req.url.includes('/slow') ? 400 : 0;
      setTimeout(() => { res.setHeader('content-type', 'application/json'); res.end(JSON.stringify({ url: req.url, pad: 'x'.repeat(4000) })); }, delay);
    };`,
@@ -150,7 +152,7 @@ test('SIGTERM-style shutdown finishes the in-flight request, then runs the shutd
     closed = true;
   });
   const inFlight = fetch(`${base}/en/slow`);
-  await new Promise((r) => setTimeout(r, 100));
+  await vi.waitFor(() => expect((globalThis as { slowRequestsStarted?: number }).slowRequestsStarted).toBe(1));
   const stopping = stopGracefully(server, 5_000);
   const res = await inFlight;
   expect(res.status).toBe(200);

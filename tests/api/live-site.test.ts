@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { serve, stopGracefully } from '../../src/server/http/server.ts';
 
 /**
@@ -19,7 +19,11 @@ function fakeBuild(id: string) {
   writeFileSync(join(dir, 'client', '_astro', `chunk.${id}.js`), `export const build = '${id}';`);
   writeFileSync(
     join(dir, 'server', 'entry.mjs'),
-    `export const handler = (req, res) => setTimeout(() => res.end('${id} ' + req.url), req.url.includes('slow') ? 600 : 0);`,
+    // A slow request marks its start, so the test waits for it instead of guessing how long it takes to arrive.
+    `export const handler = (req, res) => {
+       if (req.url.includes('slow')) globalThis.slowRequestsStarted = (globalThis.slowRequestsStarted ?? 0) + 1;
+       setTimeout(() => res.end('${id} ' + req.url), req.url.includes('slow') ? 600 : 0);
+     };`,
   );
 }
 const point = (id: string) => {
@@ -47,7 +51,7 @@ afterAll(async () => {
 test('a new pointer switches pages and handler in-process; a request in flight finishes on its build', async () => {
   expect(await (await fetch(`${base}/en/`)).text()).toBe('<p>home of one</p>');
   const inFlight = fetch(`${base}/api/slow`).then((r) => r.text());
-  await new Promise((r) => setTimeout(r, 100));
+  await vi.waitFor(() => expect((globalThis as { slowRequestsStarted?: number }).slowRequestsStarted).toBe(1));
   point('two');
   expect(await until(async () => (await (await fetch(`${base}/en/`)).text()) === '<p>home of two</p>')).toBe(true);
   expect(await (await fetch(`${base}/api/x`)).text()).toBe('two /api/x');

@@ -325,7 +325,7 @@ describe('ownership and the order life', () => {
       status: 409,
       body: { message: 'This order can no longer be cancelled.' },
     });
-    await expect(moveOrder(db, a, 'DELIVERED')).rejects.toMatchObject({ code: 'badTransition' });
+    await expect(moveOrder(db, a, 'DELIVERED')).rejects.toMatchObject({ code: 'orders.badTransition' });
     expect(await stockOf(db, productId)).toBe(3);
 
     await db.updateTable('products').set({ price: 32000, stock: 1 }).where('id', '=', productId).execute();

@@ -100,9 +100,9 @@ describe('POST /api/partner-applications', () => {
   });
 
   const refusals: [string, () => FormData, string, string][] = [
-    ['missing fields', () => form({ brand_name: undefined, email: undefined }), 'brand_name', en.validation.required],
-    ['a missing contract', () => form({ contract: undefined }), 'contract', en.validation.required],
-    ['a wrong e-mail', () => form({ email: 'delta.example' }), 'email', en.validation.email],
+    ['missing fields', () => form({ brand_name: undefined, email: undefined }), 'brand_name', en.validation.errors.required],
+    ['a missing contract', () => form({ contract: undefined }), 'contract', en.validation.errors.required],
+    ['a wrong e-mail', () => form({ email: 'delta.example' }), 'email', en.validation.errors.email],
     [
       'a 6 MB file',
       () => form({ tax_card: new File([new Uint8Array(6 * 1024 * 1024).fill(0x25)], 'big.pdf') }),
@@ -118,13 +118,13 @@ describe('POST /api/partner-applications', () => {
           }),
         }),
       'contract',
-      en.forms.partner.badType,
+      en.forms.errors.badType,
     ],
     [
       'a renamed .png that is really HTML',
       () => form({ tax_card: new File(['<!doctype html><script>alert(1)</script>'], 'card.png', { type: 'image/png' }) }),
       'tax_card',
-      en.forms.partner.badType,
+      en.forms.errors.badType,
     ],
   ];
 

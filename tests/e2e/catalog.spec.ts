@@ -15,7 +15,9 @@ test.describe('catalog', () => {
     const nav = page.getByRole('navigation', { name: t.nav.categories });
     const coffee = shopLocale === 'ar' ? 'قهوة' : 'Coffee';
     await nav.getByText(coffee, { exact: true }).click();
-    await nav.getByRole('link', { name: t.nav.allOf.replace('{name}', coffee) }).click();
+    // Arabic "all" takes the article: "كل القهوة", never "كل قهوة" (issue 20).
+    const allCoffee = shopLocale === 'ar' ? 'كل القهوة' : 'All Coffee';
+    await nav.getByRole('link', { name: allCoffee, exact: true }).click();
     await expect(page).toHaveURL(/\/products\?category=\d+$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(coffee);
 

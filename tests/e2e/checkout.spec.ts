@@ -61,15 +61,17 @@ test('cart → address → coupon → cash on delivery → success → history �
   const card = page.locator(`[data-order="${orderId}"]`);
   await expect(card.locator('[data-order-status]')).toHaveText(t.orders.status.PLACED);
   await expect(card).toContainText(product.name);
-  await page.locator('[data-wallet]').waitFor();
   // Checked before any toast: the shared toast's own contrast is the toast host's business.
   expect(await seriousViolations(page)).toEqual([]);
   await card.getByRole('button', { name: t.orders.history.cancel }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: t.orders.history.confirmCancel }).click();
   await expect(card.locator('[data-order-status]')).toHaveText(t.orders.status.CANCELED);
   await expect(card.getByRole('button', { name: t.orders.history.cancel })).toBeHidden();
-  // The wallet box in the profile: cash on delivery used none of it, so the balance is still 0.
+  // The wallet, from the account menu: cash on delivery used none of it, so the balance is still 0.
+  await page.getByRole('navigation', { name: t.account.profileTitle }).getByRole('link', { name: t.account.wallet }).click();
   await expect(page.locator('[data-wallet-balance]')).toContainText(formatMoney(0, shopLocale));
+  await page.goBack();
+  await hydrated(page, 'OrderHistory');
 
   await card.getByRole('button', { name: t.orders.history.reorder }).click();
   await expect(page.locator('[data-reorder-changes]')).toContainText(t.orders.history.reordered);

@@ -173,7 +173,7 @@ test.describe('content', () => {
     await form.getByLabel(c.notes).fill('My order has not arrived after three days.');
     await page.getByRole('button', { name: c.send }).click();
     await expect(page.getByText(c.failure)).toBeVisible();
-    await expect(page.getByText(t.validation.email)).toBeVisible();
+    await expect(page.getByText(t.validation.errors.email)).toBeVisible();
     await expect(form.getByLabel(c.email)).toHaveAttribute('aria-invalid', 'true');
 
     // The server failing is a failure too.
@@ -203,7 +203,7 @@ test.describe('content', () => {
     await form
       .getByLabel(p.contract)
       .setInputFiles({ name: 'contract.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(6 * 1024 * 1024, 0x25) });
-    await expect(page.locator('[data-field-error]')).toHaveText(p.tooLarge);
+    await expect(page.locator('[data-field-error]')).toHaveText(t.forms.errors.tooLarge);
     await form.getByLabel(p.taxCard).setInputFiles({ name: 'tax-card.pdf', mimeType: 'application/pdf', buffer: realPdf });
     await expect(form.locator('[data-file-picker]').nth(1).locator('[data-file-names]')).toHaveText('tax-card.pdf');
     await page.getByRole('button', { name: p.submit }).click();
@@ -220,7 +220,7 @@ test.describe('content', () => {
 
   test('the spec text for oversized files is used verbatim in English', async ({ t, shopLocale }) => {
     test.skip(shopLocale !== 'en', 'the spec gives the English text');
-    expect(t.forms.partner.tooLarge).toBe('The file size exceeds the maximum limit of 5 MB');
+    expect(t.forms.errors.tooLarge).toBe('The file size exceeds the maximum limit of 5 MB');
     expect(t.forms.contact.success).toBe('We have successfully received your message');
     expect(t.forms.contact.failure).toBe('We did not receive your message. Try again');
   });

@@ -33,15 +33,33 @@ async function overflow(page: Page) {
   });
 }
 
-/** One load at the narrowest width, then the page is widened in place (the layout reflows; a third of the cost). */
-async function sweep(page: Page, load: () => Promise<void>) {
+/**
+ * One load at the narrowest width, then the page is widened in place (the layout reflows; a third of the cost).
+ * `alsoAt` checks more at each width.
+ */
+async function sweep(page: Page, load: () => Promise<void>, alsoAt?: (width: number) => Promise<void>) {
   await page.setViewportSize({ width: widths[0]!, height: 780 });
   await load();
   for (const width of widths) {
     await page.setViewportSize({ width, height: 780 });
     const found = await overflow(page);
     expect(found.scrollWidth, `${width}px wide: ${found.culprits.join('; ')}`).toBeLessThanOrEqual(found.width);
+    await alsoAt?.(width);
   }
+}
+
+/**
+ * An account page's menu on a phone: one row of tabs that scrolls inside itself (not a column pushing the page
+ * down, not wider than the phone), the current page's tab on screen when the page opens.
+ */
+async function accountMenuFits(page: Page, width: number) {
+  const tabs = page.locator('[data-account-tabs]');
+  const rows = await tabs.evaluate((list) => new Set([...list.children].map((item) => item.getBoundingClientRect().top)).size);
+  expect(rows, `${width}px: the account menu is one row`).toBe(1);
+  const box = (await tabs.boundingBox())!;
+  expect(box.x, `${width}px: the account menu starts on screen`).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, `${width}px: the account menu ends on screen`).toBeLessThanOrEqual(width);
+  if (width === widths[0]) await expect(tabs.locator('[aria-current="page"]')).toBeInViewport({ ratio: 1 });
 }
 
 for (const path of templates) {
@@ -56,10 +74,14 @@ for (const path of templates) {
 for (const [path, island] of shopperTemplates) {
   test(`fits 320-390 px phones, logged in: ${path}`, async ({ page, at, shopLocale }) => {
     await furnishedShopper(page, shopLocale);
-    await sweep(page, async () => {
-      await page.goto(at(path));
-      await hydrated(page, island);
-      await page.waitForLoadState('networkidle');
-    });
+    await sweep(
+      page,
+      async () => {
+        await page.goto(at(path));
+        await hydrated(page, island);
+        await page.waitForLoadState('networkidle');
+      },
+      path.startsWith('/profile') ? (width) => accountMenuFits(page, width) : undefined,
+    );
   });
 }

@@ -93,7 +93,7 @@ test.describe('shell', () => {
     await expect(input).toHaveValue('');
     await input.fill(email.toLowerCase());
     await page.getByRole('button', { name: t.footer.subscribe }).click();
-    await expect(page.getByText(t.newsletter.failure)).toBeVisible();
+    await expect(page.getByText(t.newsletter.errors.failure)).toBeVisible();
     await expect(input).toHaveValue('');
   });
 

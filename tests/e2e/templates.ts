@@ -40,9 +40,35 @@ export const templates = [
 
 /** The shopper's own pages (logged in), each with the island that draws the account's data. */
 export const shopperTemplates: [string, string][] = [
+  // The account's start page: the wallet.
+  ['/profile', 'WalletBalance'],
   ['/profile/account-setting', 'AccountSettings'],
   ['/profile/address-book', 'AddressBook'],
   ['/profile/order-history', 'OrderHistory'],
   ['/profile/my-wish-list', 'WishlistPage'],
   ['/checkout/checkout-payment', 'CheckoutPayment'],
+];
+
+/**
+ * The back office's templates (issue 22), visited by the owner (every permission). `{order}`, `{courier}` and
+ * `{customer}` stand for a record the sweep makes first. `guest`: a page for someone not signed in.
+ */
+export const adminTemplates: { path: string; guest?: boolean }[] = [
+  { path: '/admin/login', guest: true },
+  { path: '/admin/accept-invite?token=no-such-invitation', guest: true },
+  { path: '/admin' },
+  { path: '/admin/orders' },
+  { path: '/admin/orders?status=PLACED&sort=total&dir=asc' },
+  { path: '/admin/orders/{order}' },
+  { path: '/admin/orders/print?ids={order}' },
+  { path: '/admin/confirmations' },
+  { path: '/admin/couriers' },
+  { path: '/admin/couriers/{courier}' },
+  { path: '/admin/refunds' },
+  { path: '/admin/refunds?status=paid' },
+  { path: '/admin/customers' },
+  { path: '/admin/customers?q=Mona' },
+  { path: '/admin/customers/{customer}' },
+  { path: '/admin/staff' },
+  { path: '/admin/audit' },
 ];

@@ -4,7 +4,8 @@ import { HtmlValidate } from 'html-validate';
 import { catalog, lineOf, pick } from './cart-support.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 import { logIn } from './login.ts';
-import { shopperTemplates, templates } from './templates.ts';
+import { adminTemplates, shopperTemplates, templates } from './templates.ts';
+import { e2eCourier, e2eProduct, placeCodOrder, signedInStaff } from './admin-support.ts';
 
 /**
  * Every template, in both languages: the HTML the server sends passes a maintained validator (html-validate,
@@ -53,5 +54,27 @@ for (const [path, island] of shopperTemplates) {
     await hydrated(page, island);
     await page.waitForLoadState('networkidle');
     await checkPage(page, await response!.text(), width);
+  });
+}
+
+// The back office: every template in both languages at both widths (operators work on phones and desktops alike),
+// signed in as the owner, who may open everything.
+for (const { path, guest } of adminTemplates) {
+  test(`valid HTML and WCAG 2.2 AA, back office: ${path}`, async ({ page, at }) => {
+    test.setTimeout(120_000);
+    if (!guest) await signedInStaff(page, 'owner');
+    let target = path;
+    if (path.includes('{order}') || path.includes('{customer}')) {
+      const order = await placeCodOrder(page.request, e2eProduct(5), 1);
+      target = target.replaceAll('{order}', String(order.id)).replaceAll('{customer}', String(order.shopper.id));
+    }
+    if (path.includes('{courier}')) target = target.replaceAll('{courier}', String(e2eCourier().id));
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      const response = await page.goto(at(target));
+      expect([200, 410]).toContain(response!.status());
+      await page.waitForLoadState('networkidle');
+      await checkPage(page, await response!.text(), width);
+    }
   });
 }

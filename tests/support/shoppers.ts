@@ -1,10 +1,13 @@
 import type { Kysely } from 'kysely';
-import { signAccessToken } from '../../src/server/auth/access-token.ts';
+import { startSession } from '../../src/server/auth/refresh-tokens.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 
 let counter = 0;
 
-/** A verified shopper inserted straight into the database, with a bearer header for API requests. */
+/**
+ * A verified shopper inserted straight into the database, logged in: a real session (refresh-token family), so the
+ * bearer token carries its `sid` as every token the API issues does.
+ */
 export async function makeShopper(
   db: Kysely<Database>,
   overrides: Partial<{ first_name: string; email: string; phone: string }> = {},
@@ -26,6 +29,7 @@ export async function makeShopper(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const token = await signAccessToken(row.id);
-  return { id: row.id, token, headers: { authorization: `Bearer ${token}` } };
+  const session = await startSession(db, row.id);
+  const token = session.access_token;
+  return { id: row.id, token, refreshToken: session.refresh_token, headers: { authorization: `Bearer ${token}` } };
 }

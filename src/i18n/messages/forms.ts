@@ -19,6 +19,13 @@ export const formsMessages = defineMessages(
       address: 'Address',
       addressText: 'New Cairo, Cairo, Egypt',
     },
+    /** The partner application's refusals (codes `forms.<key>`), shown by the form too. */
+    errors: {
+      tooLarge: 'The file size exceeds the maximum limit of 5 MB',
+      badType: 'Upload a JPG, JPEG, PNG or PDF file',
+      tooMany: 'Attach at most 5 company documents',
+      partnerFailure: 'We could not receive your application. Check the form and try again',
+    },
     /** Our own file button: the browser's says "Choose File" in the browser's language (issue 20). */
     file: { choose: 'Choose file', none: 'No file chosen' },
     partner: {
@@ -37,10 +44,6 @@ export const formsMessages = defineMessages(
       fileHint: 'JPG, JPEG, PNG or PDF, at most 5 MB',
       submit: 'Send application',
       sending: 'Uploading…',
-      tooLarge: 'The file size exceeds the maximum limit of 5 MB',
-      badType: 'Upload a JPG, JPEG, PNG or PDF file',
-      tooMany: 'Attach at most 5 company documents',
-      failure: 'We could not receive your application. Check the form and try again',
       successTitle: 'Thank you, your application has arrived',
       successText:
         'Application number {id} for {brand}, with {count} files. Our partnerships team will e-mail you within 3 working days.',
@@ -64,6 +67,12 @@ export const formsMessages = defineMessages(
       address: 'العنوان',
       addressText: 'القاهرة الجديدة، القاهرة، مصر',
     },
+    errors: {
+      tooLarge: 'حجم الملف يتجاوز الحد الأقصى 5 ميجابايت',
+      badType: 'ارفع ملفًا بصيغة JPG أو JPEG أو PNG أو PDF',
+      tooMany: 'أرفق 5 مستندات للشركة على الأكثر',
+      partnerFailure: 'لم نتمكن من استلام طلبك. راجع النموذج وحاول مرة أخرى',
+    },
     file: { choose: 'اختر ملفًا', none: 'لم يُختر أي ملف' },
     partner: {
       title: 'كن شريكًا',
@@ -81,10 +90,6 @@ export const formsMessages = defineMessages(
       fileHint: 'JPG أو JPEG أو PNG أو PDF، بحد أقصى 5 ميجابايت',
       submit: 'إرسال الطلب',
       sending: 'جارٍ الرفع…',
-      tooLarge: 'حجم الملف يتجاوز الحد الأقصى 5 ميجابايت',
-      badType: 'ارفع ملفًا بصيغة JPG أو JPEG أو PNG أو PDF',
-      tooMany: 'أرفق 5 مستندات للشركة على الأكثر',
-      failure: 'لم نتمكن من استلام طلبك. راجع النموذج وحاول مرة أخرى',
       successTitle: 'شكرًا لك، وصلنا طلبك',
       successText: 'طلب رقم {id} للعلامة {brand}، مع {count} ملفات. سيتواصل معك فريق الشراكات بالبريد خلال 3 أيام عمل.',
       another: 'إرسال طلب آخر',

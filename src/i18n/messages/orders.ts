@@ -20,6 +20,7 @@ export const ordersMessages = defineMessages(
       notCancellable: 'This order can no longer be cancelled.',
       keyReused: 'This request key was already used for a different order.',
       badTransition: 'An order cannot move from this status to that one.',
+      codBlocked: 'Cash on delivery is not available for your account. Please choose a prepaid method (card, wallet or OPay).',
     },
     checkout: {
       title: 'Checkout',
@@ -38,6 +39,8 @@ export const ordersMessages = defineMessages(
       couponApplied: 'Coupon {code} applied',
       removeCoupon: 'Remove coupon',
       paymentStep: 'Payment method',
+      codBlockedNote:
+        'Cash on delivery is not available for your account, so only prepaid methods are shown. Our support team can tell you more.',
       useWallet: 'Use my wallet balance ({amount})',
       summary: 'Order summary',
       items: 'Items',
@@ -89,6 +92,7 @@ export const ordersMessages = defineMessages(
       keepOrder: 'Keep my order',
       refundOwed: 'Refund of {amount} on its way to your card',
       refundedToWallet: '{amount} refunded to your wallet',
+      refundedToCard: '{amount} refunded to your card',
       cancelled: 'Your order was cancelled.',
       reorder: 'Order again',
       reordered: 'The items are back in your cart.',
@@ -100,11 +104,11 @@ export const ordersMessages = defineMessages(
       failed: 'Something went wrong. Please try again.',
     },
     walletBox: {
-      title: 'Wallet',
       balance: 'Balance',
       order_payment: 'Paid for order {id}',
       order_refund: 'Refund for order {id}',
       credit: 'Credit',
+      debit: 'Deducted by our team',
       none: 'No wallet activity yet.',
     },
     status: {
@@ -146,6 +150,7 @@ export const ordersMessages = defineMessages(
       notCancellable: 'لم يعد من الممكن إلغاء هذا الطلب.',
       keyReused: 'مفتاح الطلب هذا استُخدم من قبل لطلب مختلف.',
       badTransition: 'لا يمكن نقل الطلب من هذه الحالة إلى تلك.',
+      codBlocked: 'الدفع عند الاستلام غير متاح لحسابك. يُرجى اختيار طريقة دفع مسبق (البطاقة أو المحفظة أو OPay).',
     },
     checkout: {
       title: 'إتمام الشراء',
@@ -164,6 +169,7 @@ export const ordersMessages = defineMessages(
       couponApplied: 'تم تطبيق الكوبون {code}',
       removeCoupon: 'إزالة الكوبون',
       paymentStep: 'طريقة الدفع',
+      codBlockedNote: 'الدفع عند الاستلام غير متاح لحسابك، لذلك نعرض طرق الدفع المسبق فقط. يمكن لفريق الدعم أن يوضح لك المزيد.',
       useWallet: 'استخدم رصيد محفظتي ({amount})',
       summary: 'ملخص الطلب',
       items: 'المنتجات',
@@ -214,6 +220,7 @@ export const ordersMessages = defineMessages(
       keepOrder: 'أبقِ على طلبي',
       refundOwed: 'استرداد {amount} في طريقه إلى بطاقتك',
       refundedToWallet: 'تم رد {amount} إلى محفظتك',
+      refundedToCard: 'تم رد {amount} إلى بطاقتك',
       cancelled: 'تم إلغاء طلبك.',
       reorder: 'اطلب مرة أخرى',
       reordered: 'عادت المنتجات إلى عربتك.',
@@ -225,11 +232,11 @@ export const ordersMessages = defineMessages(
       failed: 'حدث خطأ ما. يرجى المحاولة مرة أخرى.',
     },
     walletBox: {
-      title: 'المحفظة',
       balance: 'الرصيد',
       order_payment: 'دفع للطلب رقم {id}',
       order_refund: 'استرداد للطلب رقم {id}',
       credit: 'إضافة رصيد',
+      debit: 'خصم من فريقنا',
       none: 'لا توجد حركات في المحفظة بعد.',
     },
     status: {

@@ -23,10 +23,12 @@ export const wishlistMessages = defineMessages(
     emptyHint: 'Tap the heart on any product to keep it here.',
     browse: 'Browse products',
     loading: 'Loading your wish list…',
-    unknownProduct: 'Product {id} does not exist',
-    aboveStock: 'Only {stock} of {name} in stock',
-    soldOut: '{name} is out of stock',
-    duplicate: 'Product {id} is listed more than once',
+    errors: {
+      unknownProduct: 'Product {id} does not exist',
+      aboveStock: 'Only {stock} of {name} in stock',
+      soldOut: '{name} is out of stock',
+      duplicate: 'Product {id} is listed more than once',
+    },
     cartSyncFailed: cartSyncFailed.en,
   },
   {
@@ -44,10 +46,12 @@ export const wishlistMessages = defineMessages(
     emptyHint: 'اضغط على القلب في أي منتج لتحتفظ به هنا.',
     browse: 'تصفّح المنتجات',
     loading: 'جارٍ تحميل المفضلة…',
-    unknownProduct: 'المنتج {id} غير موجود',
-    aboveStock: 'المتوفر من {name} هو {stock} فقط',
-    soldOut: 'نفدت كمية {name}',
-    duplicate: 'المنتج {id} مكرر في الطلب',
+    errors: {
+      unknownProduct: 'المنتج {id} غير موجود',
+      aboveStock: 'المتوفر من {name} هو {stock} فقط',
+      soldOut: 'نفدت كمية {name}',
+      duplicate: 'المنتج {id} مكرر في الطلب',
+    },
     cartSyncFailed: cartSyncFailed.ar,
   },
 );

@@ -2,21 +2,18 @@ import { useStore } from '@nanostores/react';
 import { interpolate } from '../../i18n/interpolate.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { localePath } from '../../i18n/routes.ts';
-import { logoutSession } from '../../lib/auth-client.ts';
-import { resetCart } from '../../stores/cart.ts';
 import { $session } from '../../stores/session.ts';
+import { accountPages, type AccountPageLabels } from '../../lib/account-pages.ts';
 import type { AccountText } from './form-kit.tsx';
 import Avatar from './Avatar.tsx';
+import { logOutAndGoHome } from './log-out.ts';
 
 /**
  * Navbar account spot (spec section 2): the login/register link for guests (carrying routeBack to this page),
  * or the avatar, a greeting with the first name and the account dropdown. Both sit in one fixed-size box, so
  * the swap once the session is known moves nothing.
  */
-export type AccountMenuText = Pick<
-  AccountText,
-  'hello' | 'accountMenu' | 'orderHistory' | 'wishlist' | 'addressBook' | 'accountSettings' | 'logout'
->;
+export type AccountMenuText = Pick<AccountText, 'hello' | 'accountMenu' | 'logout'> & AccountPageLabels;
 
 interface Props {
   locale: Locale;
@@ -29,20 +26,7 @@ interface Props {
 export default function AccountMenu({ locale, text, loginLabel, loginHref }: Props) {
   const session = useStore($session, { ssr: 'initial' });
 
-  async function logout() {
-    await logoutSession(locale);
-    // Spec section 4: logout resets the cart configuration and the wishlist, then goes home.
-    resetCart();
-    window.location.assign(localePath(locale, '/'));
-  }
-
   const user = session.user;
-  const links: [string, string][] = [
-    [text.orderHistory, '/profile/order-history'],
-    [text.wishlist, '/profile/my-wish-list'],
-    [text.addressBook, '/profile/address-book'],
-    [text.accountSettings, '/profile/account-setting'],
-  ];
   return (
     <div className="flex h-10 w-10 items-center justify-end min-[992px]:w-auto min-[992px]:min-w-44" data-account-menu>
       {session.status === 'user' && user ? (
@@ -58,15 +42,19 @@ export default function AccountMenu({ locale, text, loginLabel, loginHref }: Pro
             <li className="px-4 py-2 text-sm font-semibold min-[992px]:hidden">
               {interpolate(text.hello, { name: user.firstName })}
             </li>
-            {links.map(([label, path]) => (
-              <li key={path}>
-                <a href={localePath(locale, path)} className="block px-4 py-2 text-sm hover:bg-roast-50">
-                  {label}
+            {accountPages.map((page) => (
+              <li key={page.id}>
+                <a href={localePath(locale, page.path)} className="block px-4 py-2 text-sm hover:bg-roast-50">
+                  {text[page.label]}
                 </a>
               </li>
             ))}
             <li>
-              <button type="button" onClick={logout} className="block w-full px-4 py-2 text-start text-sm hover:bg-roast-50">
+              <button
+                type="button"
+                onClick={() => void logOutAndGoHome(locale)}
+                className="block w-full px-4 py-2 text-start text-sm hover:bg-roast-50"
+              >
                 {text.logout}
               </button>
             </li>

@@ -1,32 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { useActionState, useState } from 'react';
 import { interpolate } from '../../i18n/interpolate.ts';
-import { apiLang, type Locale } from '../../i18n/locales.ts';
-import { firstMessage } from '../../lib/api-client.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { shopperFetch } from '../../lib/api-client.ts';
 import { toSessionUser, type ApiUser } from '../../lib/auth-client.ts';
 import { showToast } from '../../lib/toast-event.ts';
-import { $session, accessToken, setSession } from '../../stores/session.ts';
-import { callApi, emptyState, FormMessage, Input, type AccountText, type FormState } from './form-kit.tsx';
+import { $session, setSession } from '../../stores/session.ts';
+import { withFormState, emptyState, FormMessage, Input, type AccountText, type FormState } from './form-kit.tsx';
 import { FilePicker, type FileText } from '../shared/FilePicker.tsx';
 import Avatar from './Avatar.tsx';
 import Submit from './Submit.tsx';
-
-/** multipart POST /auth/updateProfile (the photo travels as a file; empty fields mean "unchanged"). */
-async function sendProfile(locale: Locale, form: FormData) {
-  const token = await accessToken();
-  const res = await fetch(`/api/auth/updateProfile?lang=${apiLang(locale)}`, {
-    method: 'POST',
-    headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: form,
-  });
-  const body = (await res.json().catch(() => ({}))) as {
-    data?: ApiUser & { pending_phone: string | null };
-    errors?: Record<string, string[]>;
-    message?: string;
-    messages?: string[];
-  };
-  return { ok: res.ok, body };
-}
 
 /** /profile/account-setting: names, e-mail, mobile (confirmed by code), photo, and the password. */
 export default function AccountSettings({
@@ -47,8 +30,15 @@ export default function AccountSettings({
   const [profile, saveProfile] = useActionState(async (_prev: FormState, form: FormData): Promise<FormState> => {
     const photo = form.get('avatar');
     if (photo instanceof File && photo.size === 0) form.delete('avatar');
-    const res = await sendProfile(locale, form);
-    if (!res.ok || !res.body.data) return { errors: res.body.errors ?? {}, message: firstMessage(res.body, '') };
+    // Multipart: the photo travels as a file; empty fields mean "unchanged".
+    const res = await withFormState(
+      shopperFetch<{ data: ApiUser & { pending_phone: string | null } }>('/auth/updateProfile', {
+        locale,
+        method: 'POST',
+        body: form,
+      }),
+    );
+    if (!res.ok || !res.body.data) return res.state;
     setSession(toSessionUser(res.body.data));
     setPending(res.body.data.pending_phone);
     showToast(res.body.message ?? text.profileSaved);
@@ -56,7 +46,9 @@ export default function AccountSettings({
   }, emptyState);
 
   const [phoneState, confirmPhone] = useActionState(async (_prev: FormState, form: FormData): Promise<FormState> => {
-    const res = await callApi<ApiUser>(locale, '/auth/verify-phone', { code: form.get('code') }, { auth: true });
+    const res = await withFormState(
+      shopperFetch<{ data: ApiUser }>('/auth/verify-phone', { locale, method: 'POST', body: { code: form.get('code') } }),
+    );
     if (!res.ok) return res.state;
     setSession(toSessionUser(res.body.data));
     setPending(null);
@@ -65,7 +57,9 @@ export default function AccountSettings({
   }, emptyState);
 
   const [passwordState, changePassword] = useActionState(async (_prev: FormState, form: FormData): Promise<FormState> => {
-    const res = await callApi<ApiUser>(locale, '/auth/updateProfile', Object.fromEntries(form), { auth: true });
+    const res = await withFormState(
+      shopperFetch<{ data: ApiUser }>('/auth/updateProfile', { locale, method: 'POST', body: Object.fromEntries(form) }),
+    );
     if (!res.ok) return res.state;
     showToast(text.passwordChanged);
     return emptyState;

@@ -1,3 +1,4 @@
+import { apiFetch, shopperFetch } from '../../lib/api-client.ts';
 import { useStore } from '@nanostores/react';
 import { useActionState, useEffect, useState } from 'react';
 import { interpolate } from '../../i18n/interpolate.ts';
@@ -7,7 +8,7 @@ import { showToast } from '../../lib/toast-event.ts';
 import { $session } from '../../stores/session.ts';
 import { inputClass } from '../forms/Field.tsx';
 import EmptyArt from './EmptyArt.tsx';
-import { callApi, emptyState, FormMessage, Input, typedValues, type AccountText, type FormState } from './form-kit.tsx';
+import { withFormState, emptyState, FormMessage, Input, typedValues, type AccountText, type FormState } from './form-kit.tsx';
 import Submit from './Submit.tsx';
 import { useConfirm } from '../shared/ConfirmDialog.tsx';
 import { Filled } from '../shared/Filled.tsx';
@@ -47,16 +48,12 @@ export default function AddressBook({
 
   useEffect(() => {
     if (status !== 'user') return;
-    void callApi<Address[]>(locale, '/addresses', undefined, { method: 'GET', auth: true }).then(
-      (r) => r.ok && setAddresses(r.body.data),
-    );
-    void callApi<Governorate[]>(locale, '/governorates', undefined, { method: 'GET' }).then(
-      (r) => r.ok && setGovernorates(r.body.data),
-    );
+    void shopperFetch<{ data: Address[] }>('/addresses', { locale }).then((r) => r?.ok && setAddresses(r.body.data));
+    void apiFetch<{ data: Governorate[] }>('/governorates', { locale }).then((r) => r.ok && setGovernorates(r.body.data));
   }, [status, locale]);
 
   async function act(method: string, path: string) {
-    const r = await callApi<Address[]>(locale, path, undefined, { method, auth: true });
+    const r = await withFormState(shopperFetch<{ data: Address[] }>(path, { locale, method }));
     if (r.ok) {
       setAddresses(r.body.data);
       showToast(method === 'DELETE' ? text.addressDeleted : text.addressSaved);
@@ -77,10 +74,9 @@ export default function AddressBook({
   const [formState, save] = useActionState(async (_prev: FormState, form: FormData): Promise<FormState> => {
     const body = { ...Object.fromEntries(form), is_primary: form.get('is_primary') === 'on' };
     const target = editing && editing !== 'new' ? `/addresses/${editing.id}` : '/addresses';
-    const r = await callApi<Address[]>(locale, target, body, {
-      method: editing && editing !== 'new' ? 'PUT' : 'POST',
-      auth: true,
-    });
+    const r = await withFormState(
+      shopperFetch<{ data: Address[] }>(target, { locale, method: editing && editing !== 'new' ? 'PUT' : 'POST', body }),
+    );
     if (!r.ok) return { ...r.state, values: typedValues(form) };
     setAddresses(r.body.data);
     setEditing(null);

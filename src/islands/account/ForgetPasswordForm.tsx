@@ -1,8 +1,9 @@
+import { apiFetch } from '../../lib/api-client.ts';
 import { useActionState, useState } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import { localePath } from '../../i18n/routes.ts';
 import { showToast, showToastAfterNavigation } from '../../lib/toast-event.ts';
-import { callApi, emptyState, FormMessage, Input, typedValues, type AccountText, type FormState } from './form-kit.tsx';
+import { withFormState, emptyState, FormMessage, Input, typedValues, type AccountText, type FormState } from './form-kit.tsx';
 import Submit from './Submit.tsx';
 import { useClientAction } from '../shared/use-mounted.ts';
 
@@ -11,13 +12,25 @@ export default function ForgetPasswordForm({ locale, text }: { locale: Locale; t
   const [phone, setPhone] = useState<string | null>(null);
   const [state, action] = useActionState(async (_prev: FormState, form: FormData): Promise<FormState> => {
     if (phone === null) {
-      const res = await callApi<{ phone: string }>(locale, '/auth/forget-password', { phone: form.get('phone') });
+      const res = await withFormState(
+        apiFetch<{ data: { phone: string } }>('/auth/forget-password', {
+          locale,
+          method: 'POST',
+          body: { phone: form.get('phone') },
+        }),
+      );
       if (!res.ok) return { ...res.state, values: typedValues(form) };
       showToast(text.codeSent);
       setPhone(res.body.data.phone);
       return emptyState;
     }
-    const res = await callApi(locale, '/auth/reset-password', { ...Object.fromEntries(form), phone });
+    const res = await withFormState(
+      apiFetch<{ data: unknown }>('/auth/reset-password', {
+        locale,
+        method: 'POST',
+        body: { ...Object.fromEntries(form), phone },
+      }),
+    );
     if (!res.ok) return { ...res.state, values: typedValues(form) };
     showToastAfterNavigation(text.passwordChanged);
     window.location.assign(localePath(locale, '/login'));

@@ -1,15 +1,22 @@
+import { apiFetch } from '../../lib/api-client.ts';
 import { useActionState } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import { adoptSession } from '../../lib/auth-client.ts';
 import { routeBackPath } from '../../lib/route-back.ts';
-import { callApi, emptyState, FormMessage, Input, typedValues, type AccountText, type FormState } from './form-kit.tsx';
+import { withFormState, emptyState, FormMessage, Input, typedValues, type AccountText, type FormState } from './form-kit.tsx';
 import Submit from './Submit.tsx';
 import { useClientAction } from '../shared/use-mounted.ts';
 
 /** /login?routeBack=…&routeParams=…: after login the shopper lands where they were (spec section 2). */
 export default function LoginForm({ locale, text }: { locale: Locale; text: AccountText }) {
   const [state, action] = useActionState(async (_prev: FormState, form: FormData): Promise<FormState> => {
-    const res = await callApi<Parameters<typeof adoptSession>[0]>(locale, '/auth/login', Object.fromEntries(form));
+    const res = await withFormState(
+      apiFetch<{ data: Parameters<typeof adoptSession>[0] }>('/auth/login', {
+        locale,
+        method: 'POST',
+        body: Object.fromEntries(form),
+      }),
+    );
     if (!res.ok) return { ...res.state, values: typedValues(form) };
     adoptSession(res.body.data);
     const query = new URLSearchParams(window.location.search);

@@ -1,8 +1,9 @@
+import { apiFetch } from '../../lib/api-client.ts';
 import { useActionState } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import { localePath } from '../../i18n/routes.ts';
 import { showToastAfterNavigation } from '../../lib/toast-event.ts';
-import { callApi, emptyState, FormMessage, Input, typedValues, type AccountText, type FormState } from './form-kit.tsx';
+import { withFormState, emptyState, FormMessage, Input, typedValues, type AccountText, type FormState } from './form-kit.tsx';
 import Submit from './Submit.tsx';
 import { useClientAction } from '../shared/use-mounted.ts';
 
@@ -12,12 +13,17 @@ export const VERIFY_PHONE_KEY = 'bb_verify_phone';
 export default function SignUpForm({ locale, text }: { locale: Locale; text: AccountText }) {
   const [state, action] = useActionState(async (_prev: FormState, form: FormData): Promise<FormState> => {
     const values = typedValues(form);
-    const res = await callApi<{ phone: string }>(locale, '/auth/register', Object.fromEntries(form));
+    const res = await withFormState(
+      apiFetch<{ data: { phone: string } }>('/auth/register', { locale, method: 'POST', body: Object.fromEntries(form) }),
+    );
     // 503: the account is saved but the SMS did not leave; the code page offers a new one at once.
     if (res.ok || res.status === 503) {
       const phone = res.ok ? res.body.data.phone : String(form.get('phone'));
       sessionStorage.setItem(VERIFY_PHONE_KEY, phone);
-      showToastAfterNavigation(res.ok ? text.codeSent : (res.state.message ?? text.smsFailed), res.ok ? 'success' : 'error');
+      showToastAfterNavigation(
+        res.ok ? text.codeSent : (res.state.message ?? text.errors.smsFailed),
+        res.ok ? 'success' : 'error',
+      );
       window.location.assign(localePath(locale, '/verify-otp'));
       return { errors: {}, values };
     }

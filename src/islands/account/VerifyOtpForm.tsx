@@ -1,10 +1,11 @@
+import { apiFetch } from '../../lib/api-client.ts';
 import { useActionState, useEffect, useState } from 'react';
 import { interpolate, interpolateParts } from '../../i18n/interpolate.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { localePath } from '../../i18n/routes.ts';
 import { adoptSession } from '../../lib/auth-client.ts';
 import { showToast, showToastAfterNavigation } from '../../lib/toast-event.ts';
-import { callApi, emptyState, FormMessage, Input, type AccountText, type FormState } from './form-kit.tsx';
+import { withFormState, emptyState, FormMessage, Input, type AccountText, type FormState } from './form-kit.tsx';
 import { VERIFY_PHONE_KEY } from './SignUpForm.tsx';
 import Submit from './Submit.tsx';
 import { useClientAction } from '../shared/use-mounted.ts';
@@ -28,10 +29,16 @@ export default function VerifyOtpForm({ locale, text }: { locale: Locale; text: 
   }, [wait]);
 
   const [state, action] = useActionState(async (_prev: FormState, form: FormData): Promise<FormState> => {
-    const res = await callApi<Parameters<typeof adoptSession>[0]>(locale, '/auth/verify-otp', {
-      phone: form.get('phone'),
-      code: form.get('code'),
-    });
+    const res = await withFormState(
+      apiFetch<{ data: Parameters<typeof adoptSession>[0] }>('/auth/verify-otp', {
+        locale,
+        method: 'POST',
+        body: {
+          phone: form.get('phone'),
+          code: form.get('code'),
+        },
+      }),
+    );
     if (!res.ok) return { ...res.state, values: { phone: String(form.get('phone')) } };
     adoptSession(res.body.data);
     sessionStorage.removeItem(VERIFY_PHONE_KEY);
@@ -41,8 +48,10 @@ export default function VerifyOtpForm({ locale, text }: { locale: Locale; text: 
   }, emptyState);
 
   async function resend() {
-    const res = await callApi(locale, '/auth/resend-code', { phone, purpose: 'signup' });
-    showToast(res.ok ? text.codeSent : res.state.message || text.smsFailed, res.ok ? 'success' : 'error');
+    const res = await withFormState(
+      apiFetch<{ data: unknown }>('/auth/resend-code', { locale, method: 'POST', body: { phone, purpose: 'signup' } }),
+    );
+    showToast(res.ok ? text.codeSent : res.state.message || text.errors.smsFailed, res.ok ? 'success' : 'error');
     if (res.ok) setWait(COOLDOWN);
   }
 

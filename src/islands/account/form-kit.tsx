@@ -1,7 +1,5 @@
 import type { Dictionary } from '../../i18n/en.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { apiFetch, firstMessage } from '../../lib/api-client.ts';
-import { accessToken } from '../../stores/session.ts';
+import { firstMessage, type ApiResult } from '../../lib/api-client.ts';
 import { Field, inputClass } from '../forms/Field.tsx';
 
 export type AccountText = Dictionary['account'];
@@ -20,17 +18,21 @@ export const typedValues = (form: FormData): Record<string, string> =>
     [...form.entries()].filter(([k, v]) => typeof v === 'string' && !k.includes('password')) as [string, string][],
   );
 
-/** Calls the API for a form action; a failure becomes the form's state (per-field messages and the lead message). */
-export async function callApi<T>(
-  locale: Locale,
-  path: string,
-  body: unknown,
-  { method = 'POST', auth = false }: { method?: string; auth?: boolean } = {},
-) {
-  const token = auth ? ((await accessToken()) ?? undefined) : undefined;
-  const res = await apiFetch<{ data: T; errors?: Errors }>(path, { locale, method, body, ...(token ? { token } : {}) });
-  return { ...res, state: { errors: res.body.errors ?? {}, message: firstMessage(res.body, '') } as FormState };
+/**
+ * A form action's call (made with src/lib/api-client.ts) with the state a failure becomes: per-field messages and the
+ * lead message. A shopper call without a session reads as a 401 with no message.
+ */
+export async function withFormState<T>(call: Promise<ApiResult<{ data: T }> | null>) {
+  const res = (await call) ?? { ok: false, status: 401, body: {} as ApiResult<{ data: T }>['body'], problem: null };
+  return { ...res, state: formStateOf(res) };
 }
+
+/** The form state a call's answer becomes (per-field messages and the lead message; empty when it succeeded). */
+export const formStateOf = (res: Pick<ApiResult<unknown>, 'body'>, values?: Record<string, string>): FormState => ({
+  errors: res.body.errors ?? {},
+  message: firstMessage(res.body, ''),
+  ...(values ? { values } : {}),
+});
 
 interface InputProps {
   name: string;

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { apiLang, type Locale } from '../../i18n/locales.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { apiFetch } from '../../lib/api-client.ts';
 import type { Suggestion } from '../../lib/types.ts';
 
 export interface SearchBoxProps {
@@ -40,12 +41,12 @@ export default function SearchBox({ locale, id, action, productHref, labels }: S
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       try {
-        const res = await fetch(`/api/autocomplete?q=${encodeURIComponent(q)}&lang=${apiLang(locale)}`, {
+        const res = await apiFetch<{ data: Suggestion[] }>(`/autocomplete?q=${encodeURIComponent(q)}`, {
+          locale,
           signal: controller.signal,
-          headers: { accept: 'application/json' },
         });
         if (!res.ok) throw new Error(`autocomplete answered ${res.status}`);
-        setItems(((await res.json()) as { data: Suggestion[] }).data);
+        setItems(res.body.data);
         setSearched(q);
         setActive(-1);
       } catch (error) {

@@ -127,6 +127,7 @@ export default function CheckoutPayment({
           walletBalance={summary?.walletBalance ?? 0}
           useWallet={useWallet}
           onWallet={setUseWallet}
+          codBlocked={data.codBlocked}
         />
       </div>
       <div className="space-y-4">

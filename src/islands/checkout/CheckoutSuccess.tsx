@@ -7,7 +7,7 @@ import { localePath, productsPath } from '../../i18n/routes.ts';
 import type { OrderView } from '../../lib/orders/views.ts';
 import { toItem, track } from '../../lib/analytics.ts';
 import { resetCart } from '../../stores/cart.ts';
-import { shopperFetch } from '../../stores/shopper-call.ts';
+import { shopperFetch } from '../../lib/api-client.ts';
 import { Filled } from '../shared/Filled.tsx';
 import type { OrdersText } from './checkout-text.ts';
 

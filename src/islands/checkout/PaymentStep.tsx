@@ -26,11 +26,18 @@ export default function PaymentStep(props: {
   walletBalance: number;
   useWallet: boolean;
   onWallet: (use: boolean) => void;
+  /** Staff flagged the shopper for cash on delivery: a short note says why it is not in the list. */
+  codBlocked?: boolean;
 }) {
   const { locale, text, payText } = props;
   return (
     <fieldset className="rounded-xl border border-roast-100 bg-white p-4" data-step="payment">
       <legend className="px-1 text-lg font-bold">{text.paymentStep}</legend>
+      {props.codBlocked && (
+        <p className="mb-2 rounded-md bg-roast-50 p-2 text-sm text-roast-900" data-cod-blocked>
+          {text.codBlockedNote}
+        </p>
+      )}
       {props.methods.map((m) => {
         const reason = unavailableReason(m, props.total, payText);
         return (

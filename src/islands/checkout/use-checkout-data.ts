@@ -2,13 +2,15 @@ import { useEffect, useState } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import { loginPath, PAYMENT_ROUTE } from '../../lib/checkout-links.ts';
 import type { DeliveryTermsView, OrderSummaryView, PaymentMethodView, SavedAddress } from '../../lib/orders/views.ts';
-import { shopperFetch } from '../../stores/shopper-call.ts';
+import { shopperFetch } from '../../lib/api-client.ts';
 
 export interface CheckoutData {
   status: 'loading' | 'ok' | 'failed';
   addresses: SavedAddress[];
   terms: DeliveryTermsView | null;
   methods: PaymentMethodView[];
+  /** Staff flagged this shopper for cash on delivery: the list is prepaid only, and the page says why. */
+  codBlocked: boolean;
 }
 
 /** Sends a guest to /login with routeBack, as the spec's login route expects. */
@@ -16,17 +18,29 @@ export const sendToLogin = (locale: Locale) => window.location.assign(loginPath(
 
 /** Loads the shopper's addresses, the delivery terms and the payment methods once. */
 export function useCheckoutData(locale: Locale): CheckoutData {
-  const [data, setData] = useState<CheckoutData>({ status: 'loading', addresses: [], terms: null, methods: [] });
+  const [data, setData] = useState<CheckoutData>({
+    status: 'loading',
+    addresses: [],
+    terms: null,
+    methods: [],
+    codBlocked: false,
+  });
   useEffect(() => {
     void (async () => {
       const addresses = await shopperFetch<{ data: SavedAddress[] }>('/checkout/addresses', { locale });
       if (!addresses || addresses.status === 401) return sendToLogin(locale);
       const [terms, methods] = await Promise.all([
         shopperFetch<{ data: DeliveryTermsView }>('/delivery-terms', { locale }),
-        shopperFetch<{ data: PaymentMethodView[] }>('/payment-methods', { locale }),
+        shopperFetch<{ data: PaymentMethodView[]; cod_blocked?: boolean }>('/payment-methods', { locale }),
       ]);
       if (!addresses.ok || !terms?.ok || !methods?.ok) return setData((d) => ({ ...d, status: 'failed' }));
-      setData({ status: 'ok', addresses: addresses.body.data, terms: terms.body.data, methods: methods.body.data });
+      setData({
+        status: 'ok',
+        addresses: addresses.body.data,
+        terms: terms.body.data,
+        methods: methods.body.data,
+        codBlocked: methods.body.cod_blocked === true,
+      });
     })();
   }, [locale]);
   return data;

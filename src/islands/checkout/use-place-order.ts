@@ -4,7 +4,7 @@ import { localePath } from '../../i18n/routes.ts';
 import { firstMessage } from '../../lib/api-client.ts';
 import type { PaymentMethodView } from '../../lib/orders/views.ts';
 import { resetCart } from '../../stores/cart.ts';
-import { shopperFetch } from '../../stores/shopper-call.ts';
+import { shopperFetch } from '../../lib/api-client.ts';
 import type { OrdersText } from './checkout-text.ts';
 import { sendToLogin } from './use-checkout-data.ts';
 

@@ -5,7 +5,7 @@ import { showToast } from '../../lib/toast-event.ts';
 
 interface Props {
   locale: Locale;
-  text: { success: string; failure: string; emailLabel: string; placeholder: string; subscribe: string };
+  text: { success: string; errors: { failure: string }; emailLabel: string; placeholder: string; subscribe: string };
 }
 
 /** Footer newsletter form: lowercases the e-mail, toasts the spec's texts, clears the field after each attempt. */
@@ -24,9 +24,9 @@ export default function NewsletterForm({ locale, text }: Props) {
     try {
       const res = await apiFetch('/newsletter', { locale, method: 'POST', body: { email } });
       if (res.ok) showToast(text.success);
-      else showToast(res.status === 409 ? text.failure : firstMessage(res.body, text.failure), 'error');
+      else showToast(res.status === 409 ? text.errors.failure : firstMessage(res.body, text.errors.failure), 'error');
     } catch {
-      showToast(text.failure, 'error');
+      showToast(text.errors.failure, 'error');
     } finally {
       form.reset();
       setBusy(false);

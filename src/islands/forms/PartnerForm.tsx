@@ -14,6 +14,8 @@ import { FilePicker, type FileText } from '../shared/FilePicker.tsx';
 interface Props {
   locale: Locale;
   text: Dictionary['forms']['partner'];
+  /** The refusals the server may answer too (file size, type, count; the application failed). */
+  problems: Dictionary['forms']['errors'];
   fileText: FileText;
   v: ValidationTexts;
 }
@@ -21,7 +23,7 @@ interface Props {
 type Errors = Record<string, string[]>;
 
 /** Become-a-partner form: text fields and documents, sent as one multipart request; a clear confirmation. */
-export default function PartnerForm({ locale, text, fileText, v }: Props) {
+export default function PartnerForm({ locale, text, problems, fileText, v }: Props) {
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [receipt, setReceipt] = useState<{ id: number; brand: string; count: number }>();
@@ -29,7 +31,7 @@ export default function PartnerForm({ locale, text, fileText, v }: Props) {
 
   const onFiles = (event: ChangeEvent<HTMLInputElement>) => {
     const { name, files } = event.currentTarget;
-    const problem = fileProblem([...(files ?? [])], name, text);
+    const problem = fileProblem([...(files ?? [])], name, problems);
     setErrors(({ [name]: _old, ...rest }) => (problem ? { ...rest, [name]: [problem] } : rest));
     if (problem) showToast(problem, 'error');
   };
@@ -43,7 +45,7 @@ export default function PartnerForm({ locale, text, fileText, v }: Props) {
     for (const field of partnerFileFields) {
       const files = data.getAll(field).filter((f): f is File => f instanceof File && f.size > 0);
       const problem =
-        files.length === 0 ? (field === 'company_documents' ? undefined : v.required) : fileProblem(files, field, text);
+        files.length === 0 ? (field === 'company_documents' ? undefined : v.required) : fileProblem(files, field, problems);
       if (problem) found[field] = [problem];
     }
     setErrors(found);
@@ -59,10 +61,10 @@ export default function PartnerForm({ locale, text, fileText, v }: Props) {
         requestAnimationFrame(() => done.current?.focus());
       } else {
         setErrors(res.body.errors ?? {});
-        showToast(res.body.message ?? text.failure, 'error');
+        showToast(res.body.message ?? problems.partnerFailure, 'error');
       }
     } catch {
-      showToast(text.failure, 'error');
+      showToast(problems.partnerFailure, 'error');
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,5 @@
-import { apiLang, type Locale } from '../../i18n/locales.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { apiFetch } from '../../lib/api-client.ts';
 import { hasAllowedExtension, MAX_COMPANY_DOCUMENTS, MAX_UPLOAD_BYTES } from '../../lib/uploads.ts';
 
 export interface FileTexts {
@@ -26,10 +27,6 @@ export interface UploadResult {
 
 /** Sends the application as multipart form data (the browser sets the boundary). */
 export async function sendApplication(form: FormData, locale: Locale): Promise<UploadResult> {
-  const res = await fetch(`/api/partner-applications?lang=${apiLang(locale)}`, {
-    method: 'POST',
-    headers: { accept: 'application/json' },
-    body: form,
-  });
-  return { ok: res.ok, body: (await res.json().catch(() => ({}))) as UploadResult['body'] };
+  const res = await apiFetch<UploadResult['body']>('/partner-applications', { locale, method: 'POST', body: form });
+  return { ok: res.ok, body: res.body };
 }

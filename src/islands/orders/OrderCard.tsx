@@ -79,9 +79,15 @@ export default function OrderCard({ locale, text, order, busy, onCancel, onReord
       {order.refunds.length > 0 && (
         <ul className="mt-2 space-y-1 text-sm font-semibold text-green-800" data-refunds>
           {order.refunds.map((refund, i) => (
-            <li key={i} data-refund={refund.destination}>
+            <li key={i} data-refund={refund.destination} data-refund-status={refund.status === 'paid' ? 'paid' : 'owed'}>
               <Filled
-                template={refund.destination === 'card' ? text.history.refundOwed : text.history.refundedToWallet}
+                template={
+                  refund.destination === 'wallet'
+                    ? text.history.refundedToWallet
+                    : refund.status === 'paid'
+                      ? text.history.refundedToCard
+                      : text.history.refundOwed
+                }
                 values={{ amount: formatMoney(refund.amount, locale) }}
               />
             </li>

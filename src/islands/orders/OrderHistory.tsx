@@ -9,7 +9,7 @@ import type { OrderView } from '../../lib/orders/views.ts';
 import { showToast } from '../../lib/toast-event.ts';
 import { $cart, replaceCart } from '../../stores/cart.ts';
 import type { OrdersText } from '../checkout/checkout-text.ts';
-import { shopperFetch } from '../../stores/shopper-call.ts';
+import { shopperFetch } from '../../lib/api-client.ts';
 import OrderCard from './OrderCard.tsx';
 import EmptyArt from '../account/EmptyArt.tsx';
 import { Filled } from '../shared/Filled.tsx';

@@ -4,17 +4,19 @@ import type { Locale } from '../../i18n/locales.ts';
 import { orderDate } from '../../lib/orders/views.ts';
 import type { OrdersText } from '../checkout/checkout-text.ts';
 import { Filled } from '../shared/Filled.tsx';
-import { shopperFetch } from '../../stores/shopper-call.ts';
+import { shopperFetch } from '../../lib/api-client.ts';
 
 interface Entry {
   id: number;
   amount: number;
   reason: 'order_payment' | 'order_refund' | 'credit';
   order_id: number | null;
+  /** Why staff credited or debited it (shown to the shopper). */
+  note: string | null;
   created_at: string;
 }
 
-/** The wallet in the profile: the balance (the sum of the ledger) and the latest movements. */
+/** The wallet (/profile): the balance (the sum of the ledger) and the latest movements. */
 export default function WalletBalance({ locale, text }: { locale: Locale; text: OrdersText['walletBox'] }) {
   const [wallet, setWallet] = useState<{ balance: number; entries: Entry[] } | null>(null);
   useEffect(() => {
@@ -24,11 +26,9 @@ export default function WalletBalance({ locale, text }: { locale: Locale; text: 
   }, [locale]);
   if (!wallet) return null;
   return (
-    <section aria-labelledby="wallet-title" className="rounded-xl border border-roast-100 bg-white p-4" data-wallet>
-      <h2 id="wallet-title" className="text-lg font-bold">
-        {text.title}
-      </h2>
-      <p className="mt-1">
+    // The page's heading names the wallet (/profile, AccountLayout): this draws the balance and the latest movements.
+    <div data-wallet>
+      <p className="text-lg">
         {text.balance}:{' '}
         <strong data-wallet-balance>
           <bdi>{formatMoney(wallet.balance, locale)}</bdi>
@@ -37,18 +37,22 @@ export default function WalletBalance({ locale, text }: { locale: Locale; text: 
       {wallet.entries.length === 0 ? (
         <p className="mt-2 text-sm text-roast-700">{text.none}</p>
       ) : (
-        <ul className="mt-2 divide-y divide-roast-100 text-sm">
+        <ul className="mt-4 divide-y divide-roast-100 text-sm">
           {wallet.entries.slice(0, 5).map((e) => (
-            <li key={e.id} className="flex justify-between gap-2 py-1">
+            <li key={e.id} className="flex justify-between gap-2 py-2">
               <span>
-                <Filled template={text[e.reason]} values={{ id: e.order_id === null ? '' : formatOrderId(e.order_id) }} /> ·{' '}
-                {orderDate(e.created_at, locale)}
+                {/* A staff adjustment is a 'credit' row: taken out when negative (issue 22). */}
+                <Filled
+                  template={e.reason === 'credit' && e.amount < 0 ? text.debit : text[e.reason]}
+                  values={{ id: e.order_id === null ? '' : formatOrderId(e.order_id) }}
+                />
+                {e.note && <span data-wallet-note>: {e.note}</span>} · {orderDate(e.created_at, locale)}
               </span>
-              <bdi>{formatSignedMoney(e.amount, locale)}</bdi>
+              <bdi className="shrink-0">{formatSignedMoney(e.amount, locale)}</bdi>
             </li>
           ))}
         </ul>
       )}
-    </section>
+    </div>
   );
 }

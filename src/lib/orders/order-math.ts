@@ -87,8 +87,3 @@ export function orderTotals(input: TotalsInput): OrderTotals {
     DiscountedTotal: due - walletAmount,
   };
 }
-
-/** A wallet's balance: the sum of its ledger (credits positive, debits negative). */
-export function ledgerBalance(entries: readonly { amount: number }[]): number {
-  return entries.reduce((sum, e) => sum + e.amount, 0);
-}

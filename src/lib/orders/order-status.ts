@@ -1,9 +1,14 @@
 /**
- * The order state machine (docs/orders.md). Pure: the services and the CLI ask it before every change.
+ * The order state machine (docs/orders.md, docs/back-office.md). Pure: the services and the CLI ask it before every
+ * change.
  *
  *   PENDING ─▶ PLACED ─▶ ACCEPT ─▶ PREPARE ─▶ READY_TO_SHIP ─▶ WITH_COURIER ─▶ DELIVERED
- *      │          │         │
- *      └──────────┴─────────┴──▶ CANCELED   (only before PREPARE: stock and wallet are given back)
+ *      │          │         │         │            │     ▲          │
+ *      │          │         │         │            │     └──────────┤ failed delivery, rescheduled
+ *      └──────────┴─────────┴─────────┴────────────┴──▶ CANCELED ◀──┘ returned to origin
+ *
+ * Every way into CANCELED gives the stock and the money back. The shopper may cancel only before PREPARE; staff may
+ * cancel until the courier has it, and a failed delivery either goes back to the shelf or returns (decision 016).
  */
 export const ORDER_STATUSES = [
   'PENDING',
@@ -23,9 +28,9 @@ const next: Record<OrderStatus, readonly OrderStatus[]> = {
   PENDING: ['PLACED', 'CANCELED'],
   PLACED: ['ACCEPT', 'CANCELED'],
   ACCEPT: ['PREPARE', 'CANCELED'],
-  PREPARE: ['READY_TO_SHIP'],
-  READY_TO_SHIP: ['WITH_COURIER'],
-  WITH_COURIER: ['DELIVERED'],
+  PREPARE: ['READY_TO_SHIP', 'CANCELED'],
+  READY_TO_SHIP: ['WITH_COURIER', 'CANCELED'],
+  WITH_COURIER: ['DELIVERED', 'READY_TO_SHIP', 'CANCELED'],
   DELIVERED: [],
   CANCELED: [],
 };
@@ -45,9 +50,7 @@ export const canTransition = (from: OrderStatus, to: OrderStatus): boolean => ne
 export const operatorNextStatuses = (from: OrderStatus): readonly OrderStatus[] =>
   next[from].filter((to) => !(from === 'PENDING' && to === 'PLACED'));
 
-/** Statuses from which the shopper (or the CLI) may still cancel. */
-export const CANCELLABLE: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => canTransition(s, 'CANCELED'));
+/** Statuses from which the shopper may still cancel: before anyone started preparing the order. */
+export const CANCELLABLE: readonly OrderStatus[] = ['PENDING', 'PLACED', 'ACCEPT'];
 
 export const isCancellable = (status: OrderStatus): boolean => CANCELLABLE.includes(status);
-
-export const isFinal = (status: OrderStatus): boolean => next[status].length === 0;

@@ -1,4 +1,9 @@
-/** What the checkout and order islands read from the API (docs/api.md); shapes only, no server code. */
+import type { OrderStatus } from './order-status.ts';
+
+/**
+ * What the checkout and order islands read from the API (docs/api.md); shapes only, no server code. The server's
+ * views are typed with these (read-orders.ts), so a change on either side fails the type check on the other.
+ */
 export interface SummaryTotals {
   SubTotal: number;
   saleDiscountAmount: number;
@@ -22,6 +27,10 @@ export interface SummaryItem {
 export interface OrderSummaryView extends SummaryTotals {
   items: (SummaryItem & { stock: number })[];
   out_of_stock_ids: number[];
+  /** Products in the request that no longer exist. */
+  unknown_ids: number[];
+  /** The coupon code applied, when one is. */
+  coupon: string | null;
   walletBalance: number;
   delivery: { governorate_id: number; governorate: string; delivery_fee: number; delivery_days: number } | null;
   free_delivery_threshold: number | null;
@@ -65,16 +74,31 @@ export interface PaymentMethodView {
 
 export interface OrderView extends SummaryTotals {
   id: number;
-  status: string;
+  status: OrderStatus;
   /** none | awaiting | paid | failed | cancelled | refund_due | refunded */
   payment_status: string;
-  /** Money going back to the shopper: owed to the card, or already in the wallet (docs/orders.md). */
-  refunds: { amount: number; destination: 'card' | 'wallet'; status: 'owed' | 'paid' }[];
+  /**
+   * Money going back to the shopper (docs/orders.md): owed to the card (paying while finance pays it), or paid to
+   * the card or the wallet (docs/back-office-money.md).
+   */
+  refunds: { amount: number; destination: 'card' | 'wallet'; status: 'owed' | 'paying' | 'paid' }[];
   payment_method: string;
   cancellable: boolean;
   created_at: string;
+  coupon_code: string | null;
   delivery_days: number;
-  address: { title: string; governorate: string; city: string; area: string; street: string };
+  /** The copy taken when the order was placed (the address book may have changed since). */
+  address: {
+    id: number | null;
+    title: string;
+    country: string;
+    governorate_id: number;
+    governorate: string;
+    city: string;
+    area: string;
+    street: string;
+    details: string;
+  };
   items: SummaryItem[];
 }
 

@@ -41,6 +41,14 @@ export const ProfileSchema = z.object({
 });
 export type ProfileInput = z.infer<typeof ProfileSchema>;
 
+/** The same fields sent as a multipart form with the photo: an empty text field means "unchanged"; files are not text. */
+export const ProfileFormSchema = z.pipe(
+  z.transform((form: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(form).filter(([, value]) => typeof value === 'string' && value !== '')),
+  ),
+  ProfileSchema,
+);
+
 /** An address-book entry (spec section 3); country is always Egypt. */
 export const AddressSchema = z.object({
   title: trimmedText(1, 60),

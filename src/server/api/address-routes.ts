@@ -26,7 +26,7 @@ export const addressRoutes = new Hono<ApiEnv>()
   )
   .post('/addresses', requireUser, validate('json', AddressSchema), async (c) => {
     const db = c.get('db');
-    await createAddress(db, c.get('t'), c.get('userId'), c.req.valid('json'));
+    await createAddress(db, c.get('userId'), c.req.valid('json'));
     return c.json(
       { data: await listAddresses(db, c.get('userId'), c.get('locale')), message: c.get('t').account.addressSaved },
       201,
@@ -34,17 +34,17 @@ export const addressRoutes = new Hono<ApiEnv>()
   })
   .put('/addresses/:id', requireUser, validate('param', IdParam), validate('json', AddressSchema), async (c) => {
     const db = c.get('db');
-    await updateAddress(db, c.get('t'), c.get('userId'), c.req.valid('param').id, c.req.valid('json'));
+    await updateAddress(db, c.get('userId'), c.req.valid('param').id, c.req.valid('json'));
     return c.json({ data: await listAddresses(db, c.get('userId'), c.get('locale')), message: c.get('t').account.addressSaved });
   })
   .post('/addresses/:id/primary', requireUser, validate('param', IdParam), async (c) => {
     const db = c.get('db');
-    await makePrimary(db, c.get('t'), c.get('userId'), c.req.valid('param').id);
+    await makePrimary(db, c.get('userId'), c.req.valid('param').id);
     return c.json({ data: await listAddresses(db, c.get('userId'), c.get('locale')), message: c.get('t').account.addressSaved });
   })
   .delete('/addresses/:id', requireUser, validate('param', IdParam), async (c) => {
     const db = c.get('db');
-    await deleteAddress(db, c.get('t'), c.get('userId'), c.req.valid('param').id);
+    await deleteAddress(db, c.get('userId'), c.req.valid('param').id);
     return c.json({
       data: await listAddresses(db, c.get('userId'), c.get('locale')),
       message: c.get('t').account.addressDeleted,

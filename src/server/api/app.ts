@@ -13,7 +13,8 @@ import type { ApiEnv } from './context.ts';
 import { contactRoutes } from './contact-routes.ts';
 import { homeRoutes } from './home-routes.ts';
 import { partnerRoutes } from './partner-routes.ts';
-import { errorBody, handleError } from './errors.ts';
+import { handleError, problemResponse } from './errors.ts';
+import { Problem } from '../problem.ts';
 import { mediaRoutes } from './media-routes.ts';
 import { newsletterRoutes } from './newsletter-routes.ts';
 import { searchRoutes } from './search-routes.ts';
@@ -22,6 +23,7 @@ import { authRoutes } from './auth-routes.ts';
 import { profileRoutes } from './profile-routes.ts';
 import { shopperCartRoutes } from './shopper-cart-routes.ts';
 import { searchIndexReady } from '../search/registry.ts';
+import { adminRoutes } from './admin/index.ts';
 
 export interface ApiDeps {
   db: ShopDb;
@@ -62,7 +64,8 @@ export function createApi({ db }: ApiDeps) {
   api.route('/', authRoutes);
   api.route('/', profileRoutes);
   api.route('/', addressRoutes);
-  api.notFound((c) => c.json(errorBody(c.get('t')?.api.notFound ?? 'Not found'), 404));
+  api.route('/admin', adminRoutes);
+  api.notFound((c) => problemResponse(new Problem(404, 'api.notFound'), c));
   api.onError(handleError);
   return api;
 }

@@ -17,7 +17,7 @@ import { resetPassword } from '../services/account/password.ts';
 import { signUp } from '../services/account/sign-up.ts';
 import { findUser, phoneOrFail, publicUser } from '../services/account/users.ts';
 import type { ApiEnv } from './context.ts';
-import { ApiError } from './errors.ts';
+import { Problem } from '../problem.ts';
 import { requireUser } from './require-user.ts';
 import { clearRefreshCookie, clientAddress, presentedRefresh, sameOriginOnly, setRefreshCookie } from './session-cookie.ts';
 import { validate } from './validation.ts';
@@ -32,7 +32,7 @@ async function sessionReply(c: Context<ApiEnv>, tokens: TokenPair, userId: numbe
 
 /** Every SMS costs money and reaches a stranger's phone: limited per number and per address, known number or not. */
 const limitCodes = (c: Context<ApiEnv>, phone: string) =>
-  enforceLimits(c.get('db'), c.get('t'), [
+  enforceLimits(c.get('db'), [
     ['codeAddress', clientAddress(c)],
     ['codePhone', phone],
   ]);
@@ -40,15 +40,14 @@ const limitCodes = (c: Context<ApiEnv>, phone: string) =>
 /** Sign-up, codes, login, tokens, logout and password reset (issue 9). */
 export const authRoutes = new Hono<ApiEnv>()
   .post('/auth/register', validate('json', SignUpSchema), async (c) => {
-    const t = c.get('t');
-    const { phone } = await signUp(c.get('db'), t, c.req.valid('json'), clientAddress(c));
-    return c.json({ data: { phone }, message: t.account.codeSent }, 201);
+    const { phone } = await signUp(c.get('db'), c.get('locale'), c.req.valid('json'), clientAddress(c));
+    return c.json({ data: { phone }, message: c.get('t').account.codeSent }, 201);
   })
   .post('/auth/verify-otp', validate('json', VerifyCodeSchema), async (c) => {
     const t = c.get('t');
     const db = c.get('db');
     const body = c.req.valid('json');
-    const { userId } = await consumeCode(db, t, 'signup', phoneOrFail(t, body.phone), body.code);
+    const { userId } = await consumeCode(db, 'signup', phoneOrFail(body.phone), body.code);
     await db.updateTable('users').set({ phone_verified_at: isoNow(), updated_at: isoNow() }).where('id', '=', userId).execute();
     return sessionReply(c, await startSession(db, userId), userId, t.account.accountCreated);
   })
@@ -56,25 +55,24 @@ export const authRoutes = new Hono<ApiEnv>()
     const t = c.get('t');
     const db = c.get('db');
     const { purpose, phone: raw } = c.req.valid('json');
-    const phone = phoneOrFail(t, raw);
+    const phone = phoneOrFail(raw);
     await limitCodes(c, phone);
     const user = await db.selectFrom('users').select(['id', 'phone_verified_at']).where('phone', '=', phone).executeTakeFirst();
     // Sign-up codes go to unverified accounts, reset codes to verified ones; otherwise the same answer (no enumeration).
-    if (user && (purpose === 'signup') === !user.phone_verified_at) await sendCode(db, t, purpose, phone, user.id);
+    if (user && (purpose === 'signup') === !user.phone_verified_at) await sendCode(db, c.get('locale'), purpose, phone, user.id);
     return c.json({ data: { phone }, message: t.account.codeSent });
   })
   .post('/auth/login', validate('json', LoginSchema), async (c) => {
     const db = c.get('db');
-    const userId = await login(db, c.get('t'), c.req.valid('json'), clientAddress(c));
+    const userId = await login(db, c.req.valid('json'), clientAddress(c));
     return sessionReply(c, await startSession(db, userId), userId);
   })
   .post('/auth/refresh', sameOriginOnly, validate('json', RefreshSchema), async (c) => {
-    const t = c.get('t');
     const presented = presentedRefresh(c, c.req.valid('json').refresh_token);
     const tokens = presented ? await rotate(c.get('db'), presented) : null;
     if (!tokens) {
       clearRefreshCookie(c);
-      throw new ApiError(401, t.account.sessionEnded);
+      throw new Problem(401, 'account.sessionEnded');
     }
     const family = await familyOf(c.get('db'), tokens.refresh_token);
     return sessionReply(c, tokens, family!.userId);
@@ -89,21 +87,21 @@ export const authRoutes = new Hono<ApiEnv>()
   })
   .get('/auth/me', requireUser, async (c) => {
     const user = await findUser(c.get('db'), c.get('userId'));
-    if (!user) throw new ApiError(401, c.get('t').api.unauthenticated);
+    if (!user) throw new Problem(401, 'api.unauthenticated');
     c.header('cache-control', 'no-store');
     return c.json({ data: publicUser(user) });
   })
   .post('/auth/forget-password', validate('json', PhoneSchema), async (c) => {
     const t = c.get('t');
     const db = c.get('db');
-    const phone = phoneOrFail(t, c.req.valid('json').phone);
+    const phone = phoneOrFail(c.req.valid('json').phone);
     await limitCodes(c, phone);
     const user = await db.selectFrom('users').select(['id', 'phone_verified_at']).where('phone', '=', phone).executeTakeFirst();
-    if (user?.phone_verified_at) await sendCode(db, t, 'reset', phone, user.id);
+    if (user?.phone_verified_at) await sendCode(db, c.get('locale'), 'reset', phone, user.id);
     return c.json({ data: { phone }, message: t.account.codeSent });
   })
   .post('/auth/reset-password', validate('json', ResetPasswordSchema), async (c) => {
     const t = c.get('t');
-    await resetPassword(c.get('db'), t, c.req.valid('json'), clientAddress(c));
+    await resetPassword(c.get('db'), c.req.valid('json'), clientAddress(c));
     return c.json({ data: null, message: t.account.passwordChanged });
   });

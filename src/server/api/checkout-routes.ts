@@ -2,35 +2,36 @@ import { Hono } from 'hono';
 import { CheckCouponSchema } from '../../lib/schemas/orders.ts';
 import { couponDiscount } from '../../lib/orders/order-math.ts';
 import { couponTerms, usableCoupon } from '../services/orders/coupons.ts';
-import { paymentMethods } from '../services/orders/payment-methods.ts';
+import { codBlocked, paymentMethods } from '../services/orders/payment-methods.ts';
 import { priceOrder } from '../services/orders/pricing.ts';
 import { deliveryTerms } from '../services/orders/settings.ts';
 import { checkoutAddresses } from '../services/orders/checkout-addresses.ts';
 import { walletStatement } from '../services/orders/wallet.ts';
 import type { ApiEnv } from './context.ts';
-import { answering } from './order-problems.ts';
-import { requireUser } from './require-user.ts';
+import { requireUser, signedInShopper } from './require-user.ts';
 import { validate } from './validation.ts';
 
 /** Checkout helpers: coupon check, payment methods, delivery terms, the shopper's wallet and saved addresses. */
 export const checkoutRoutes = new Hono<ApiEnv>()
   .get('/delivery-terms', async (c) => c.json({ data: await deliveryTerms(c.get('db'), c.get('locale')) }))
-  .get('/payment-methods', async (c) => c.json({ data: await paymentMethods(c.get('db'), c.get('locale')) }))
-  .post('/checkCoupon', requireUser, validate('json', CheckCouponSchema), async (c) =>
-    answering(c, async () => {
-      const { coupon: code, products } = c.req.valid('json');
-      const db = c.get('db');
-      const userId = c.get('userId');
-      const itemsTotal = products
-        ? (await priceOrder(db, userId, { products })).lines.reduce((sum, l) => sum + l.line_total, 0)
-        : Number.MAX_SAFE_INTEGER;
-      const coupon = await usableCoupon(db, code, userId, itemsTotal);
-      const DiscountAmount = products ? couponDiscount(itemsTotal, couponTerms(coupon)) : null;
-      return c.json({
-        data: { code: coupon.code, kind: coupon.kind, value: coupon.value, min_subtotal: coupon.min_subtotal, DiscountAmount },
-      });
-    }),
-  )
+  // Open to guests; a signed-in shopper flagged for cash on delivery gets the prepaid methods only, and is told why.
+  .get('/payment-methods', async (c) => {
+    const blocked = await codBlocked(c.get('db'), (await signedInShopper(c))?.userId);
+    return c.json({ data: await paymentMethods(c.get('db'), c.get('locale'), { withoutCod: blocked }), cod_blocked: blocked });
+  })
+  .post('/checkCoupon', requireUser, validate('json', CheckCouponSchema), async (c) => {
+    const { coupon: code, products } = c.req.valid('json');
+    const db = c.get('db');
+    const userId = c.get('userId');
+    const itemsTotal = products
+      ? (await priceOrder(db, userId, { products })).lines.reduce((sum, l) => sum + l.line_total, 0)
+      : Number.MAX_SAFE_INTEGER;
+    const coupon = await usableCoupon(db, code, userId, itemsTotal);
+    const DiscountAmount = products ? couponDiscount(itemsTotal, couponTerms(coupon)) : null;
+    return c.json({
+      data: { code: coupon.code, kind: coupon.kind, value: coupon.value, min_subtotal: coupon.min_subtotal, DiscountAmount },
+    });
+  })
   .get('/wallet', requireUser, async (c) =>
     c.json({ data: await walletStatement(c.get('db'), c.get('userId'), c.get('locale')) }),
   )

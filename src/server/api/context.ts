@@ -1,6 +1,8 @@
 import type { Dictionary } from '../../i18n/en.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import type { ShopDb } from '../db/index.ts';
+import type { StaffActor } from '../admin/staff-actor.ts';
+import type { OpenSession } from '../admin/staff-sessions.ts';
 
 /** What every API handler finds on the Hono context. */
 export interface ApiEnv {
@@ -12,7 +14,10 @@ export interface ApiEnv {
     t: Dictionary;
     /** Set by requireUser: the logged-in shopper. */
     userId: number;
-    /** Set by requireUser when the token names its session (refresh-token family). */
-    sessionId?: string;
+    /** Set by requireStaff: the signed-in staff member (the audit log's "who") and their session. */
+    staff: StaffActor;
+    staffSession: OpenSession;
+    /** Set by requireUser: the token's session (refresh-token family). */
+    sessionId: string;
   };
 }

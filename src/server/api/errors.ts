@@ -1,20 +1,8 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { dictionary } from '../../i18n/t.ts';
 import type { ApiEnv } from './context.ts';
-
-/** An error the shopper should read: status, message, and optional per-field messages. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    message: string,
-    readonly fields: Record<string, string[]> = {},
-    /** Seconds for a Retry-After header (429, 503). */
-    readonly retryAfter?: number,
-  ) {
-    super(message);
-  }
-}
+import { Problem, problemText } from '../problem.ts';
 
 /** The spec's error body: `message`, `messages` (a flat list, first one shown by toasts) and `errors` per field. */
 export function errorBody(message: string, fields: Record<string, string[]> = {}) {
@@ -22,19 +10,37 @@ export function errorBody(message: string, fields: Record<string, string[]> = {}
   return { message, messages: messages.length ? messages : [message], errors: fields };
 }
 
+/** A Problem answered in the reader's language: the spec's body plus its `code` (and `detail` when it has some). */
+export function problemResponse(problem: Problem, c: Context<ApiEnv>) {
+  // A request outside every route (the not-found handler of a path the locale middleware did not see) reads English.
+  const t = c.get('t') ?? dictionary('en');
+  const fields = Object.fromEntries(
+    Object.entries(problem.fields).map(([name, list]) => [
+      name,
+      list.map((field) =>
+        typeof field === 'string'
+          ? problemText(t, field, problem.values)
+          : problemText(t, field.code, field.values ?? problem.values),
+      ),
+    ]),
+  );
+  if (problem.retryAfter !== undefined) c.header('Retry-After', String(Math.max(1, Math.ceil(problem.retryAfter))));
+  const body = errorBody(problemText(t, problem.code, problem.values), fields);
+  const detail = Object.keys(problem.detail).length ? { detail: problem.detail } : {};
+  return c.json({ ...body, code: problem.code, ...detail }, problem.status);
+}
+
+/** The API's one error handler (`onError`): every refusal is a Problem; anything else is a logged 500. */
 export function handleError(error: Error, c: Context<ApiEnv>) {
-  const t = c.get('t');
-  if (error instanceof ApiError) {
-    if (error.retryAfter !== undefined) c.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfter))));
-    return c.json(errorBody(error.message, error.fields), error.status);
-  }
+  if (error instanceof Problem) return problemResponse(error, c);
   if (error instanceof HTTPException) {
-    // Hono's JSON validator raises 400 for unparsable bodies.
-    const message = /json/i.test(error.message) ? t.validation.malformedBody : error.message || t.api.notFound;
-    return c.json(errorBody(message), error.status);
+    // Hono raises 400 for a body its validator cannot parse (JSON, multipart).
+    const code = error.status === 400 ? 'validation.malformedBody' : 'api.notFound';
+    return problemResponse(new Problem(error.status === 400 ? 400 : 404, code), c);
   }
   // The stack goes to the log under the request's id; the shopper gets the id, never the stack.
   const requestId = c.req.header('x-request-id') ?? 'none';
   console.error(`[request ${requestId}] API ${c.req.method} ${c.req.path} failed`, error);
-  return c.json({ ...errorBody(t.api.serverError), request_id: requestId }, 500);
+  const t = c.get('t') ?? dictionary('en');
+  return c.json({ ...errorBody(t.api.errors.serverError), request_id: requestId }, 500);
 }

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { NewsletterSchema } from '../../lib/schemas/newsletter.ts';
 import { subscribe } from '../services/newsletter.ts';
 import type { ApiEnv } from './context.ts';
-import { ApiError } from './errors.ts';
+import { fieldProblem } from '../problem.ts';
 import { validate } from './validation.ts';
 
 export const newsletterRoutes = new Hono<ApiEnv>().post('/newsletter', validate('json', NewsletterSchema), async (c) => {
@@ -10,6 +10,6 @@ export const newsletterRoutes = new Hono<ApiEnv>().post('/newsletter', validate(
   const t = c.get('t');
   const created = await subscribe(c.get('db'), email, c.get('locale'));
   // A repeat is a 409 whose message is the spec's failure toast text.
-  if (!created) throw new ApiError(409, t.newsletter.failure, { email: [t.newsletter.failure] });
+  if (!created) throw fieldProblem(409, 'newsletter.failure', 'email');
   return c.json({ data: { email }, message: t.newsletter.success }, 201);
 });

@@ -1,5 +1,5 @@
-import type { Dictionary } from '../../i18n/en.ts';
 import { MAX_COMPANY_DOCUMENTS } from '../../lib/uploads.ts';
+import type { FieldProblem, ProblemCode } from '../problem.ts';
 import type { PartnerFileKind } from '../services/partners.ts';
 import { checkUpload, type CheckedUpload, type UploadProblem } from '../uploads/check.ts';
 
@@ -10,14 +10,18 @@ const asFiles = (value: Body[string] | undefined): File[] =>
     (v): v is File => typeof v !== 'string' && v.size > 0,
   );
 
+const uploadProblem: Record<UploadProblem, ProblemCode> = {
+  tooLarge: 'forms.tooLarge',
+  badType: 'forms.badType',
+  empty: 'validation.required',
+};
+
 /**
  * Reads and checks the application's files: contract and tax card are required (one each), company
- * documents optional (up to 5). Returns the accepted files, or per-field messages.
+ * documents optional (up to 5). Returns the accepted files, or per-field problems.
  */
-export async function readPartnerFiles(body: Body, t: Dictionary) {
-  const p = t.forms.partner;
-  const problemText: Record<UploadProblem, string> = { tooLarge: p.tooLarge, badType: p.badType, empty: t.validation.required };
-  const errors: Record<string, string[]> = {};
+export async function readPartnerFiles(body: Body) {
+  const errors: Record<string, FieldProblem[]> = {};
   const uploads: { kind: PartnerFileKind; file: CheckedUpload }[] = [];
   const fields: { field: string; kind: PartnerFileKind; required: boolean; max: number }[] = [
     { field: 'contract', kind: 'contract', required: true, max: 1 },
@@ -27,16 +31,16 @@ export async function readPartnerFiles(body: Body, t: Dictionary) {
   for (const { field, kind, required, max } of fields) {
     const files = asFiles(body[field]);
     if (files.length === 0) {
-      if (required) errors[field] = [t.validation.required];
+      if (required) errors[field] = ['validation.required'];
       continue;
     }
     if (files.length > max) {
-      errors[field] = [max === 1 ? t.validation.invalid : p.tooMany];
+      errors[field] = [max === 1 ? 'validation.invalid' : 'forms.tooMany'];
       continue;
     }
     for (const file of files) {
       const checked = await checkUpload(file);
-      if (typeof checked === 'string') (errors[field] ??= []).push(problemText[checked]);
+      if (typeof checked === 'string') (errors[field] ??= []).push(uploadProblem[checked]);
       else uploads.push({ kind, file: checked });
     }
   }

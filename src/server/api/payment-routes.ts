@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { formatOrderId } from '../../i18n/format.ts';
+import { interpolate } from '../../i18n/t.ts';
 import { serverConfig } from '../config.ts';
 import { StartPaymentSchema } from '../../lib/schemas/orders.ts';
 import { gatewayFor, providerAvailable, SANDBOX_PATH, sandboxEnabled, sandboxKeys } from '../payments/gateways.ts';
@@ -6,9 +8,8 @@ import { createSandboxGateway } from '../payments/sandbox/sandbox-gateway.ts';
 import { settleCallback } from '../payments/settle.ts';
 import { paymentReturnTarget } from '../payments/return-target.ts';
 import { startPayment } from '../payments/start-payment.ts';
+import { Problem } from '../problem.ts';
 import type { ApiEnv } from './context.ts';
-import { errorBody } from './errors.ts';
-import { answering } from './order-problems.ts';
 import { requireUser } from './require-user.ts';
 import { validate } from './validation.ts';
 
@@ -29,25 +30,26 @@ export const paymentRoutes = new Hono<ApiEnv>()
   .on(['GET', 'POST'], ['/payments/return', '/opay/cancel'], (c) => c.redirect(paymentReturnTarget(new URL(c.req.url))!, 303))
   .post('/payments/:provider', requireUser, validate('json', StartPaymentSchema), async (c) => {
     const provider = c.req.param('provider');
-    if (!providerAvailable(provider)) return c.json(errorBody(c.get('t').orders.errors.paymentUnavailable), 404);
-    return answering(c, async () => {
-      const started = await startPayment(c.get('db'), {
-        userId: c.get('userId'),
-        orderId: c.req.valid('json').order_id,
-        provider,
-        origin: publicOrigin(),
-        locale: c.get('locale'),
-      });
-      return c.json({ data: started }, 201);
+    if (!providerAvailable(provider)) throw new Problem(404, 'orders.paymentUnavailable');
+    const t = c.get('t');
+    const orderId = c.req.valid('json').order_id;
+    const started = await startPayment(c.get('db'), {
+      userId: c.get('userId'),
+      orderId,
+      provider,
+      origin: publicOrigin(),
+      locale: c.get('locale'),
+      description: `${t.site.name} – ${interpolate(t.orders.checkout.orderNumber, { id: formatOrderId(orderId) })}`,
     });
+    return c.json({ data: started }, 201);
   })
   .post('/payments/:provider/callback', async (c) => {
     const provider = c.req.param('provider');
     const gateway = providerAvailable(provider) ? gatewayFor(provider, publicOrigin()) : undefined;
-    if (!gateway) return c.json(errorBody('Unknown payment provider'), 404);
+    if (!gateway) throw new Problem(404, 'api.unknownProvider');
     // The signature covers the exact bytes received: read the raw body, never a re-serialised one.
     const settled = await settleCallback(c.get('db'), gateway, c.req.raw.headers, await c.req.text());
-    if (settled.outcome === 'refused') return c.json(errorBody('Callback refused'), 401);
+    if (settled.outcome === 'refused') throw new Problem(401, 'api.callbackRefused');
     return c.json({ data: { outcome: settled.outcome } });
   });
 

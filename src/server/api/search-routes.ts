@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { suggest } from '../services/catalog/search.ts';
 import type { ApiEnv } from './context.ts';
 import { validate } from './validation.ts';
 
-const AutocompleteQuery = z.object({ q: z.string().max(100).optional() });
+const AutocompleteQuery = z.object({ q: z.optional(z.string().check(z.maxLength(100))) });
 
 /** Search suggestions (spec section 7: GET /autocomplete?q=); text under 2 characters gives none. */
 export const searchRoutes = new Hono<ApiEnv>().get('/autocomplete', validate('query', AutocompleteQuery), async (c) => {

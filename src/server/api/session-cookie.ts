@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { serverConfig } from '../config.ts';
-import { ApiError } from './errors.ts';
+import { Problem } from '../problem.ts';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { REFRESH_TOKEN_SECONDS } from '../auth/refresh-tokens.ts';
 import type { ApiEnv } from './context.ts';
@@ -40,7 +40,7 @@ export const presentedRefresh = (c: Context<ApiEnv>, fromBody: string | undefine
 export const sameOriginOnly: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const origin = c.req.header('origin');
   if (origin !== undefined && origin !== new URL(c.req.url).origin && origin !== serverConfig().publicOrigin)
-    throw new ApiError(403, c.get('t').api.foreignOrigin);
+    throw new Problem(403, 'api.foreignOrigin');
   await next();
 };
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CartQuoteSchema } from '../../lib/schemas/cart.ts';
 import { readCart, removeCartLine, replaceCart } from '../services/cart/shopper-cart.ts';
 import { readWishlist, toggleWishlist } from '../services/wishlist/wishlist.ts';
@@ -7,7 +7,7 @@ import type { ApiEnv } from './context.ts';
 import { requireUser } from './require-user.ts';
 import { validate } from './validation.ts';
 
-const ProductParam = z.object({ product_id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const ProductParam = z.object({ product_id: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(2_147_483_647)) });
 
 /**
  * The logged-in shopper's cart and wishlist (spec section 7). Every route acts on the token's shopper only:
@@ -30,7 +30,7 @@ export const shopperCartRoutes = new Hono<ApiEnv>()
   .get('/wishlist', async (c) => c.json({ data: await readWishlist(c.get('db'), c.get('userId'), c.get('locale')) }))
   .post('/wishlist/:product_id', validate('param', ProductParam), async (c) => {
     const productId = c.req.valid('param').product_id;
-    const listed = await toggleWishlist(c.get('db'), c.get('userId'), productId, c.get('locale'));
+    const listed = await toggleWishlist(c.get('db'), c.get('userId'), productId);
     const t = c.get('t').wishlist;
     return c.json({ data: { product_id: productId, listed }, message: listed ? t.added : t.removed });
   });

@@ -27,9 +27,9 @@ function signingKey(): Uint8Array {
   return devSecret;
 }
 
-/** A signed access token (JWT, HS256) naming the shopper in `sub`. */
-export async function signAccessToken(userId: number, sessionId?: string): Promise<string> {
-  const jwt = new SignJWT(sessionId ? { sid: sessionId } : {})
+/** A signed access token (JWT, HS256) naming the shopper in `sub` and their session (refresh-token family) in `sid`. */
+export async function signAccessToken(userId: number, sessionId: string): Promise<string> {
+  const jwt = new SignJWT({ sid: sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(userId))
     .setIssuer(ISSUER)
@@ -38,13 +38,13 @@ export async function signAccessToken(userId: number, sessionId?: string): Promi
   return jwt.sign(signingKey());
 }
 
-/** The shopper an access token names, or null when it is malformed, forged or expired. */
-export async function verifyAccessToken(token: string): Promise<{ userId: number; sessionId?: string } | null> {
+/** The shopper and session an access token names, or null when it is malformed, forged, expired or names no session. */
+export async function verifyAccessToken(token: string): Promise<{ userId: number; sessionId: string } | null> {
   try {
     const { payload } = await jwtVerify(token, signingKey(), { issuer: ISSUER, algorithms: ['HS256'] });
     const userId = Number(payload.sub);
     if (!Number.isSafeInteger(userId) || userId <= 0) return null;
-    return typeof payload['sid'] === 'string' ? { userId, sessionId: payload['sid'] } : { userId };
+    return typeof payload['sid'] === 'string' ? { userId, sessionId: payload['sid'] } : null;
   } catch {
     return null;
   }

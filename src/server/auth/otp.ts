@@ -1,6 +1,6 @@
-import type { Dictionary } from '../../i18n/en.ts';
-import { interpolate } from '../../i18n/interpolate.ts';
-import { ApiError } from '../api/errors.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { dictionary } from '../../i18n/t.ts';
+import { fieldProblem, Problem } from '../problem.ts';
 import type { ShopDb } from '../db/index.ts';
 import { isoIn, isoNow, sha256, sixDigitCode } from './secrets.ts';
 import { smsSender } from './sms/sender.ts';
@@ -15,14 +15,15 @@ export type CodePurpose = 'signup' | 'reset' | 'phone_change';
 
 const hashCode = (purpose: CodePurpose, phone: string, code: string) => sha256(`${purpose}:${phone}:${code}`);
 
-const smsText = (t: Dictionary, code: string) => `Bean Bazaar: ${code} — ${t.account.codeSent}`;
+/** The text message itself, in the shopper's language (content, not a refusal). */
+const smsText = (locale: Locale, code: string) => `Bean Bazaar: ${code} — ${dictionary(locale).account.codeSent}`;
 
 /**
  * Sends a fresh code (the previous one for the same number and purpose dies). Within the cool-down of a
  * delivered code: 429 with Retry-After. If the SMS fails the code row stays undelivered, so the shopper may
  * retry at once and nothing they entered is lost: 503 with a clear message.
  */
-export async function sendCode(db: ShopDb, t: Dictionary, purpose: CodePurpose, phone: string, userId: number) {
+export async function sendCode(db: ShopDb, locale: Locale, purpose: CodePurpose, phone: string, userId: number) {
   const last = await db
     .selectFrom('otp_codes')
     .select(['sent_at', 'delivered'])
@@ -32,7 +33,7 @@ export async function sendCode(db: ShopDb, t: Dictionary, purpose: CodePurpose, 
     .executeTakeFirst();
   if (last?.delivered) {
     const wait = RESEND_COOLDOWN_SECONDS - (Date.now() - Date.parse(last.sent_at)) / 1000;
-    if (wait > 0) throw new ApiError(429, interpolate(t.account.resendWait, { seconds: Math.ceil(wait) }), {}, wait);
+    if (wait > 0) throw new Problem(429, 'account.resendWait', { values: { seconds: Math.ceil(wait) }, retryAfter: wait });
   }
   const code = sixDigitCode();
   const row = await db.transaction().execute(async (trx) => {
@@ -51,10 +52,10 @@ export async function sendCode(db: ShopDb, t: Dictionary, purpose: CodePurpose, 
       .executeTakeFirstOrThrow();
   });
   try {
-    await smsSender(db).send(phone, smsText(t, code));
+    await smsSender(db).send(phone, smsText(locale, code));
   } catch (error) {
     if (!(error instanceof SmsDeliveryError)) throw error;
-    throw new ApiError(503, t.account.smsFailed, {}, 30);
+    throw new Problem(503, 'account.smsFailed', { retryAfter: 30 });
   }
   await db.updateTable('otp_codes').set({ delivered: 1 }).where('id', '=', row.id).execute();
 }
@@ -63,7 +64,7 @@ export async function sendCode(db: ShopDb, t: Dictionary, purpose: CodePurpose, 
  * Checks a code and consumes it; returns the user it was issued for. Wrong: 'Invalid Code' (422) and one
  * attempt used; expired or out of attempts: the shopper must ask for a new one.
  */
-export async function consumeCode(db: ShopDb, t: Dictionary, purpose: CodePurpose, phone: string, code: string) {
+export async function consumeCode(db: ShopDb, purpose: CodePurpose, phone: string, code: string) {
   const row = await db
     .selectFrom('otp_codes')
     .selectAll()
@@ -71,9 +72,9 @@ export async function consumeCode(db: ShopDb, t: Dictionary, purpose: CodePurpos
     .where('purpose', '=', purpose)
     .orderBy('id', 'desc')
     .executeTakeFirst();
-  if (!row) throw new ApiError(422, t.account.invalidCode, { code: [t.account.invalidCode] });
-  if (Date.parse(row.expires_at) <= Date.now()) throw new ApiError(422, t.account.codeExpired, { code: [t.account.codeExpired] });
-  if (row.attempts >= CODE_ATTEMPTS) throw new ApiError(429, t.account.tooManyAttempts, { code: [t.account.tooManyAttempts] });
+  if (!row) throw fieldProblem(422, 'account.invalidCode', 'code');
+  if (Date.parse(row.expires_at) <= Date.now()) throw fieldProblem(422, 'account.codeExpired', 'code');
+  if (row.attempts >= CODE_ATTEMPTS) throw fieldProblem(429, 'account.tooManyAttempts', 'code');
   if (row.code_hash !== hashCode(purpose, phone, code)) {
     // Counted atomically, so parallel guesses cannot exceed the limit.
     await db
@@ -81,13 +82,13 @@ export async function consumeCode(db: ShopDb, t: Dictionary, purpose: CodePurpos
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
       .where('id', '=', row.id)
       .execute();
-    throw new ApiError(422, t.account.invalidCode, { code: [t.account.invalidCode] });
+    throw fieldProblem(422, 'account.invalidCode', 'code');
   }
   const deleted = await db
     .deleteFrom('otp_codes')
     .where('id', '=', row.id)
     .where('attempts', '<', CODE_ATTEMPTS)
     .executeTakeFirst();
-  if (Number(deleted.numDeletedRows) !== 1) throw new ApiError(422, t.account.invalidCode, { code: [t.account.invalidCode] });
+  if (Number(deleted.numDeletedRows) !== 1) throw fieldProblem(422, 'account.invalidCode', 'code');
   return { userId: row.user_id };
 }

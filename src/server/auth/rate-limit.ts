@@ -1,7 +1,5 @@
 import { sql } from 'kysely';
-import type { Dictionary } from '../../i18n/en.ts';
-import { interpolate } from '../../i18n/interpolate.ts';
-import { ApiError } from '../api/errors.ts';
+import { Problem } from '../problem.ts';
 import type { ShopDb } from '../db/index.ts';
 
 /**
@@ -20,6 +18,10 @@ export const LIMITS = {
   resetPhone: { max: 10, windowSeconds: 15 * 60 },
   resetAddress: { max: 20, windowSeconds: 15 * 60 },
   partnerAddress: { max: 5, windowSeconds: 60 * 60 },
+  /** Staff sign-in (the back office): passwords per address and per e-mail, second-factor codes per member. */
+  staffLoginAddress: { max: 10, windowSeconds: 15 * 60 },
+  staffLoginAccount: { max: 10, windowSeconds: 15 * 60 },
+  staffCode: { max: 5, windowSeconds: 15 * 60 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;
@@ -65,13 +67,10 @@ export async function clearSlots(db: ShopDb, name: LimitName, subject: string): 
   await db.deleteFrom('rate_limits').where('bucket', '=', name).where('subject', '=', subject).execute();
 }
 
-/** 429 with Retry-After in the shopper's language. */
-export function tooMany(
-  t: Dictionary,
-  waitSeconds: number,
-  text: 'tooManyLogins' | 'tooManyRequests' = 'tooManyRequests',
-): ApiError {
-  return new ApiError(429, interpolate(t.account[text], { minutes: Math.max(1, Math.ceil(waitSeconds / 60)) }), {}, waitSeconds);
+/** 429 with Retry-After; the message says how many minutes. */
+export function tooMany(waitSeconds: number, text: 'tooManyLogins' | 'tooManyRequests' = 'tooManyRequests'): Problem {
+  const minutes = Math.max(1, Math.ceil(waitSeconds / 60));
+  return new Problem(429, `account.${text}`, { values: { minutes }, retryAfter: waitSeconds });
 }
 
 /**
@@ -80,7 +79,6 @@ export function tooMany(
  */
 export async function enforceLimits(
   db: ShopDb,
-  t: Dictionary,
   slots: readonly [LimitName, string][],
   text: 'tooManyLogins' | 'tooManyRequests' = 'tooManyRequests',
 ): Promise<void> {
@@ -89,7 +87,7 @@ export async function enforceLimits(
     const wait = await takeSlot(db, name, subject);
     if (wait !== null) {
       for (const [n, s] of taken) await giveBackSlot(db, n, s);
-      throw tooMany(t, wait, text);
+      throw tooMany(wait, text);
     }
     taken.push([name, subject]);
   }

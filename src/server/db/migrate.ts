@@ -11,6 +11,10 @@ import * as orders from './migrations/005-orders.ts';
 import * as payments from './migrations/009-payments.ts';
 import * as limitsAndRefunds from './migrations/012-limits-and-refunds.ts';
 import * as shopperPathIndexes from './migrations/013-shopper-path-indexes.ts';
+import * as backOffice from './migrations/014-back-office.ts';
+import * as categoryDefiniteNames from './migrations/015-category-definite-names.ts';
+import * as refundPayouts from './migrations/016-refund-payouts.ts';
+import * as cashDashboard from './migrations/017-cash-dashboard.ts';
 
 type PortableMigration = { up: (db: Kysely<unknown>, ctx: MigrationContext) => Promise<void> };
 
@@ -25,6 +29,10 @@ const migrations: Record<string, PortableMigration> = {
   '009-payments': payments,
   '012-limits-and-refunds': limitsAndRefunds,
   '013-shopper-path-indexes': shopperPathIndexes,
+  '014-back-office': backOffice,
+  '015-category-definite-names': categoryDefiniteNames,
+  '016-refund-payouts': refundPayouts,
+  '017-cash-dashboard': cashDashboard,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

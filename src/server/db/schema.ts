@@ -1,7 +1,8 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { BackOfficeTables } from './schema-back-office.ts';
 
 /** Row types of every table; services map them to domain types before they leave src/server. */
-export interface Database {
+export interface Database extends BackOfficeTables {
   categories: CategoryTable;
   sub_categories: SubCategoryTable;
   sellers: SellerTable;
@@ -38,6 +39,8 @@ export interface CategoryTable {
   slug: string;
   name_en: string;
   name_ar: string;
+  /** The Arabic name with its article, for phrases such as "كل {name}" (migration 015); null: the plain name. */
+  name_ar_definite: string | null;
   position: number;
 }
 
@@ -146,6 +149,9 @@ export interface UserTable {
   password_hash: string;
   avatar: string | null;
   phone_verified_at: string | null;
+  /** Set when staff flag the shopper for cash on delivery: checkout offers prepaid methods only. */
+  cod_blocked_at: Generated<string | null>;
+  cod_blocked_reason: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -269,6 +275,11 @@ export interface OrderTable {
   delivery_days: number;
   /** none | awaiting | paid | failed | refund_due | refunded (online payments, docs/payments.md). */
   payment_status: Generated<string>;
+  courier_id: Generated<number | null>;
+  tracking_number: Generated<string | null>;
+  /** Piastres the courier collects at the door; set when the order is handed over. */
+  cash_to_collect: Generated<number>;
+  delivered_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -290,8 +301,10 @@ export interface OrderEventTable {
   id: Generated<number>;
   order_id: number;
   status: string;
-  /** shopper | system | cli */
+  /** shopper | payment | system | cli | staff:<id> */
   actor: string;
+  /** Why it moved: a cancel reason, a failed delivery's reason, the tracking number at hand-over. */
+  note: Generated<string | null>;
   created_at: string;
 }
 
@@ -379,10 +392,19 @@ export interface RefundTable {
   payment_id: number | null;
   amount: number;
   destination: 'card' | 'wallet';
-  status: 'owed' | 'paid';
-  reason: 'cancelled' | 'late_payment' | 'extra_payment';
+  /** owed → paying (claimed by finance while the provider is asked) → paid; back to owed if the provider refuses. */
+  status: 'owed' | 'paying' | 'paid';
+  reason: 'cancelled' | 'late_payment' | 'extra_payment' | 'returned';
   created_at: string;
   paid_at: string | null;
+  /** The finance staff member who paid it back. */
+  staff_id: Generated<number | null>;
+  /** The provider's reference of a card refund. */
+  provider_ref: Generated<string | null>;
+  /** A part paid on its own (migration 016): the owed row it was split from, which keeps the payment. */
+  split_from: Generated<number | null>;
+  /** When finance claimed it to pay it (status paying). */
+  claimed_at: Generated<string | null>;
 }
 
 export interface PaymentTable {

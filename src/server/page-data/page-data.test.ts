@@ -22,6 +22,24 @@ describe('navigationCategories', () => {
     expect(ar[0]!.category).toBe('قهوة');
   });
 
+  test('"All {category}": the Arabic name takes its article ("كل القهوة", not "كل قهوة"), or stays plain without one', async () => {
+    const ar = await navigationCategories(handle.db, 'ar');
+    expect(ar.map((c) => c.allLabel)).toEqual(['كل القهوة', 'كل المعدات', 'كل الإكسسوارات', 'كل المنتجات المميزة']);
+    const en = await navigationCategories(handle.db, 'en');
+    expect(en[0]!.allLabel).toBe('All Coffee');
+    const other = await freshDatabase();
+    try {
+      await other.db
+        .updateTable('categories')
+        .set({ name_ar: 'شاي', name_ar_definite: null })
+        .where('slug', '=', 'coffee')
+        .execute();
+      expect((await navigationCategories(other.db, 'ar'))[0]!.allLabel).toBe('كل شاي');
+    } finally {
+      await other.drop();
+    }
+  });
+
   test('kept per database: another database gets its own categories', async () => {
     const other = await freshDatabase();
     try {

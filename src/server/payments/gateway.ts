@@ -34,9 +34,32 @@ export interface VerifiedCallback {
   outcome: PaymentOutcome;
 }
 
+/** The payment a refund goes back through: the provider's transaction and our reference of it. */
+export interface RefundablePayment {
+  /** PayTabs tran_ref, OPay orderNo. */
+  tranRef: string;
+  /** Ours: PayTabs cart_id, OPay reference. */
+  reference: string;
+  currency: 'EGP';
+}
+
+/** A refund request's own details besides the payment and the amount. */
+export interface RefundDetails {
+  /** Ours, unique per payout and the same on a retry of it (the provider's idempotency key). */
+  reference: string;
+  description: string;
+  /** Where the provider may send the refund's outcome (OPay requires one). */
+  callbackUrl: string;
+}
+
 export interface PaymentGateway {
   readonly name: ProviderName;
   create(request: PaymentRequest): Promise<CreatedPayment>;
+  /**
+   * Gives `amount` (piastres, at most what the payment took) back to the card or account that paid. Resolves with
+   * the provider's reference of the refund once the provider accepted it; throws GatewayError when it refused.
+   */
+  refund(payment: RefundablePayment, amount: number, details: RefundDetails): Promise<{ providerRef: string }>;
   /** Verifies the signature over the raw body and reads the outcome; throws CallbackRefused otherwise. */
   verifyCallback(headers: Headers, rawBody: string): VerifiedCallback;
 }

@@ -6,6 +6,8 @@ import {
   type PaymentGateway,
   type PaymentOutcome,
   type PaymentRequest,
+  type RefundablePayment,
+  type RefundDetails,
   type VerifiedCallback,
 } from './gateway.ts';
 import { hmacHex, sameSignature } from './signatures.ts';
@@ -58,6 +60,41 @@ export class OPayGateway implements PaymentGateway {
     if (!ok || json.code !== '00000' || !json.data?.orderNo || !json.data.cashierUrl)
       throw new GatewayError(`OPay refused the cashier request (${status} ${json.code ?? ''}): ${json.message ?? ''}`);
     return { tranRef: json.data.orderNo, redirectUrl: json.data.cashierUrl };
+  }
+
+  /**
+   * OPay "Refund Payment" (doc.opaycheckout.com, payment-refund): POST {base}/api/v1/international/payment/refund/create
+   * with `MerchantId` and `Authorization: Bearer {HMAC-SHA512 of the JSON body keyed by the secret key}` (the API
+   * call signature); our refund `reference`, the payment's `originalReference`, `amount.total` in piastres,
+   * `refundWay: "Original"`. Code 00000 with a status other than FAIL means OPay took it (it may finish later).
+   */
+  async refund(payment: RefundablePayment, amount: number, details: RefundDetails): Promise<{ providerRef: string }> {
+    const body = {
+      amount: { currency: payment.currency, total: amount },
+      callbackUrl: details.callbackUrl,
+      country: 'EG',
+      originalReference: payment.reference,
+      reference: details.reference,
+      refundReason: details.description,
+      refundWay: 'Original',
+    };
+    const { ok, status, json } = await postToProvider<{
+      code: string;
+      message: string;
+      data: { orderNo?: string; orderStatus?: string };
+    }>(
+      'OPay',
+      `${this.config.baseUrl}/api/v1/international/payment/refund/create`,
+      {
+        authorization: `Bearer ${hmacHex('sha512', this.config.secretKey, JSON.stringify(body))}`,
+        merchantid: this.config.merchantId,
+      },
+      body,
+      this.config.timeoutMs,
+    );
+    if (!ok || json.code !== '00000' || !json.data?.orderNo || json.data.orderStatus === 'FAIL')
+      throw new GatewayError(`OPay refused the refund (${status} ${json.code ?? ''}): ${json.message ?? ''}`);
+    return { providerRef: json.data.orderNo };
   }
 
   verifyCallback(headers: Headers, rawBody: string): VerifiedCallback {

@@ -7,6 +7,8 @@ import {
   type PaymentGateway,
   type PaymentOutcome,
   type PaymentRequest,
+  type RefundablePayment,
+  type RefundDetails,
   type VerifiedCallback,
 } from './gateway.ts';
 import { hmacHex, sameSignature } from './signatures.ts';
@@ -56,6 +58,40 @@ export class PayTabsGateway implements PaymentGateway {
     if (!ok || !json.tran_ref || !json.redirect_url)
       throw new GatewayError(`PayTabs refused the payment request (${status}): ${json.message ?? 'no redirect_url'}`);
     return { tranRef: json.tran_ref, redirectUrl: json.redirect_url };
+  }
+
+  /**
+   * PayTabs "Refund Transaction" (docs.paytabs.com, PT2 API endpoints, Manage Transactions): the same
+   * /payment/request endpoint and server key, `tran_type: "refund"`, `tran_class: "ecom"`, the original sale's
+   * `tran_ref`, our `cart_id`, the amount (full or partial) and a description. `payment_result.response_status` A
+   * means the refund was approved; anything else is a refusal.
+   */
+  async refund(payment: RefundablePayment, amount: number, details: RefundDetails): Promise<{ providerRef: string }> {
+    const { ok, status, json } = await postToProvider<{
+      tran_ref: string;
+      message: string;
+      payment_result: { response_status?: string; response_message?: string };
+    }>(
+      'PayTabs',
+      `${this.config.baseUrl}/payment/request`,
+      { authorization: this.config.serverKey },
+      {
+        profile_id: Number(this.config.profileId),
+        tran_type: 'refund',
+        tran_class: 'ecom',
+        cart_id: details.reference,
+        cart_currency: payment.currency,
+        cart_amount: Number(poundsText(amount)),
+        cart_description: details.description,
+        tran_ref: payment.tranRef,
+      },
+      this.config.timeoutMs,
+    );
+    if (!ok || json.payment_result?.response_status !== 'A' || !json.tran_ref)
+      throw new GatewayError(
+        `PayTabs refused the refund (${status}): ${json.payment_result?.response_message ?? json.message ?? 'not approved'}`,
+      );
+    return { providerRef: json.tran_ref };
   }
 
   verifyCallback(headers: Headers, rawBody: string): VerifiedCallback {

@@ -2,7 +2,8 @@ import type { ShopDb } from '../db/index.ts';
 import { announceCatalogChange } from '../services/catalog/catalog-changes.ts';
 import { cancelWithin } from '../services/orders/cancel-order.ts';
 import { movePayments, moveOrderStatus, setOrderPayment } from '../services/orders/lifecycle.ts';
-import { nowIso, OrderProblem } from '../services/orders/problems.ts';
+import { nowIso } from '../db/values.ts';
+import { Problem } from '../problem.ts';
 import { oweLatePayment } from '../services/orders/refunds.ts';
 import { removeFromServerCart } from '../services/cart/shopper-cart.ts';
 import { CallbackRefused, type PaymentGateway, type VerifiedCallback } from './gateway.ts';
@@ -121,7 +122,7 @@ async function releaseWithin(
     productIds = await cancelWithin(trx, { orderId, userId: null, actor, from: ['PENDING'], unpaid });
   } catch (error) {
     // Another instance (or the callback) got there first: the conditional move changed nothing.
-    if (error instanceof OrderProblem) return null;
+    if (error instanceof Problem) return null;
     throw error;
   }
   await movePayments(trx, { orderId }, ['pending'], 'expired');

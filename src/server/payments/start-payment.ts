@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Locale } from '../../i18n/locales.ts';
-import { formatOrderId } from '../../i18n/format.ts';
-import { dictionary, interpolate } from '../../i18n/t.ts';
 import type { ShopDb } from '../db/index.ts';
 import { openPayment } from '../services/orders/lifecycle.ts';
-import { nowIso, OrderProblem } from '../services/orders/problems.ts';
+import { nowIso } from '../db/values.ts';
+import { Problem } from '../problem.ts';
 import { GatewayError, type ProviderName } from './gateway.ts';
 import { gatewayFor } from './gateways.ts';
 
@@ -15,6 +14,8 @@ export interface StartPaymentInput {
   /** This server's public origin: return, cancel and callback URLs are built on it. */
   origin: string;
   locale: Locale;
+  /** Shown on the provider's page, in the shopper's language (the route words it). */
+  description: string;
 }
 
 /**
@@ -44,13 +45,12 @@ export async function startPayment(db: ShopDb, input: StartPaymentInput): Promis
     .where('orders.id', '=', input.orderId)
     .where('orders.user_id', '=', input.userId)
     .executeTakeFirst();
-  if (!order) throw new OrderProblem(404, 'orderNotFound');
+  if (!order) throw new Problem(404, 'orders.orderNotFound');
   if (order.status !== 'PENDING' || order.gateway !== input.provider || order.total <= 0)
-    throw new OrderProblem(409, 'notPayable');
+    throw new Problem(409, 'orders.notPayable');
   const gateway = gatewayFor(input.provider, input.origin);
-  if (!gateway) throw new OrderProblem(422, 'paymentUnavailable');
+  if (!gateway) throw new Problem(422, 'orders.paymentUnavailable');
   const reference = `BB-${order.id}-${randomBytes(5).toString('hex')}`;
-  const t = dictionary(input.locale);
   const back = `order=${order.id}&lang=${input.locale}`;
   let created;
   try {
@@ -58,8 +58,7 @@ export async function startPayment(db: ShopDb, input: StartPaymentInput): Promis
       reference,
       amount: order.total,
       currency: 'EGP',
-      // Shown on the provider's page, in the shopper's language.
-      description: `${t.site.name} – ${interpolate(t.orders.checkout.orderNumber, { id: formatOrderId(order.id) })}`,
+      description: input.description,
       locale: input.locale,
       methodCodes: order.gateway_code ? order.gateway_code.split(',') : [],
       customer: {
@@ -77,7 +76,7 @@ export async function startPayment(db: ShopDb, input: StartPaymentInput): Promis
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
     console.error(`[payments] could not start ${input.provider} payment for order ${order.id}: ${error.message}`);
-    throw new OrderProblem(502, 'paymentStartFailed');
+    throw new Problem(502, 'orders.paymentStartFailed');
   }
   const now = nowIso();
   await openPayment(db, {

@@ -13,7 +13,13 @@ export async function seedDemoCatalog(db: Kysely<Database>, extra: ProductDraft[
     for (const [position, category] of categories.entries()) {
       const { id } = await trx
         .insertInto('categories')
-        .values({ slug: category.slug, name_en: category.en, name_ar: category.ar, position })
+        .values({
+          slug: category.slug,
+          name_en: category.en,
+          name_ar: category.ar,
+          name_ar_definite: category.arDefinite,
+          position,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       for (const [subPosition, sub] of category.subs.entries()) {

@@ -6,6 +6,8 @@ export interface Named {
 }
 
 export interface CategorySeed extends Named {
+  /** The Arabic name with its article ("كل القهوة"), written by hand: the article does not follow one rule. */
+  arDefinite: string;
   subs: Named[];
 }
 
@@ -14,6 +16,7 @@ export const categories: CategorySeed[] = [
     slug: 'coffee',
     en: 'Coffee',
     ar: 'قهوة',
+    arDefinite: 'القهوة',
     subs: [
       { slug: 'single-origin', en: 'Single origin', ar: 'قهوة أحادية المصدر' },
       { slug: 'espresso-blends', en: 'Espresso blends', ar: 'خلطات إسبريسو' },
@@ -26,6 +29,7 @@ export const categories: CategorySeed[] = [
     slug: 'equipment',
     en: 'Equipment',
     ar: 'معدات',
+    arDefinite: 'المعدات',
     subs: [
       { slug: 'espresso-machines', en: 'Espresso machines', ar: 'ماكينات إسبريسو' },
       { slug: 'grinders', en: 'Grinders', ar: 'مطاحن' },
@@ -38,6 +42,7 @@ export const categories: CategorySeed[] = [
     slug: 'accessories',
     en: 'Accessories',
     ar: 'إكسسوارات',
+    arDefinite: 'الإكسسوارات',
     subs: [
       { slug: 'cups-mugs', en: 'Cups & mugs', ar: 'أكواب وفناجين' },
       { slug: 'scales', en: 'Scales', ar: 'موازين' },
@@ -50,6 +55,7 @@ export const categories: CategorySeed[] = [
     slug: 'specialty',
     en: 'Specialty items',
     ar: 'منتجات مميزة',
+    arDefinite: 'المنتجات المميزة',
     subs: [
       { slug: 'gift-boxes', en: 'Gift boxes', ar: 'صناديق هدايا' },
       { slug: 'syrups', en: 'Syrups', ar: 'شراب النكهات' },

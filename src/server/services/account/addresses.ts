@@ -1,7 +1,6 @@
-import type { Dictionary } from '../../../i18n/en.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import type { AddressInput } from '../../../lib/schemas/account.ts';
-import { ApiError } from '../../api/errors.ts';
+import { fieldProblem, Problem } from '../../problem.ts';
 import { isoNow } from '../../auth/secrets.ts';
 import type { ShopDb } from '../../db/index.ts';
 
@@ -19,7 +18,7 @@ export async function listAddresses(db: ShopDb, userId: number, locale: Locale) 
   return rows.map((r) => ({ ...r, is_primary: r.is_primary === 1 }));
 }
 
-async function ownedOrFail(db: ShopDb, t: Dictionary, userId: number, id: number) {
+async function ownedOrFail(db: ShopDb, userId: number, id: number) {
   const row = await db
     .selectFrom('addresses')
     .select(['id', 'is_primary'])
@@ -27,13 +26,13 @@ async function ownedOrFail(db: ShopDb, t: Dictionary, userId: number, id: number
     .where('user_id', '=', userId)
     .executeTakeFirst();
   // Someone else's address answers exactly like a missing one.
-  if (!row) throw new ApiError(404, t.account.addressNotFound);
+  if (!row) throw new Problem(404, 'account.addressNotFound');
   return row;
 }
 
-async function assertGovernorate(db: ShopDb, t: Dictionary, id: number) {
+async function assertGovernorate(db: ShopDb, id: number) {
   const g = await db.selectFrom('governorates').select('id').where('id', '=', id).executeTakeFirst();
-  if (!g) throw new ApiError(422, t.account.unknownGovernorate, { governorate_id: [t.account.unknownGovernorate] });
+  if (!g) throw fieldProblem(422, 'account.unknownGovernorate', 'governorate_id');
 }
 
 async function setPrimary(trx: ShopDb, userId: number, id: number) {
@@ -53,8 +52,8 @@ const fields = (input: AddressInput) => ({
 });
 
 /** The first address is primary whatever was asked; a new primary takes the flag from the old one. */
-export async function createAddress(db: ShopDb, t: Dictionary, userId: number, input: AddressInput): Promise<number> {
-  await assertGovernorate(db, t, input.governorate_id);
+export async function createAddress(db: ShopDb, userId: number, input: AddressInput): Promise<number> {
+  await assertGovernorate(db, input.governorate_id);
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('addresses').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst();
     const now = isoNow();
@@ -69,10 +68,10 @@ export async function createAddress(db: ShopDb, t: Dictionary, userId: number, i
 }
 
 /** Unticking primary is ignored: exactly one address stays primary; another one must be made primary instead. */
-export async function updateAddress(db: ShopDb, t: Dictionary, userId: number, id: number, input: AddressInput) {
-  await assertGovernorate(db, t, input.governorate_id);
+export async function updateAddress(db: ShopDb, userId: number, id: number, input: AddressInput) {
+  await assertGovernorate(db, input.governorate_id);
   await db.transaction().execute(async (trx) => {
-    await ownedOrFail(trx, t, userId, id);
+    await ownedOrFail(trx, userId, id);
     await trx
       .updateTable('addresses')
       .set({ ...fields(input), updated_at: isoNow() })
@@ -83,17 +82,17 @@ export async function updateAddress(db: ShopDb, t: Dictionary, userId: number, i
   });
 }
 
-export async function makePrimary(db: ShopDb, t: Dictionary, userId: number, id: number) {
+export async function makePrimary(db: ShopDb, userId: number, id: number) {
   await db.transaction().execute(async (trx) => {
-    await ownedOrFail(trx, t, userId, id);
+    await ownedOrFail(trx, userId, id);
     await setPrimary(trx, userId, id);
   });
 }
 
 /** Deleting the primary hands the flag to the oldest remaining address. */
-export async function deleteAddress(db: ShopDb, t: Dictionary, userId: number, id: number) {
+export async function deleteAddress(db: ShopDb, userId: number, id: number) {
   await db.transaction().execute(async (trx) => {
-    const row = await ownedOrFail(trx, t, userId, id);
+    const row = await ownedOrFail(trx, userId, id);
     await trx.deleteFrom('addresses').where('id', '=', id).where('user_id', '=', userId).execute();
     if (row.is_primary !== 1) return;
     const next = await trx

@@ -1,6 +1,5 @@
-import type { Dictionary } from '../../../i18n/en.ts';
 import { egyptianMobile } from '../../../lib/phone.ts';
-import { ApiError } from '../../api/errors.ts';
+import { Problem } from '../../problem.ts';
 import { clearSlots, enforceLimits, giveBackSlot } from '../../auth/rate-limit.ts';
 import { dummyHash, verifyPassword } from '../../auth/passwords.ts';
 import type { ShopDb } from '../../db/index.ts';
@@ -16,7 +15,7 @@ export const loginSubject = (userId: number | undefined, typed: string): string 
  * at once, at most 10 reach the slow hash. The account's count is keyed on the account, so typing the e-mail
  * or the mobile number uses the same ten. A success clears the account's count and gives the address its slot back.
  */
-export async function login(db: ShopDb, t: Dictionary, input: { login: string; password: string }, ip: string): Promise<number> {
+export async function login(db: ShopDb, input: { login: string; password: string }, ip: string): Promise<number> {
   const typed = input.login.trim().toLowerCase();
   const isEmail = typed.includes('@');
   const account = isEmail ? typed : (egyptianMobile(typed) ?? typed);
@@ -28,7 +27,6 @@ export async function login(db: ShopDb, t: Dictionary, input: { login: string; p
   const subject = loginSubject(user?.id, account);
   await enforceLimits(
     db,
-    t,
     [
       ['loginAddress', ip],
       ['loginAccount', subject],
@@ -36,9 +34,9 @@ export async function login(db: ShopDb, t: Dictionary, input: { login: string; p
     'tooManyLogins',
   );
   const ok = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash()));
-  if (!user || !ok) throw new ApiError(401, t.account.badCredentials);
+  if (!user || !ok) throw new Problem(401, 'account.badCredentials');
   await clearSlots(db, 'loginAccount', subject);
   await giveBackSlot(db, 'loginAddress', ip);
-  if (!user.phone_verified_at) throw new ApiError(403, t.account.notVerified);
+  if (!user.phone_verified_at) throw new Problem(403, 'account.notVerified');
   return user.id;
 }

@@ -1,8 +1,8 @@
 import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Dictionary } from '../../../i18n/en.ts';
+import type { Locale } from '../../../i18n/locales.ts';
 import type { ProfileInput } from '../../../lib/schemas/account.ts';
-import { ApiError } from '../../api/errors.ts';
+import { fieldProblem, Problem } from '../../problem.ts';
 import { consumeCode, sendCode } from '../../auth/otp.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { revokeOtherSessions } from '../../auth/refresh-tokens.ts';
@@ -15,12 +15,10 @@ import { assertUnique, checkNewPassword, phoneOrFail, publicUser, rethrowUniqueV
 export const avatarsDir = (): string => join(uploadsDir(), 'avatars');
 
 /** A profile photo: jpg or png by content, up to 5 MB (same checks as the partner uploads). */
-async function checkedPhoto(t: Dictionary, file: File) {
+async function checkedPhoto(file: File) {
   const checked = await checkUpload(file);
-  if (checked === 'tooLarge') throw new ApiError(422, t.account.photoTooLarge, { avatar: [t.account.photoTooLarge] });
-  if (typeof checked === 'string' || checked.type.ext === 'pdf') {
-    throw new ApiError(422, t.account.photoBadType, { avatar: [t.account.photoBadType] });
-  }
+  if (checked === 'tooLarge') throw fieldProblem(422, 'account.photoTooLarge', 'avatar');
+  if (typeof checked === 'string' || checked.type.ext === 'pdf') throw fieldProblem(422, 'account.photoBadType', 'avatar');
   return checked;
 }
 
@@ -31,28 +29,25 @@ async function checkedPhoto(t: Dictionary, file: File) {
  */
 export async function updateProfile(
   db: ShopDb,
-  t: Dictionary,
+  locale: Locale,
   userId: number,
-  sessionId: string | undefined,
+  sessionId: string,
   input: ProfileInput,
   photo: File | undefined,
 ) {
-  const user = await userOrFail(db, t, userId);
-  const newPhone = input.phone ? phoneOrFail(t, input.phone) : undefined;
+  const user = await userOrFail(db, userId);
+  const newPhone = input.phone ? phoneOrFail(input.phone) : undefined;
   const changingPhone = newPhone !== undefined && newPhone !== user.phone;
-  await assertUnique(db, t, { email: input.email, phone: changingPhone ? newPhone : undefined }, userId);
+  await assertUnique(db, { email: input.email, phone: changingPhone ? newPhone : undefined }, userId);
   let passwordHash: string | undefined;
   if (input.password) {
-    if (!input.current_password) {
-      throw new ApiError(422, t.account.currentPasswordRequired, { current_password: [t.account.currentPasswordRequired] });
-    }
-    if (!(await verifyPassword(input.current_password, user.password_hash))) {
-      throw new ApiError(422, t.account.wrongCurrentPassword, { current_password: [t.account.wrongCurrentPassword] });
-    }
-    checkNewPassword(t, input.password, input.password_confirmation);
+    if (!input.current_password) throw fieldProblem(422, 'account.currentPasswordRequired', 'current_password');
+    if (!(await verifyPassword(input.current_password, user.password_hash)))
+      throw fieldProblem(422, 'account.wrongCurrentPassword', 'current_password');
+    checkNewPassword(input.password, input.password_confirmation);
     passwordHash = await hashPassword(input.password);
   }
-  const checkedFile = photo ? await checkedPhoto(t, photo) : undefined;
+  const checkedFile = photo ? await checkedPhoto(photo) : undefined;
   const stored = checkedFile ? await storeUpload(checkedFile.bytes, checkedFile.type, avatarsDir()) : undefined;
   await db
     .transaction()
@@ -71,19 +66,16 @@ export async function updateProfile(
         .execute();
       if (passwordHash) await revokeOtherSessions(trx, userId, sessionId);
     })
-    .catch((error: unknown) => rethrowUniqueViolation(t, error));
+    .catch((error: unknown) => rethrowUniqueViolation(error));
   if (stored && user.avatar) await unlink(join(avatarsDir(), user.avatar)).catch(() => undefined);
-  if (changingPhone) await sendCode(db, t, 'phone_change', newPhone, userId);
-  const message = changingPhone
-    ? t.account.phoneChangePending
-    : passwordHash
-      ? t.account.passwordChanged
-      : t.account.profileSaved;
-  return { user: publicUser(await userOrFail(db, t, userId)), pendingPhone: changingPhone ? newPhone : null, message };
+  if (changingPhone) await sendCode(db, locale, 'phone_change', newPhone, userId);
+  // What happened, for the route to say in the shopper's language.
+  const outcome = changingPhone ? 'phoneChangePending' : passwordHash ? 'passwordChanged' : 'profileSaved';
+  return { user: publicUser(await userOrFail(db, userId)), pendingPhone: changingPhone ? newPhone : null, outcome } as const;
 }
 
 /** POST /auth/verify-phone: the code sent to the new number applies it. */
-export async function confirmNewPhone(db: ShopDb, t: Dictionary, userId: number, code: string) {
+export async function confirmNewPhone(db: ShopDb, userId: number, code: string) {
   const pending = await db
     .selectFrom('otp_codes')
     .select('phone')
@@ -91,9 +83,9 @@ export async function confirmNewPhone(db: ShopDb, t: Dictionary, userId: number,
     .where('purpose', '=', 'phone_change')
     .orderBy('id', 'desc')
     .executeTakeFirst();
-  if (!pending) throw new ApiError(422, t.account.noPendingPhone);
-  await consumeCode(db, t, 'phone_change', pending.phone, code);
-  await assertUnique(db, t, { phone: pending.phone }, userId);
+  if (!pending) throw new Problem(422, 'account.noPendingPhone');
+  await consumeCode(db, 'phone_change', pending.phone, code);
+  await assertUnique(db, { phone: pending.phone }, userId);
   await db
     .transaction()
     .execute(async (trx) => {
@@ -101,6 +93,6 @@ export async function confirmNewPhone(db: ShopDb, t: Dictionary, userId: number,
       await trx.deleteFrom('users').where('phone', '=', pending.phone).where('phone_verified_at', 'is', null).execute();
       await trx.updateTable('users').set({ phone: pending.phone, updated_at: isoNow() }).where('id', '=', userId).execute();
     })
-    .catch((error: unknown) => rethrowUniqueViolation(t, error));
-  return publicUser(await userOrFail(db, t, userId));
+    .catch((error: unknown) => rethrowUniqueViolation(error));
+  return publicUser(await userOrFail(db, userId));
 }

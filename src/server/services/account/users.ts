@@ -1,6 +1,5 @@
-import type { Dictionary } from '../../../i18n/en.ts';
 import { egyptianMobile } from '../../../lib/phone.ts';
-import { ApiError } from '../../api/errors.ts';
+import { fieldProblem, Problem, type FieldProblem } from '../../problem.ts';
 import { isCommonPassword } from '../../auth/passwords.ts';
 import type { ShopDb } from '../../db/index.ts';
 import type { UserRow } from '../../db/schema.ts';
@@ -29,58 +28,54 @@ export const publicUser = (u: UserRow): PublicUser => ({
 });
 
 /** E.164 or a 422 on the given field. */
-export function phoneOrFail(t: Dictionary, raw: string, field = 'phone'): string {
+export function phoneOrFail(raw: string, field = 'phone'): string {
   const phone = egyptianMobile(raw);
-  if (!phone) throw new ApiError(422, t.account.badPhone, { [field]: [t.account.badPhone] });
+  if (!phone) throw fieldProblem(422, 'account.badPhone', field);
   return phone;
 }
 
 /** Confirmation and the common-password list (length is checked by the schema). */
-export function checkNewPassword(t: Dictionary, password: string, confirmation: string | undefined): void {
-  if (password !== confirmation) {
-    throw new ApiError(422, t.account.passwordMismatch, { password_confirmation: [t.account.passwordMismatch] });
-  }
-  if (isCommonPassword(password)) throw new ApiError(422, t.account.commonPassword, { password: [t.account.commonPassword] });
+export function checkNewPassword(password: string, confirmation: string | undefined): void {
+  if (password !== confirmation) throw fieldProblem(422, 'account.passwordMismatch', 'password_confirmation');
+  if (isCommonPassword(password)) throw fieldProblem(422, 'account.commonPassword', 'password');
 }
 
 export const findUser = (db: ShopDb, id: number) => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 
-export async function userOrFail(db: ShopDb, t: Dictionary, id: number): Promise<UserRow> {
+export async function userOrFail(db: ShopDb, id: number): Promise<UserRow> {
   const user = await findUser(db, id);
-  if (!user) throw new ApiError(401, t.api.unauthenticated);
+  if (!user) throw new Problem(401, 'api.unauthenticated');
   return user;
 }
 
 /** 422 when a verified account other than `exceptId` already uses the e-mail or the phone. */
 export async function assertUnique(
   db: ShopDb,
-  t: Dictionary,
   { email, phone }: { email?: string | undefined; phone?: string | undefined },
   exceptId?: number,
 ) {
-  const fields: Record<string, string[]> = {};
+  const fields: Record<string, FieldProblem[]> = {};
   if (email) {
     const other = await db.selectFrom('users').select(['id', 'phone_verified_at']).where('email', '=', email).executeTakeFirst();
-    if (other && other.id !== exceptId && other.phone_verified_at) fields['email'] = [t.account.emailTaken];
+    if (other && other.id !== exceptId && other.phone_verified_at) fields['email'] = ['account.emailTaken'];
   }
   if (phone) {
     const other = await db.selectFrom('users').select(['id', 'phone_verified_at']).where('phone', '=', phone).executeTakeFirst();
-    if (other && other.id !== exceptId && other.phone_verified_at) fields['phone'] = [t.account.phoneTaken];
+    if (other && other.id !== exceptId && other.phone_verified_at) fields['phone'] = ['account.phoneTaken'];
   }
   const first = Object.values(fields)[0]?.[0];
-  if (first) throw new ApiError(422, first, fields);
+  if (first) throw new Problem(422, typeof first === 'string' ? first : first.code, { fields });
 }
 
 /**
  * Two requests racing for the same e-mail or number both pass assertUnique; the database's unique index stops
  * the second. That is the shopper's conflict, not a server error: a 422 on the field.
  */
-export function rethrowUniqueViolation(t: Dictionary, error: unknown): never {
+export function rethrowUniqueViolation(error: unknown): never {
   const text = error instanceof Error ? error.message : '';
   if (/unique|duplicate key/i.test(text)) {
     const field = /phone/i.test(text) ? 'phone' : 'email';
-    const message = field === 'phone' ? t.account.phoneTaken : t.account.emailTaken;
-    throw new ApiError(422, message, { [field]: [message] });
+    throw fieldProblem(422, field === 'phone' ? 'account.phoneTaken' : 'account.emailTaken', field);
   }
   throw error;
 }

@@ -1,23 +1,13 @@
 import type { Locale } from '../../../i18n/locales.ts';
-import { dictionary, interpolate } from '../../../i18n/t.ts';
-import { withTotals, type CartLine } from '../../../lib/cart-math.ts';
+import { withTotals, type CartLine, type ServerCart } from '../../../lib/cart-math.ts';
 import type { CartQuoteRequest } from '../../../lib/schemas/cart.ts';
-import { ApiError } from '../../api/errors.ts';
+import { Problem, type FieldProblem } from '../../problem.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { toProductCard } from '../catalog/product-mapper.ts';
 import { joinedProducts } from '../catalog/joined-products.ts';
 import { lockShopper } from '../shopper-lock.ts';
 
-/** The server cart (spec section 3): `items` ({ product, quantity }) plus the detail fields copied into cart state. */
-export interface ServerCart {
-  items: CartLine[];
-  sub_total: number;
-  total: number;
-  totalItems: number;
-  delivery_charge: number;
-  walletAmount: number;
-  discount: number;
-}
+export type { ServerCart };
 
 /** A shopper's cart with the catalog's current prices, names in `locale`, in the order the lines were sent. */
 export async function readCart(db: ShopDb, userId: number, locale: Locale): Promise<ServerCart> {
@@ -50,26 +40,28 @@ export async function readCart(db: ShopDb, userId: number, locale: Locale): Prom
  * 1..stock units; otherwise nothing changes and the answer names each bad line in the request's language.
  */
 export async function replaceCart(db: ShopDb, userId: number, request: CartQuoteRequest, locale: Locale): Promise<ServerCart> {
-  const t = dictionary(locale).wishlist;
   const ids = request.products.map((p) => p.product_id);
   const rows = ids.length
     ? await db.selectFrom('products').select(['id', 'stock', 'name_en', 'name_ar']).where('id', 'in', ids).execute()
     : [];
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const errors: Record<string, string[]> = {};
+  const errors: Record<string, FieldProblem[]> = {};
   const seen = new Set<number>();
   request.products.forEach(({ product_id: id, quantity }, i) => {
     const row = byId.get(id);
-    if (seen.has(id)) errors[`products.${i}.product_id`] = [interpolate(t.duplicate, { id })];
-    else if (!row) errors[`products.${i}.product_id`] = [interpolate(t.unknownProduct, { id })];
+    if (seen.has(id)) errors[`products.${i}.product_id`] = [{ code: 'wishlist.duplicate', values: { id } }];
+    else if (!row) errors[`products.${i}.product_id`] = [{ code: 'wishlist.unknownProduct', values: { id } }];
     else {
       const name = locale === 'ar' ? row.name_ar : row.name_en;
-      if (row.stock <= 0) errors[`products.${i}.quantity`] = [interpolate(t.soldOut, { name })];
-      else if (quantity > row.stock) errors[`products.${i}.quantity`] = [interpolate(t.aboveStock, { name, stock: row.stock })];
+      if (row.stock <= 0) errors[`products.${i}.quantity`] = [{ code: 'wishlist.soldOut', values: { name } }];
+      else if (quantity > row.stock)
+        errors[`products.${i}.quantity`] = [{ code: 'wishlist.aboveStock', values: { name, stock: row.stock } }];
     }
     seen.add(id);
   });
-  if (Object.keys(errors).length) throw new ApiError(422, Object.values(errors)[0]![0]!, errors);
+  // The first line's problem is the message, as a toast shows it.
+  const first = Object.values(errors)[0]?.[0];
+  if (first && typeof first !== 'string') throw new Problem(422, first.code, { values: first.values ?? {}, fields: errors });
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
     await lockShopper(trx, userId);
@@ -94,7 +86,7 @@ export async function replaceCart(db: ShopDb, userId: number, request: CartQuote
 /** Removes one product from the shopper's cart (absent: nothing to do); unknown products are a 404. */
 export async function removeCartLine(db: ShopDb, userId: number, productId: number, locale: Locale): Promise<ServerCart> {
   const exists = await db.selectFrom('products').select('id').where('id', '=', productId).executeTakeFirst();
-  if (!exists) throw new ApiError(404, dictionary(locale).api.productNotFound);
+  if (!exists) throw new Problem(404, 'api.productNotFound');
   await db.deleteFrom('cart_items').where('user_id', '=', userId).where('product_id', '=', productId).execute();
   return readCart(db, userId, locale);
 }

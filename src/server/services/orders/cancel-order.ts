@@ -3,7 +3,7 @@ import type { ShopDb } from '../../db/index.ts';
 import { announceCatalogChange } from '../catalog/catalog-changes.ts';
 import { releaseCoupon } from './coupons.ts';
 import { moveOrderStatus, setOrderPayment, type OrderPaymentStatus } from './lifecycle.ts';
-import { OrderProblem } from './problems.ts';
+import { Problem } from '../../problem.ts';
 import { refundOrderPayments, refundWalletPart, type RefundDestination } from './refunds.ts';
 import { restoreStock } from './stock.ts';
 import { lockShopper } from '../shopper-lock.ts';
@@ -18,6 +18,8 @@ export interface CancelRequest {
   refundTo?: RefundDestination;
   /** What an order still waiting for its payment now says: 'cancelled' unless the provider declined it ('failed'). */
   unpaid?: Extract<OrderPaymentStatus, 'failed' | 'cancelled'>;
+  /** Why (staff give a reason), on the order's timeline. */
+  note?: string | null;
 }
 
 /**
@@ -28,11 +30,20 @@ export interface CancelRequest {
  */
 export async function cancelWithin(trx: ShopDb, request: CancelRequest): Promise<number[]> {
   const { orderId, userId, actor, from = CANCELLABLE, refundTo = 'card' } = request;
-  const moved = await moveOrderStatus(trx, { orderId, from, to: 'CANCELED', actor, ...(userId !== null ? { userId } : {}) });
+  const moved = await moveOrderStatus(trx, {
+    orderId,
+    from,
+    to: 'CANCELED',
+    actor,
+    note: request.note ?? null,
+    ...(userId !== null ? { userId } : {}),
+  });
   if (!moved) {
     let exists = trx.selectFrom('orders').select('id').where('id', '=', orderId);
     if (userId !== null) exists = exists.where('user_id', '=', userId);
-    throw (await exists.executeTakeFirst()) ? new OrderProblem(409, 'notCancellable') : new OrderProblem(404, 'orderNotFound');
+    throw (await exists.executeTakeFirst())
+      ? new Problem(409, 'orders.notCancellable')
+      : new Problem(404, 'orders.orderNotFound');
   }
   const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
   await lockShopper(trx, order.user_id);

@@ -1,11 +1,12 @@
 import type { Locale } from '../../../i18n/locales.ts';
+import type { SavedAddress } from '../../../lib/orders/views.ts';
 import type { ShopDb } from '../../db/index.ts';
 
 /**
  * The shopper's saved addresses with their governorate's delivery terms, for the checkout's address step. The
  * address book API (accounts issue) owns editing; this read only serves checkout.
  */
-export async function checkoutAddresses(db: ShopDb, userId: number, locale: Locale) {
+export async function checkoutAddresses(db: ShopDb, userId: number, locale: Locale): Promise<SavedAddress[]> {
   const rows = await db
     .selectFrom('addresses as a')
     .innerJoin('governorates as g', 'g.id', 'a.governorate_id')

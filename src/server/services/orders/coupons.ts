@@ -1,7 +1,8 @@
 import type { CouponTerms } from '../../../lib/orders/order-math.ts';
 import type { ShopDb } from '../../db/index.ts';
 import type { CouponRow } from '../../db/schema.ts';
-import { nowIso, OrderProblem, toInt } from './problems.ts';
+import { nowIso, toInt } from '../../db/values.ts';
+import { Problem } from '../../problem.ts';
 
 export const normalizeCode = (code: string) => code.trim().toUpperCase();
 
@@ -15,7 +16,7 @@ export const couponTerms = (c: CouponRow): CouponTerms => ({ kind: c.kind, value
 export async function usableCoupon(db: ShopDb, code: string, userId: number, itemsTotal: number): Promise<CouponRow> {
   const coupon = await db.selectFrom('coupons').selectAll().where('code', '=', normalizeCode(code)).executeTakeFirst();
   const now = nowIso();
-  const invalid = new OrderProblem(422, 'invalidCoupon');
+  const invalid = new Problem(422, 'orders.invalidCoupon');
   if (!coupon || coupon.active !== 1) throw invalid;
   if ((coupon.starts_at && now < coupon.starts_at) || (coupon.ends_at && now >= coupon.ends_at)) throw invalid;
   if (itemsTotal < coupon.min_subtotal) throw invalid;
@@ -47,9 +48,9 @@ export async function redeemCoupon(trx: ShopDb, coupon: CouponRow, userId: numbe
     .where('active', '=', 1)
     .where((eb) => eb.or([eb('usage_limit', 'is', null), eb('used_count', '<', eb.ref('usage_limit'))]))
     .executeTakeFirst();
-  if (Number(taken.numUpdatedRows) !== 1) throw new OrderProblem(422, 'invalidCoupon');
+  if (Number(taken.numUpdatedRows) !== 1) throw new Problem(422, 'orders.invalidCoupon');
   if (coupon.per_user_limit !== null && (await redemptionsBy(trx, coupon.id, userId)) >= coupon.per_user_limit) {
-    throw new OrderProblem(422, 'invalidCoupon');
+    throw new Problem(422, 'orders.invalidCoupon');
   }
 }
 

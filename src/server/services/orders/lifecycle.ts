@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import { canTransition, type OrderStatus } from '../../../lib/orders/order-status.ts';
 import type { ShopDb } from '../../db/index.ts';
 import type { OrderTable, PaymentTable } from '../../db/schema.ts';
-import { nowIso } from './problems.ts';
+import { nowIso } from '../../db/values.ts';
 
 /**
  * The order and payment lifecycle: the only writer of `orders.status`, `orders.payment_status`, `payments.status`
@@ -34,7 +34,7 @@ export type OrderPaymentStatus = (typeof ORDER_PAYMENT_STATUSES)[number];
 
 export const canMovePayment = (from: PaymentStatus, to: PaymentStatus): boolean => paymentNext[from].includes(to);
 
-/** Who moved an order: the shopper, a payment callback or job, the CLI (the back office adds staff). */
+/** Who moved an order: the shopper, a payment callback or job, the CLI, or staff (`staff:<id>`, staff-actor.ts). */
 export type Actor = string;
 
 function assertMoves<S extends string>(from: readonly S[], to: S, allowed: (f: S, t: S) => boolean, what: string): void {
@@ -70,6 +70,8 @@ export async function moveOrderStatus(
     actor: Actor;
     userId?: number;
     payment?: OrderPaymentStatus;
+    /** Why (a cancel reason, a failed delivery, the tracking number), shown on the order's timeline. */
+    note?: string | null;
   },
 ): Promise<boolean> {
   assertMoves(move.from, move.to, canTransition, 'order');
@@ -84,7 +86,7 @@ export async function moveOrderStatus(
   if (Number(changed.numUpdatedRows) !== 1) return false;
   await trx
     .insertInto('order_events')
-    .values({ order_id: move.orderId, status: move.to, actor: move.actor, created_at: now })
+    .values({ order_id: move.orderId, status: move.to, actor: move.actor, note: move.note ?? null, created_at: now })
     .execute();
   return true;
 }

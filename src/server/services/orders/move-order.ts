@@ -2,7 +2,7 @@ import { isOrderStatus, operatorNextStatuses, type OrderStatus } from '../../../
 import type { ShopDb } from '../../db/index.ts';
 import { cancelOrder } from './cancel-order.ts';
 import { moveOrderStatus } from './lifecycle.ts';
-import { OrderProblem } from './problems.ts';
+import { Problem } from '../../problem.ts';
 
 /**
  * Moves an order one step along the state machine as an operator (the CLI; a back office later): never PENDING →
@@ -16,17 +16,17 @@ export async function moveOrder(
   actor = 'cli',
 ): Promise<{ from: OrderStatus; to: OrderStatus }> {
   const order = await db.selectFrom('orders').select(['status']).where('id', '=', orderId).executeTakeFirst();
-  if (!order) throw new OrderProblem(404, 'orderNotFound');
+  if (!order) throw new Problem(404, 'orders.orderNotFound');
   const from = order.status;
   if (!isOrderStatus(from) || !operatorNextStatuses(from).includes(to))
-    throw new OrderProblem(409, 'badTransition', { from, to });
+    throw new Problem(409, 'orders.badTransition', { detail: { from, to } });
   if (to === 'CANCELED') {
-    await cancelOrder(db, { orderId, userId: null, actor });
+    await cancelOrder(db, { orderId, userId: null, actor, from: [from] });
     return { from, to };
   }
   await db.transaction().execute(async (trx) => {
     if (!(await moveOrderStatus(trx, { orderId, from: [from], to, actor })))
-      throw new OrderProblem(409, 'badTransition', { from, to });
+      throw new Problem(409, 'orders.badTransition', { detail: { from, to } });
   });
   return { from, to };
 }

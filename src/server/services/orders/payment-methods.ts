@@ -1,19 +1,12 @@
 import type { Locale } from '../../../i18n/locales.ts';
+import type { PaymentMethodView } from '../../../lib/orders/views.ts';
 import type { ShopDb } from '../../db/index.ts';
 import type { PaymentMethodTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
 import { providerAvailable } from '../../payments/gateways.ts';
 
-export interface PaymentMethod {
-  code: string;
-  name: string;
-  /** offline | wallet | online | instalment */
-  kind: string;
-  /** The gateway that carries it (paytabs | opay), for online and instalment methods. */
-  gateway: string | null;
-  min_total: number | null;
-  max_total: number | null;
-}
+/** A payment method as the checkout reads it (the shape is shared with the islands). */
+export type PaymentMethod = PaymentMethodView;
 
 type MethodRow = Selectable<PaymentMethodTable>;
 
@@ -33,11 +26,29 @@ export const withWalletRule = <C extends { use_wallet?: boolean | undefined }>(
 export const allowsTotal = (row: Pick<MethodRow, 'min_total' | 'max_total'>, total: number): boolean =>
   (row.min_total === null || total >= row.min_total) && (row.max_total === null || total <= row.max_total);
 
-/** Enabled methods in display order; a gateway method only when its gateway can take payments here. */
-export async function paymentMethods(db: ShopDb, locale: Locale): Promise<PaymentMethod[]> {
+/** Whether staff flagged the shopper for cash on delivery (issue 22): they may pay only in advance. */
+export async function codBlocked(db: ShopDb, userId: number | undefined): Promise<boolean> {
+  if (userId === undefined) return false;
+  const user = await db.selectFrom('users').select('cod_blocked_at').where('id', '=', userId).executeTakeFirst();
+  return Boolean(user?.cod_blocked_at);
+}
+
+/** Cash on delivery is the one offline method: what a flagged shopper is not offered. */
+export const isCashOnDelivery = (row: Pick<MethodRow, 'kind'>): boolean => row.kind === 'offline';
+
+/**
+ * Enabled methods in display order; a gateway method only when its gateway can take payments here; without cash on
+ * delivery for a shopper flagged for it.
+ */
+export async function paymentMethods(
+  db: ShopDb,
+  locale: Locale,
+  options: { withoutCod?: boolean } = {},
+): Promise<PaymentMethod[]> {
   const rows = await db.selectFrom('payment_methods').selectAll().where('enabled', '=', 1).orderBy('position').execute();
   return rows
     .filter((r) => !isOnline(r) || providerAvailable(r.gateway ?? ''))
+    .filter((r) => !(options.withoutCod && isCashOnDelivery(r)))
     .map((r) => ({
       code: r.code,
       name: locale === 'ar' ? r.name_ar : r.name_en,

@@ -3,9 +3,10 @@ import type { Locale } from '../../../i18n/locales.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { announceCatalogChange } from '../catalog/catalog-changes.ts';
 import { recordRedemption, redeemCoupon } from './coupons.ts';
-import { allowsTotal, isOnline, usableMethod, withWalletRule } from './payment-methods.ts';
+import { allowsTotal, codBlocked, isCashOnDelivery, isOnline, usableMethod, withWalletRule } from './payment-methods.ts';
 import { priceOrder, type OrderChoice } from './pricing.ts';
-import { isUniqueViolation, nowIso, OrderProblem } from './problems.ts';
+import { isUniqueViolation, nowIso } from '../../db/values.ts';
+import { Problem } from '../../problem.ts';
 import { saveInlineAddress } from './save-address.ts';
 import { decrementStock } from './stock.ts';
 import { removeFromServerCart } from '../cart/shopper-cart.ts';
@@ -31,11 +32,11 @@ const fingerprint = (choice: OrderChoice) => createHash('sha256').update(JSON.st
 
 /** The request's own checks; answers whether the chosen method is paid online (the order then waits, PENDING). */
 async function checkChoice(db: ShopDb, choice: OrderChoice) {
-  if (choice.products.length === 0) throw new OrderProblem(422, 'emptyOrder');
-  if (choice.address_id === undefined && !choice.address) throw new OrderProblem(422, 'selectAddress');
-  if (!choice.payment_method) throw new OrderProblem(422, 'selectPayment');
+  if (choice.products.length === 0) throw new Problem(422, 'orders.emptyOrder');
+  if (choice.address_id === undefined && !choice.address) throw new Problem(422, 'orders.selectAddress');
+  if (!choice.payment_method) throw new Problem(422, 'orders.selectPayment');
   const method = await usableMethod(db, choice.payment_method);
-  if (!method) throw new OrderProblem(422, 'paymentUnavailable');
+  if (!method) throw new Problem(422, 'orders.paymentUnavailable');
   return method;
 }
 
@@ -48,7 +49,7 @@ async function replay(db: ShopDb, userId: number, key: string, print: string): P
     .where('key', '=', key)
     .executeTakeFirst();
   if (!row) return null;
-  if (row.fingerprint !== print) throw new OrderProblem(422, 'keyReused');
+  if (row.fingerprint !== print) throw new Problem(422, 'orders.keyReused');
   return row.order_id === null ? null : { orderId: row.order_id, replayed: true };
 }
 
@@ -60,6 +61,7 @@ async function replay(db: ShopDb, userId: number, key: string, print: string): P
 export async function placeOrder(db: ShopDb, input: PlaceOrderInput): Promise<Placed> {
   const { userId, idempotencyKey: key } = input;
   const method = await checkChoice(db, input.choice);
+  if (isCashOnDelivery(method) && (await codBlocked(db, userId))) throw new Problem(422, 'orders.codBlocked');
   const online = isOnline(method);
   const choice = withWalletRule(input.choice, method);
   const print = fingerprint(choice);
@@ -77,12 +79,15 @@ export async function placeOrder(db: ShopDb, input: PlaceOrderInput): Promise<Pl
       }
       await lockShopper(trx, userId);
       const priced = await priceOrder(trx, userId, choice);
-      if (priced.unknownIds.length) throw new OrderProblem(409, 'productUnavailable', { products: priced.unknownIds });
-      if (!priced.address || !priced.governorate) throw new OrderProblem(422, 'selectAddress');
+      if (priced.unknownIds.length)
+        throw new Problem(409, 'orders.productUnavailable', { detail: { products: priced.unknownIds } });
+      if (!priced.address || !priced.governorate) throw new Problem(422, 'orders.selectAddress');
       if (choice.payment_method === 'wallet' && priced.totals.DiscountedTotal > 0)
-        throw new OrderProblem(422, 'walletInsufficient');
+        throw new Problem(422, 'orders.walletInsufficient');
       if (online && !allowsTotal(method, priced.totals.DiscountedTotal))
-        throw new OrderProblem(422, 'paymentNotForTotal', { min_total: method.min_total, max_total: method.max_total });
+        throw new Problem(422, 'orders.paymentNotForTotal', {
+          detail: { min_total: method.min_total, max_total: method.max_total },
+        });
       if (priced.coupon) await redeemCoupon(trx, priced.coupon, userId);
       await decrementStock(trx, priced.lines);
       const address = priced.address.address_id === null ? await saveInlineAddress(trx, userId, choice) : priced.address;

@@ -3,7 +3,7 @@ import type { PlaceOrderRequest } from '../../../lib/schemas/orders.ts';
 import type { ShopDb } from '../../db/index.ts';
 import type { CouponRow, GovernorateRow } from '../../db/schema.ts';
 import { couponTerms, usableCoupon } from './coupons.ts';
-import { OrderProblem } from './problems.ts';
+import { Problem } from '../../problem.ts';
 import { freeDeliveryThreshold } from './settings.ts';
 import { walletBalance } from './wallet.ts';
 
@@ -61,7 +61,7 @@ async function resolveAddress(db: ShopDb, userId: number, choice: OrderChoice) {
       .where('user_id', '=', userId)
       .executeTakeFirst();
     // Someone else's address looks exactly like a missing one: nothing leaks about other shoppers.
-    if (!row) throw new OrderProblem(404, 'addressNotFound');
+    if (!row) throw new Problem(404, 'orders.addressNotFound');
     return { address: { ...row, address_id: row.id }, governorateId: row.governorate_id };
   }
   if (choice.address) {
@@ -127,7 +127,7 @@ export async function priceOrder(db: ShopDb, userId: number, choice: OrderChoice
     governorateId === null
       ? null
       : ((await db.selectFrom('governorates').selectAll().where('id', '=', governorateId).executeTakeFirst()) ?? null);
-  if (governorateId !== null && !governorate) throw new OrderProblem(422, 'selectAddress');
+  if (governorateId !== null && !governorate) throw new Problem(422, 'orders.selectAddress');
   const itemsTotal = lines.reduce((sum, l) => sum + l.line_total, 0);
   const coupon = choice.coupon ? await usableCoupon(db, choice.coupon, userId, itemsTotal) : null;
   const balance = await walletBalance(db, userId);

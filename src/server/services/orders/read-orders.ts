@@ -1,11 +1,17 @@
 import type { Locale } from '../../../i18n/locales.ts';
 import { isCancellable, isOrderStatus, type OrderStatus } from '../../../lib/orders/order-status.ts';
+import type { OrderView } from '../../../lib/orders/views.ts';
 import type { ShopDb } from '../../db/index.ts';
 import type { OrderLineRow, OrderRow, RefundRow } from '../../db/schema.ts';
-import { OrderProblem } from './problems.ts';
+import { Problem } from '../../problem.ts';
 
 /** An order as the shopper sees it: the copy taken when it was placed, in the request's language. */
-export function toOrderView(order: OrderRow, lines: OrderLineRow[], locale: Locale, refunds: readonly RefundRow[] = []) {
+export function toOrderView(
+  order: OrderRow,
+  lines: OrderLineRow[],
+  locale: Locale,
+  refunds: readonly RefundRow[] = [],
+): OrderView {
   const status: OrderStatus = isOrderStatus(order.status) ? order.status : 'PLACED';
   return {
     id: order.id,
@@ -48,7 +54,7 @@ export function toOrderView(order: OrderRow, lines: OrderLineRow[], locale: Loca
   };
 }
 
-export type OrderView = ReturnType<typeof toOrderView>;
+export type { OrderView };
 
 /** One of the shopper's own orders; another shopper's order is "not found" (no existence leak). */
 export async function getOwnOrder(db: ShopDb, userId: number, orderId: number, locale: Locale): Promise<OrderView> {
@@ -58,7 +64,7 @@ export async function getOwnOrder(db: ShopDb, userId: number, orderId: number, l
     .where('id', '=', orderId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  if (!order) throw new OrderProblem(404, 'orderNotFound');
+  if (!order) throw new Problem(404, 'orders.orderNotFound');
   const lines = await db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
   const refunds = await db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
   return toOrderView(order, lines, locale, refunds);

@@ -1,5 +1,5 @@
 import type { ShopDb } from '../../db/index.ts';
-import { nowIso, toInt } from './problems.ts';
+import { nowIso, toInt } from '../../db/values.ts';
 import { movePayments } from './lifecycle.ts';
 import { recordWalletEntry } from './wallet.ts';
 

@@ -3,7 +3,7 @@ import { toCartProduct, type CartLine } from '../../../lib/cart-math.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { joinedProducts } from '../catalog/joined-products.ts';
 import { toProductCard } from '../catalog/product-mapper.ts';
-import { OrderProblem } from './problems.ts';
+import { Problem } from '../../problem.ts';
 
 export type ReorderChange =
   | { product_id: number; name: string; kind: 'price_changed'; from: number; to: number }
@@ -22,7 +22,7 @@ export async function reorder(db: ShopDb, userId: number, orderId: number, local
     .where('id', '=', orderId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  if (!order) throw new OrderProblem(404, 'orderNotFound');
+  if (!order) throw new Problem(404, 'orders.orderNotFound');
   const lines = await db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
   const ids = lines.map((l) => l.product_id);
   const rows = ids.length ? await joinedProducts(db).where('p.id', 'in', ids).execute() : [];

@@ -1,6 +1,6 @@
 import type { ShopDb } from '../../db/index.ts';
 import type { AddressSnapshot, OrderChoice } from './pricing.ts';
-import { nowIso, toInt } from './problems.ts';
+import { nowIso, toInt } from '../../db/values.ts';
 
 /**
  * An address typed in at checkout joins the shopper's address book (primary when it is their first), so the next

@@ -1,4 +1,5 @@
 import type { Locale } from '../../../i18n/locales.ts';
+import type { DeliveryTermsView } from '../../../lib/orders/views.ts';
 import type { ShopDb } from '../../db/index.ts';
 
 /** The free-delivery threshold in piastres from shop_settings; null when the setting is absent (never free). */
@@ -20,7 +21,7 @@ export interface DeliveryTerms {
 }
 
 /** Every governorate's fee and estimate, with the free-delivery threshold (GET /delivery-terms, the cart page). */
-export async function deliveryTerms(db: ShopDb, locale: Locale) {
+export async function deliveryTerms(db: ShopDb, locale: Locale): Promise<DeliveryTermsView> {
   const rows = await db
     .selectFrom('governorates')
     .select(['id', 'name_en', 'name_ar', 'delivery_fee', 'delivery_days'])

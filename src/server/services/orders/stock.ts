@@ -1,5 +1,5 @@
 import type { ShopDb } from '../../db/index.ts';
-import { OrderProblem } from './problems.ts';
+import { Problem } from '../../problem.ts';
 
 /**
  * Takes the units out of stock with one conditional UPDATE per product (`stock >= q`): the database, not a read made
@@ -17,7 +17,7 @@ export async function decrementStock(trx: ShopDb, lines: readonly { product_id: 
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) short.push(product_id);
   }
-  if (short.length) throw new OrderProblem(409, 'outOfStock', { products: short });
+  if (short.length) throw new Problem(409, 'orders.outOfStock', { detail: { products: short } });
 }
 
 /** Puts a cancelled order's units back (same id order as decrementStock). */

@@ -1,11 +1,12 @@
 import type { Locale } from '../../../i18n/locales.ts';
+import type { OrderSummaryView } from '../../../lib/orders/views.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { usableMethod, withWalletRule } from './payment-methods.ts';
 import { priceOrder, type OrderChoice } from './pricing.ts';
 import { freeDeliveryThreshold } from './settings.ts';
 
 /** GET /orders/summary: what the order would cost now (spec section 3 fields), and what would stop it. */
-export async function orderSummary(db: ShopDb, userId: number, choice: OrderChoice, locale: Locale) {
+export async function orderSummary(db: ShopDb, userId: number, choice: OrderChoice, locale: Locale): Promise<OrderSummaryView> {
   const method = choice.payment_method ? await usableMethod(db, choice.payment_method) : undefined;
   const priced = await priceOrder(db, userId, withWalletRule(choice, method));
   const g = priced.governorate;

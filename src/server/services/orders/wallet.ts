@@ -1,6 +1,6 @@
 import type { Locale } from '../../../i18n/locales.ts';
 import type { ShopDb } from '../../db/index.ts';
-import { nowIso, toInt } from './problems.ts';
+import { nowIso, toInt } from '../../db/values.ts';
 
 /** A shopper's balance: the sum of the ledger (never stored, so it cannot drift). */
 export async function walletBalance(db: ShopDb, userId: number): Promise<number> {

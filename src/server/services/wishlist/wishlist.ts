@@ -1,7 +1,6 @@
 import type { Locale } from '../../../i18n/locales.ts';
-import { dictionary } from '../../../i18n/t.ts';
 import type { ProductCard } from '../../../lib/types.ts';
-import { ApiError } from '../../api/errors.ts';
+import { Problem } from '../../problem.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { toProductCard } from '../catalog/product-mapper.ts';
 import { joinedProducts } from '../catalog/joined-products.ts';
@@ -19,9 +18,9 @@ export async function readWishlist(db: ShopDb, userId: number, locale: Locale): 
 }
 
 /** Adds the product when absent, removes it when present (spec section 4); answers whether it is now listed. */
-export async function toggleWishlist(db: ShopDb, userId: number, productId: number, locale: Locale): Promise<boolean> {
+export async function toggleWishlist(db: ShopDb, userId: number, productId: number): Promise<boolean> {
   const exists = await db.selectFrom('products').select('id').where('id', '=', productId).executeTakeFirst();
-  if (!exists) throw new ApiError(404, dictionary(locale).api.productNotFound);
+  if (!exists) throw new Problem(404, 'api.productNotFound');
   return db.transaction().execute(async (trx) => {
     await lockShopper(trx, userId);
     const removed = await trx

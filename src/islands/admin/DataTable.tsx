@@ -1,0 +1,139 @@
+import {
+  rowSelectionFeature,
+  tableFeatures,
+  useTable,
+  type ColumnDef,
+  type RowData,
+  type RowSelectionState,
+} from '@tanstack/react-table';
+import type { ReactNode } from 'react';
+
+/**
+ * The desk's tables (issue 22): TanStack Table (headless) for the column model and row selection, our own markup with
+ * logical CSS so RTL needs nothing extra. Sorting and paging happen on the server: a sortable header is a button that
+ * reports the column's sort key, and aria-sort tells screen readers the current order. Below 768 px each row folds into
+ * a card of label/value pairs instead of scrolling sideways.
+ */
+export const tableFeaturesUsed = tableFeatures({ rowSelectionFeature });
+export type DeskColumn<T extends RowData> = ColumnDef<typeof tableFeaturesUsed, T> & {
+  /** The server's sort key for this column, when it can be sorted. */
+  sortKey?: string;
+  /** The header text (also the label of the value in a phone's card). */
+  label: string;
+};
+
+export interface SortState {
+  key: string;
+  dir: 'asc' | 'desc';
+}
+
+interface Props<T extends RowData> {
+  caption: string;
+  columns: DeskColumn<T>[];
+  rows: T[];
+  rowId: (row: T) => string;
+  sort?: SortState | undefined;
+  onSort?: ((key: string) => void) | undefined;
+  sortLabel?: ((column: string) => string) | undefined;
+  selection?: RowSelectionState | undefined;
+  onSelectionChange?: ((next: RowSelectionState) => void) | undefined;
+  selectLabel?: ((row: T) => string) | undefined;
+  selectAllLabel?: string | undefined;
+  empty: ReactNode;
+}
+
+export default function DataTable<T extends RowData>(props: Props<T>) {
+  const { caption, columns, rows, rowId, sort, onSort, selection, onSelectionChange, empty } = props;
+  const selectable = Boolean(selection && onSelectionChange);
+  const table = useTable({
+    features: tableFeaturesUsed,
+    columns,
+    data: rows,
+    getRowId: rowId,
+    enableRowSelection: selectable,
+    state: { rowSelection: selection ?? {} },
+    onRowSelectionChange: (updater) => {
+      if (!onSelectionChange) return;
+      onSelectionChange(typeof updater === 'function' ? updater(selection ?? {}) : updater);
+    },
+  });
+  if (!rows.length) return <p className="rounded-lg bg-white p-6 text-center text-sm text-roast-700">{empty}</p>;
+  return (
+    <table className="w-full border-collapse text-sm max-md:block">
+      <caption className="sr-only">{caption}</caption>
+      <thead className="bg-roast-50 text-start max-md:sr-only">
+        {table.getHeaderGroups().map((group) => (
+          <tr key={group.id}>
+            {selectable && (
+              <th scope="col" className="w-10 p-2">
+                <input
+                  type="checkbox"
+                  aria-label={props.selectAllLabel}
+                  checked={table.getIsAllRowsSelected()}
+                  onChange={table.getToggleAllRowsSelectedHandler()}
+                />
+              </th>
+            )}
+            {group.headers.map((header) => {
+              const column = header.column.columnDef as DeskColumn<T>;
+              const active = sort && column.sortKey === sort.key;
+              return (
+                <th
+                  key={header.id}
+                  scope="col"
+                  aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}
+                  className="p-2 text-start font-semibold"
+                >
+                  {column.sortKey && onSort ? (
+                    <button
+                      type="button"
+                      className="inline-flex items-center gap-1 font-semibold underline-offset-2 hover:underline"
+                      onClick={() => onSort(column.sortKey!)}
+                      aria-label={props.sortLabel?.(column.label)}
+                    >
+                      {column.label}
+                      <span aria-hidden="true">{active ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}</span>
+                    </button>
+                  ) : (
+                    column.label
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        ))}
+      </thead>
+      <tbody className="max-md:block max-md:space-y-3">
+        {table.getRowModel().rows.map((row) => (
+          <tr
+            key={row.id}
+            className="border-b border-roast-100 bg-white align-top max-md:block max-md:rounded-lg max-md:border max-md:p-3"
+            aria-selected={selectable ? row.getIsSelected() : undefined}
+          >
+            {selectable && (
+              <td className="p-2 max-md:block max-md:p-1">
+                <input
+                  type="checkbox"
+                  aria-label={props.selectLabel?.(row.original)}
+                  checked={row.getIsSelected()}
+                  onChange={row.getToggleSelectedHandler()}
+                />
+              </td>
+            )}
+            {row.getAllCells().map((cell) => {
+              const column = cell.column.columnDef as DeskColumn<T>;
+              return (
+                <td key={cell.id} className="p-2 max-md:flex max-md:gap-2 max-md:p-1">
+                  <span aria-hidden="true" className="font-semibold text-roast-700 md:hidden">
+                    {column.label}:
+                  </span>
+                  <table.FlexRender cell={cell} />
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,69 @@
+import type { Dictionary } from '../../../i18n/en.ts';
+import DataTable, { type DeskColumn } from '../DataTable.tsx';
+
+export interface AuditView {
+  id: number;
+  at: string;
+  who: string;
+  role: string;
+  action: string;
+  subject: string;
+  before: string;
+  after: string;
+  reason: string;
+  address: string;
+}
+
+/** The audit log's rows (the page formats them; filters and pages are links, so the URL holds the view). */
+export default function AuditTable({ text, rows }: { text: Dictionary['admin']['audit']; rows: AuditView[] }) {
+  const columns: DeskColumn<AuditView>[] = [
+    { id: 'at', label: text.when, header: text.when, cell: ({ row }) => row.original.at },
+    {
+      id: 'who',
+      label: text.who,
+      header: text.who,
+      cell: ({ row }) => (
+        <span>
+          <span dir="ltr">{row.original.who}</span> <span className="text-roast-700">({row.original.role})</span>
+        </span>
+      ),
+    },
+    { id: 'action', label: text.action, header: text.action, cell: ({ row }) => <code dir="ltr">{row.original.action}</code> },
+    {
+      id: 'subject',
+      label: text.subject,
+      header: text.subject,
+      cell: ({ row }) => <span dir="ltr">{row.original.subject}</span>,
+    },
+    {
+      id: 'change',
+      label: text.change,
+      header: text.change,
+      cell: ({ row }) => (
+        <dl dir="ltr" className="max-w-md break-all font-mono text-xs">
+          {row.original.before && (
+            <>
+              <dt className="inline font-semibold">{text.before}: </dt>
+              <dd className="inline">{row.original.before}</dd>
+              <br />
+            </>
+          )}
+          {row.original.after && (
+            <>
+              <dt className="inline font-semibold">{text.after}: </dt>
+              <dd className="inline">{row.original.after}</dd>
+            </>
+          )}
+        </dl>
+      ),
+    },
+    { id: 'reason', label: text.reason, header: text.reason, cell: ({ row }) => row.original.reason },
+    {
+      id: 'address',
+      label: text.address,
+      header: text.address,
+      cell: ({ row }) => <span dir="ltr">{row.original.address}</span>,
+    },
+  ];
+  return <DataTable caption={text.title} columns={columns} rows={rows} rowId={(r) => String(r.id)} empty={text.empty} />;
+}

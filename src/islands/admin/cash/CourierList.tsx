@@ -1,0 +1,193 @@
+import { useActionState, useState } from 'react';
+import type { Dictionary } from '../../../i18n/en.ts';
+import { formatMoney, formatNumber } from '../../../i18n/format.ts';
+import { interpolate } from '../../../i18n/interpolate.ts';
+import type { Locale } from '../../../i18n/locales.ts';
+import { localePath } from '../../../i18n/routes.ts';
+import { adminCall } from '../../../lib/admin/admin-client.ts';
+import type { Courier, CourierWithCash } from '../../../lib/admin/cash-views.ts';
+import { showToast } from '../../../lib/toast-event.ts';
+import { emptyState, formStateOf, FormMessage, Input, typedValues, type FormState } from '../../account/form-kit.tsx';
+import { useClientAction } from '../../shared/use-mounted.ts';
+import DataTable, { type DeskColumn } from '../DataTable.tsx';
+
+type Text = Dictionary['adminCash'];
+
+/**
+ * /admin/couriers: every courier with the cash they owe and carry and their overdue orders; members who manage
+ * couriers (couriers.manage) add, edit and (de)activate them here. The API checks the permission again.
+ */
+export default function CourierList({
+  locale,
+  text,
+  initial,
+  canManage,
+}: {
+  locale: Locale;
+  text: Text;
+  initial: CourierWithCash[];
+  canManage: boolean;
+}) {
+  const [rows, setRows] = useState(initial);
+  const [editing, setEditing] = useState<Courier | null>(null);
+  const c = text.couriers;
+  const money = (piastres: number) => formatMoney(piastres, locale);
+
+  const reload = async () => {
+    const list = await adminCall<CourierWithCash[]>(locale, '/couriers');
+    if (list.ok) setRows(list.body.data);
+  };
+  const setActive = async (courier: Courier, active: boolean) => {
+    const res = await adminCall<Courier>(locale, `/couriers/${courier.id}`, { method: 'PATCH', body: { active } });
+    if (!res.ok) return showToast(res.message, 'error');
+    showToast(c.saved, 'success');
+    await reload();
+  };
+
+  const columns: DeskColumn<CourierWithCash>[] = [
+    {
+      id: 'name',
+      label: c.name,
+      header: c.name,
+      cell: ({ row }) => (
+        <a
+          href={localePath(locale, `/admin/couriers/${row.original.id}`)}
+          aria-label={interpolate(c.openLabel, { name: row.original.name })}
+          className="font-semibold underline underline-offset-2"
+        >
+          {row.original.name}
+        </a>
+      ),
+    },
+    { id: 'phone', label: c.phone, header: c.phone, cell: ({ row }) => <span dir="ltr">{row.original.phone}</span> },
+    { id: 'status', label: c.status, header: c.status, cell: ({ row }) => (row.original.active ? c.active : c.inactive) },
+    { id: 'owed', label: c.owed, header: c.owed, cell: ({ row }) => <bdi>{money(row.original.cash.owed)}</bdi> },
+    { id: 'carrying', label: c.carrying, header: c.carrying, cell: ({ row }) => <bdi>{money(row.original.cash.carrying)}</bdi> },
+    {
+      id: 'overdue',
+      label: c.overdue,
+      header: c.overdue,
+      cell: ({ row }) => {
+        const n = row.original.cash.overdueOrders;
+        return n ? (
+          <span className="rounded-full bg-red-100 px-2 py-0.5 font-semibold text-red-900">{formatNumber(n, locale)}</span>
+        ) : (
+          formatNumber(0, locale)
+        );
+      },
+    },
+  ];
+  if (canManage)
+    columns.push({
+      id: 'actions',
+      label: c.status,
+      header: '',
+      cell: ({ row }) => (
+        <span className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            className="rounded-full border border-roast-200 px-3 py-1 hover:bg-roast-50"
+            aria-label={interpolate(c.editTitle, { name: row.original.name })}
+            onClick={() => setEditing(row.original)}
+          >
+            {c.edit}
+          </button>
+          <button
+            type="button"
+            className="rounded-full border border-roast-200 px-3 py-1 hover:bg-roast-50"
+            onClick={() => void setActive(row.original, !row.original.active)}
+          >
+            {row.original.active ? c.deactivate : c.activate}
+          </button>
+        </span>
+      ),
+    });
+
+  return (
+    <div className="space-y-8">
+      {canManage && (
+        <CourierForm
+          key={editing?.id ?? 'new'}
+          locale={locale}
+          text={text}
+          courier={editing}
+          onDone={async (message) => {
+            setEditing(null);
+            showToast(message, 'success');
+            await reload();
+          }}
+          onCancel={() => setEditing(null)}
+        />
+      )}
+      <DataTable caption={c.title} columns={columns} rows={rows} rowId={(r) => String(r.id)} empty={c.empty} />
+    </div>
+  );
+}
+
+/** Adds a courier, or edits the one given (name and mobile number). */
+function CourierForm({
+  locale,
+  text,
+  courier,
+  onDone,
+  onCancel,
+}: {
+  locale: Locale;
+  text: Text;
+  courier: Courier | null;
+  onDone: (message: string) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const c = text.couriers;
+  const [state, action] = useActionState(async (_: FormState, form: FormData): Promise<FormState> => {
+    const body = Object.fromEntries(form);
+    const res = courier
+      ? await adminCall<Courier>(locale, `/couriers/${courier.id}`, { method: 'PATCH', body })
+      : await adminCall<Courier>(locale, '/couriers', { method: 'POST', body });
+    if (!res.ok) return formStateOf(res, typedValues(form));
+    await onDone(courier ? c.saved : c.created);
+    return emptyState;
+  }, emptyState);
+  const clientAction = useClientAction(action);
+  const title = courier ? interpolate(c.editTitle, { name: courier.name }) : c.add;
+  const prefix = courier ? `courier-${courier.id}` : 'courier-new';
+  return (
+    <section aria-labelledby={`${prefix}-title`} className="max-w-xl space-y-4 rounded-xl bg-white p-4 shadow-sm">
+      <h2 id={`${prefix}-title`} className="text-lg font-bold">
+        {title}
+      </h2>
+      <form action={clientAction} noValidate className="space-y-3">
+        <FormMessage state={state} />
+        <Input
+          name="name"
+          label={c.name}
+          errors={state.errors}
+          idPrefix={prefix}
+          autoComplete="off"
+          defaultValue={state.values?.['name'] ?? courier?.name}
+        />
+        <Input
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          label={c.phone}
+          errors={state.errors}
+          idPrefix={prefix}
+          dir="ltr"
+          autoComplete="off"
+          defaultValue={state.values?.['phone'] ?? courier?.phone}
+        />
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" className="rounded-full bg-crema px-6 py-2 font-semibold text-white hover:bg-roast-500">
+            {courier ? c.save : c.create}
+          </button>
+          {courier && (
+            <button type="button" className="rounded-full border border-roast-200 px-6 py-2" onClick={onCancel}>
+              {c.cancel}
+            </button>
+          )}
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * Who on the staff may do what (issue 22, docs/back-office.md): the one table every admin route is checked against on
+ * the server (src/server/admin/require-staff.ts) and the one the interface reads to hide what a role cannot do.
+ */
+export const STAFF_ROLES = ['owner', 'operations', 'support', 'finance', 'content', 'seller'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const PERMISSIONS = [
+  'dashboard.read',
+  'orders.read',
+  /** Confirmation calls, moves along the lifecycle, notes, labels. */
+  'orders.work',
+  'couriers.manage',
+  'cash.read',
+  'cash.remit',
+  'refunds.read',
+  'refunds.pay',
+  'customers.read',
+  /** Flag a shopper for cash on delivery. */
+  'customers.flag',
+  'wallet.credit',
+  'wallet.debit',
+  'staff.manage',
+  'audit.read',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const everything: readonly Permission[] = PERMISSIONS;
+
+/**
+ * Support may credit a wallet (a goodwill credit, with a reason) but only finance takes money out of one; sellers are
+ * reserved for the marketplace issue and may do nothing yet.
+ */
+export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
+  owner: everything,
+  operations: [
+    'dashboard.read',
+    'orders.read',
+    'orders.work',
+    'couriers.manage',
+    'cash.read',
+    'customers.read',
+    'customers.flag',
+  ],
+  support: ['dashboard.read', 'orders.read', 'customers.read', 'customers.flag', 'wallet.credit', 'refunds.read'],
+  finance: [
+    'dashboard.read',
+    'orders.read',
+    'cash.read',
+    'cash.remit',
+    'refunds.read',
+    'refunds.pay',
+    'customers.read',
+    'wallet.credit',
+    'wallet.debit',
+  ],
+  content: [],
+  seller: [],
+};
+
+export const isStaffRole = (value: string): value is StaffRole => (STAFF_ROLES as readonly string[]).includes(value);
+
+export const can = (role: StaffRole, permission: Permission): boolean => ROLE_PERMISSIONS[role].includes(permission);

@@ -1,0 +1,13 @@
+import type { StaffRole } from '../../lib/admin/permissions.ts';
+
+/** The signed-in staff member a write is made by (the audit log's "who"), with the address the request came from. */
+export interface StaffActor {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  clientAddress: string;
+}
+
+/** How an order event names staff: `staff:<id>` (the timeline resolves the name). */
+export const staffActorTag = (actor: Pick<StaffActor, 'id'>): string => `staff:${actor.id}`;

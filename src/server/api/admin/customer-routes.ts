@@ -1,0 +1,44 @@
+import { Hono } from 'hono';
+import { fromPounds } from '../../../lib/money.ts';
+import { CodFlagSchema, CustomerSearchSchema, WalletAdjustmentSchema } from '../../../lib/schemas/admin-money.ts';
+import { setCodFlag } from '../../admin/customers/cod-flag.ts';
+import { customerProfile } from '../../admin/customers/customer-profile.ts';
+import { searchCustomers } from '../../admin/customers/customer-search.ts';
+import { adjustWallet } from '../../admin/customers/wallet-adjustment.ts';
+import type { ApiEnv } from '../context.ts';
+import { validate } from '../validation.ts';
+import { idParam } from './params.ts';
+import { requireStaff } from './require-staff.ts';
+
+/**
+ * Customers (customers.read), their wallet (wallet.credit; a debit also needs wallet.debit, checked by the service)
+ * and the cash-on-delivery flag (customers.flag).
+ */
+export const adminCustomerRoutes = new Hono<ApiEnv>()
+  .get('/customers', requireStaff('customers.read'), validate('query', CustomerSearchSchema), async (c) => {
+    const q = c.req.valid('query');
+    return c.json({ data: await searchCustomers(c.get('db'), { q: q.q ?? '', page: q.page }) });
+  })
+  .get('/customers/:id', requireStaff('customers.read'), async (c) =>
+    c.json({ data: await customerProfile(c.get('db'), idParam(c, 'adminMoney.customerNotFound'), c.get('locale')) }),
+  )
+  .post('/customers/:id/wallet', requireStaff('wallet.credit'), validate('json', WalletAdjustmentSchema), async (c) => {
+    const body = c.req.valid('json');
+    const result = await adjustWallet(
+      c.get('db'),
+      {
+        userId: idParam(c, 'adminMoney.customerNotFound'),
+        direction: body.direction,
+        amount: fromPounds(body.amount),
+        reason: body.reason,
+      },
+      c.get('staff'),
+    );
+    return c.json({ data: result });
+  })
+  .post('/customers/:id/cod-flag', requireStaff('customers.flag'), validate('json', CodFlagSchema), async (c) => {
+    const body = c.req.valid('json');
+    return c.json({
+      data: await setCodFlag(c.get('db'), { userId: idParam(c, 'adminMoney.customerNotFound'), ...body }, c.get('staff')),
+    });
+  });

@@ -1,0 +1,91 @@
+import { Hono } from 'hono';
+import {
+  BulkMoveSchema,
+  CallSchema,
+  DeskQuerySchema,
+  FailedDeliverySchema,
+  MoveSchema,
+  NoteSchema,
+} from '../../../lib/schemas/admin-orders.ts';
+import { confirmationQueue, logConfirmationCall } from '../../admin/orders/confirmation-calls.ts';
+import { deskFilterOf, listDeskOrders } from '../../admin/orders/desk-list.ts';
+import { moveFromDesk, recordFailedDelivery } from '../../admin/orders/desk-moves.ts';
+import { readDeskOrder } from '../../admin/orders/desk-order.ts';
+import { addOrderNote } from '../../admin/orders/order-notes.ts';
+import { Problem, problemText } from '../../problem.ts';
+import type { ApiEnv } from '../context.ts';
+import { validate } from '../validation.ts';
+import { idParam } from './params.ts';
+import { requireStaff } from './require-staff.ts';
+
+/** The orders desk (issue 22): the list, one order, its moves (single and in bulk), notes, and the COD calls. */
+export const adminOrderRoutes = new Hono<ApiEnv>()
+  .get('/orders', requireStaff('orders.read'), validate('query', DeskQuerySchema), async (c) => {
+    const result = await listDeskOrders(c.get('db'), deskFilterOf(c.req.valid('query')));
+    return c.json({ data: result });
+  })
+  .get('/orders/:id', requireStaff('orders.read'), async (c) => {
+    const order = await readDeskOrder(c.get('db'), idParam(c, 'admin.orderNotFound'));
+    if (!order) throw new Problem(404, 'admin.orderNotFound');
+    return c.json({ data: order });
+  })
+  .post('/orders/bulk-move', requireStaff('orders.work'), validate('json', BulkMoveSchema), async (c) => {
+    const body = c.req.valid('json');
+    const t = c.get('t');
+    // One transaction per order: one order refused (moved on meanwhile) does not hold back the others.
+    const results = [];
+    for (const order of body.orders) {
+      try {
+        const moved = await moveFromDesk(
+          c.get('db'),
+          { orderId: order.id, from: order.from, to: body.to, reason: body.reason, courierId: body.courier_id },
+          c.get('staff'),
+        );
+        results.push({ id: order.id, ok: true, status: moved.status });
+      } catch (error) {
+        if (!(error instanceof Problem)) throw error;
+        results.push({ id: order.id, ok: false, message: problemText(t, error.code, error.values) });
+      }
+    }
+    return c.json({ data: results });
+  })
+  .post('/orders/:id/move', requireStaff('orders.work'), validate('json', MoveSchema), async (c) => {
+    const body = c.req.valid('json');
+    const moved = await moveFromDesk(
+      c.get('db'),
+      {
+        orderId: idParam(c, 'admin.orderNotFound'),
+        from: body.from,
+        to: body.to,
+        reason: body.reason,
+        courierId: body.courier_id,
+        trackingNumber: body.tracking_number,
+      },
+      c.get('staff'),
+    );
+    return c.json({ data: moved });
+  })
+  .post('/orders/:id/failed-delivery', requireStaff('orders.work'), validate('json', FailedDeliverySchema), async (c) => {
+    const body = c.req.valid('json');
+    return c.json({
+      data: await recordFailedDelivery(
+        c.get('db'),
+        { orderId: idParam(c, 'admin.orderNotFound'), reason: body.reason, outcome: body.outcome },
+        c.get('staff'),
+      ),
+    });
+  })
+  .post('/orders/:id/notes', requireStaff('orders.work'), validate('json', NoteSchema), async (c) => {
+    await addOrderNote(c.get('db'), idParam(c, 'admin.orderNotFound'), c.req.valid('json').body, c.get('staff'));
+    return c.json({ data: { ok: true } }, 201);
+  })
+  .get('/confirmations', requireStaff('orders.work'), async (c) => c.json({ data: await confirmationQueue(c.get('db')) }))
+  .post('/orders/:id/calls', requireStaff('orders.work'), validate('json', CallSchema), async (c) => {
+    const body = c.req.valid('json');
+    const result = await logConfirmationCall(
+      c.get('db'),
+      { orderId: idParam(c, 'admin.orderNotFound'), outcome: body.outcome, callBackAt: body.call_back_at, note: body.note },
+      c.get('staff'),
+    );
+    return c.json({ data: result }, 201);
+  });

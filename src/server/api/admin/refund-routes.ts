@@ -1,0 +1,33 @@
+import { Hono } from 'hono';
+import { fromPounds } from '../../../lib/money.ts';
+import { PayRefundSchema, RefundListQuerySchema } from '../../../lib/schemas/admin-money.ts';
+import { payRefund } from '../../admin/refunds/pay-refund.ts';
+import { listRefunds } from '../../admin/refunds/refund-list.ts';
+import { serverConfig } from '../../config.ts';
+import type { ApiEnv } from '../context.ts';
+import { validate } from '../validation.ts';
+import { idParam } from './params.ts';
+import { requireStaff } from './require-staff.ts';
+
+/** Refunds owed and paid (refunds.read), paid back by finance to the wallet or the card (refunds.pay). */
+export const adminRefundRoutes = new Hono<ApiEnv>()
+  .get('/refunds', requireStaff('refunds.read'), validate('query', RefundListQuerySchema), async (c) => {
+    const q = c.req.valid('query');
+    return c.json({ data: await listRefunds(c.get('db'), { status: q.status ?? 'owed', page: q.page }) });
+  })
+  .post('/refunds/:id/pay', requireStaff('refunds.pay'), validate('json', PayRefundSchema), async (c) => {
+    const body = c.req.valid('json');
+    const paid = await payRefund(
+      c.get('db'),
+      {
+        refundId: idParam(c, 'adminMoney.refundNotFound'),
+        amount: body.amount === undefined ? undefined : fromPounds(body.amount),
+        destination: body.destination,
+        reason: body.reason || undefined,
+      },
+      c.get('staff'),
+      // The sandbox answers at this server's public origin; never the request's Host (docs/payments.md).
+      serverConfig().publicOrigin,
+    );
+    return c.json({ data: paid });
+  });

@@ -1,0 +1,35 @@
+import { ESLint } from 'eslint';
+import { describe, expect, test } from 'vitest';
+
+/**
+ * The lint rule that keeps one way to call the API from the browser (eslint.config.js, issue 21): islands and stores
+ * go through src/lib/api-client.ts; a bare `fetch` there is refused.
+ */
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function fetchErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'no-restricted-globals' || m.ruleId === 'no-restricted-properties')
+    .map((m) => `${m.line}:${m.message}`);
+}
+
+describe('islands and stores call the API only through src/lib/api-client.ts', () => {
+  test.each([
+    ['src/islands/catalog/Bad.tsx', "export const load = () => fetch('/api/products');\n"],
+    ['src/stores/bad.ts', "export const load = () => window.fetch('/api/wishlist');\n"],
+    ['src/islands/cart/bad-call.ts', "export const load = () => globalThis.fetch('/api/cart/quote');\n"],
+  ])('a bare fetch in %s is refused', async (file, code) => {
+    expect(await fetchErrors(file, code)).toEqual([expect.stringMatching(/^1:.*src\/lib\/api-client\.ts/)]);
+  });
+
+  test('the client itself, and calls through it, are fine', async () => {
+    expect(await fetchErrors('src/lib/api-client.ts', "export const call = () => fetch('/api/health');\n")).toEqual([]);
+    expect(
+      await fetchErrors(
+        'src/islands/catalog/Ok.tsx',
+        "import { apiFetch } from '../../lib/api-client.ts';\nexport const load = () => apiFetch('/products');\n",
+      ),
+    ).toEqual([]);
+  });
+});

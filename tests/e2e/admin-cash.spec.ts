@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, seriousViolations, test } from './fixtures.ts';
+import { e2eCourier, e2eProduct, placeCodOrder, signedInStaff } from './admin-support.ts';
+import { withE2eDb } from './login.ts';
+import { formatMoney, formatNumber, formatOrderId } from '../../src/i18n/format.ts';
+import { interpolate } from '../../src/i18n/t.ts';
+import { poundsText } from '../../src/lib/money.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * A courier (a name of its own: both languages run side by side) and cash-on-delivery orders placed through the shop,
+ * then marked delivered by that courier `days` ago with their total to collect, written straight into the e2e database
+ * as the orders desk would have left them (the desk's moves have their own journey).
+ */
+async function courierWithDeliveries(request: APIRequestContext, days: number[]) {
+  const courier = e2eCourier(`Cash ${randomBytes(3).toString('hex')}`);
+  const product = e2eProduct(days.length + 1);
+  const orders: { id: number; cash: number }[] = [];
+  for (const ago of days) {
+    const order = await placeCodOrder(request, product, 1);
+    const at = new Date(Date.now() - ago * DAY).toISOString();
+    withE2eDb((db) =>
+      db
+        .prepare(`UPDATE orders SET status = 'DELIVERED', courier_id = ?, cash_to_collect = total, delivered_at = ? WHERE id = ?`)
+        .run(courier.id, at, order.id),
+    );
+    orders.push({ id: order.id, cash: order.total });
+  }
+  return { courierId: courier.id, courierName: courier.name, orders };
+}
+
+test.describe('couriers and cash', () => {
+  // Each journey signs a new member in through the invitation and TOTP API first.
+  test.describe.configure({ timeout: 90_000 });
+
+  test('finance opens a courier, ticks the delivered orders, is refused a wrong count, records the remittance and sees nothing owed', async ({
+    page,
+    t,
+    shopLocale,
+  }) => {
+    const k = t.adminCash.cash;
+    const c = t.adminCash.couriers;
+    const money = (piastres: number) => formatMoney(piastres, shopLocale);
+    const { courierName, orders } = await courierWithDeliveries(page.request, [5, 1]);
+    const owed = orders[0]!.cash + orders[1]!.cash;
+    await signedInStaff(page, 'finance');
+    await page.goto(`/${shopLocale}/admin/couriers`);
+    await expect(page.getByRole('heading', { level: 1, name: c.title })).toBeVisible();
+    await page.getByRole('link', { name: interpolate(c.openLabel, { name: courierName }) }).click();
+    await expect(page.getByRole('heading', { level: 1, name: courierName })).toBeVisible();
+    await expect(page.getByTestId('cash-owed')).toContainText(money(owed));
+    await expect(page.getByTestId('cash-overdue')).toContainText(formatNumber(1, shopLocale));
+    expect(await seriousViolations(page)).toEqual([]);
+
+    for (const { id } of orders)
+      await page.getByRole('checkbox', { name: interpolate(k.select, { order: formatOrderId(id) }) }).check();
+    await expect(page.getByTestId('selected-total')).toContainText(money(owed));
+
+    // Counted 25.50 pounds short: the server names the difference and records nothing.
+    const form = page.locator('form').filter({ has: page.getByLabel(k.counted) });
+    await page.getByLabel(k.counted).fill(poundsText(owed - 2550));
+    await form.getByRole('button', { name: k.record }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: k.record }).click();
+    await expect(form.getByRole('alert')).toHaveText(
+      interpolate(t.adminCash.errors.amountMismatch, {
+        counted: poundsText(owed - 2550),
+        expected: poundsText(owed),
+        difference: '25.50',
+      }),
+    );
+    await expect(page.getByTestId('cash-owed')).toContainText(money(owed));
+
+    await page.getByLabel(k.counted).fill(poundsText(owed));
+    await form.getByRole('button', { name: k.record }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: k.record }).click();
+    await expect(page.getByText(k.recorded, { exact: true })).toBeVisible();
+    await expect(page.getByTestId('cash-owed')).toContainText(money(0));
+    await expect(page.getByText(k.nothing)).toBeVisible();
+    const history = page.getByRole('table', { name: k.history });
+    await expect(history.getByRole('cell', { name: money(owed) })).toBeVisible();
+
+    await page.goto(`/${shopLocale}/admin/couriers`);
+    const row = page.getByRole('row').filter({ hasText: courierName });
+    await expect(row.getByRole('cell').nth(3)).toContainText(money(0));
+  });
+
+  test('operations sees a courier’s cash but has no way to record a remittance, and the API refuses it', async ({
+    page,
+    t,
+    shopLocale,
+  }) => {
+    const k = t.adminCash.cash;
+    const { courierId, courierName, orders } = await courierWithDeliveries(page.request, [1]);
+    await signedInStaff(page, 'operations');
+    await page.goto(`/${shopLocale}/admin/couriers/${courierId}`);
+    await expect(page.getByRole('heading', { level: 1, name: courierName })).toBeVisible();
+    await expect(page.getByRole('link', { name: formatOrderId(orders[0]!.id) })).toBeVisible();
+    await expect(page.getByText(k.readOnly)).toBeVisible();
+    await expect(page.getByRole('button', { name: k.record })).toHaveCount(0);
+    await expect(page.getByRole('checkbox')).toHaveCount(0);
+    const res = await page.request.post('/api/admin/remittances', {
+      data: { courier_id: courierId, order_ids: [orders[0]!.id], amount: orders[0]!.cash },
+    });
+    expect(res.status()).toBe(403);
+    // Operations manages couriers: the add form is there.
+    await page.goto(`/${shopLocale}/admin/couriers`);
+    await expect(page.getByRole('heading', { name: t.adminCash.couriers.add })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  for (const width of [390, 1280]) {
+    test(`the dashboard at ${width} px: every card, each linking to its list, no serious accessibility violation`, async ({
+      page,
+      t,
+      shopLocale,
+    }) => {
+      const d = t.adminCash.dashboard;
+      await courierWithDeliveries(page.request, [4]);
+      await page.setViewportSize({ width, height: 900 });
+      await signedInStaff(page, 'owner');
+      await page.goto(`/${shopLocale}/admin`);
+      await expect(page.getByRole('heading', { level: 1, name: t.admin.frame.dashboard })).toBeVisible();
+      for (const title of [d.todayOrders, d.todayRevenue, d.awaitingConfirmation, d.awaitingShipment, d.refundsOwed]) {
+        await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+      }
+      await expect(page.getByRole('link', { name: d.awaitingConfirmation })).toHaveAttribute(
+        'href',
+        `/${shopLocale}/admin/orders?status=PLACED&payment_method=cash_on_delivery`,
+      );
+      await expect(page.getByRole('link', { name: d.cashOutstanding })).toHaveAttribute('href', `/${shopLocale}/admin/couriers`);
+      await expect(page.getByRole('link', { name: d.refundsOwed })).toHaveAttribute('href', `/${shopLocale}/admin/refunds`);
+      await expect(page.getByTestId('card-cash-outstanding').getByRole('listitem').first()).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,136 @@
+import { execFileSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { createE2eShopper, makeE2eAddress, withE2eDb } from './login.ts';
+import type { StaffRole } from '../../src/lib/admin/permissions.ts';
+import { currentCode } from '../../src/server/admin/totp.ts';
+
+const dbPath = process.env['E2E_DATABASE_PATH'] ?? 'data/e2e.sqlite';
+let counter = 0;
+
+export const STAFF_PASSWORD = 'kettle-grinder-42';
+
+/** A fresh staff e-mail for one journey (the e2e database lives for the whole run). */
+export const staffEmail = (role: string) => `${role}.${Date.now() % 1_000_000}.${(counter += 1)}@staff.test`;
+
+/**
+ * Invites a staff member with the real CLI (`npm run staff -- add`), as an operator does for the first owner on a new
+ * shop, and returns the path of the invitation link it printed.
+ */
+export function inviteWithCli(email: string, role: StaffRole): string {
+  const out = execFileSync('npm', ['run', '-s', 'staff', '--', 'add', email, role], {
+    env: { ...process.env, DATABASE_PATH: dbPath },
+    encoding: 'utf8',
+  });
+  const link = /https?:\/\/\S+\/admin\/accept-invite\?token=\S+/.exec(out)?.[0];
+  if (!link) throw new Error(`no invitation link in: ${out}`);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * The code an authenticator shows for the next 30-second step: accepted now (one step of drift is allowed), and never
+ * the step the enrolment just used, which the server refuses as a replay.
+ */
+export const nextCode = (secret: string): string => currentCode(secret, Date.now() + 30_000);
+
+/**
+ * An invitation written straight into the e2e database, as the CLI's inviteStaff does (the CLI itself has its journey
+ * in admin-staff.spec.ts): a process start per journey would cost seconds each.
+ */
+function inviteDirectly(email: string, role: StaffRole): string {
+  const token = randomBytes(32).toString('base64url');
+  const now = new Date();
+  withE2eDb((db) => {
+    const staff = db
+      .prepare(
+        `INSERT INTO staff (email, name, role, status, created_at, updated_at) VALUES (?, ?, ?, 'invited', ?, ?) RETURNING id`,
+      )
+      .get(email, email.split('@')[0], role, now.toISOString(), now.toISOString()) as { id: number };
+    db.prepare('INSERT INTO staff_invites (token_hash, staff_id, expires_at, used_at) VALUES (?, ?, ?, NULL)').run(
+      createHash('sha256').update(token).digest('hex'),
+      staff.id,
+      new Date(now.getTime() + 3600_000).toISOString(),
+    );
+  });
+  return token;
+}
+
+/** A staff member signed in through the API from this page's context (the sign-in pages have their own journey). */
+export async function signedInStaff(page: Page, role: StaffRole): Promise<{ email: string; secret: string }> {
+  const email = staffEmail(role);
+  const token = inviteDirectly(email, role);
+  const accepted = await page.request.post('/api/admin/auth/accept-invite', { data: { token, password: STAFF_PASSWORD } });
+  if (!accepted.ok()) throw new Error(`accept ${accepted.status()}: ${await accepted.text()}`);
+  const enrol = await page.request.get('/api/admin/auth/enrol');
+  const { secret } = ((await enrol.json()) as { data: { secret: string } }).data;
+  const confirmed = await page.request.post('/api/admin/auth/enrol', { data: { code: currentCode(secret) } });
+  if (!confirmed.ok()) throw new Error(`enrol ${confirmed.status()}: ${await confirmed.text()}`);
+  return { email, secret };
+}
+
+/** A product of the journey's own (so no other journey's orders change its stock), with `stock` units. */
+export function e2eProduct(stock: number, price = 25000): number {
+  const tag = `${Date.now() % 1_000_000}${(counter += 1)}`;
+  return withE2eDb((db) => {
+    const base = db.prepare('SELECT category_id, sub_category_id, seller_id FROM products ORDER BY id LIMIT 1').get() as Record<
+      string,
+      number
+    >;
+    const row = db
+      .prepare(
+        `INSERT INTO products (category_id, sub_category_id, seller_id, slug, sku, name_en, name_ar, description_en, description_ar,
+           price, before_discount, stock, weight_grams, rating, ratings_count, images, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 'Desk journey', 'رحلة لوحة الإدارة', ?, NULL, ?, 250, 4, 1, ?, ?) RETURNING id`,
+      )
+      .get(
+        base['category_id'],
+        base['sub_category_id'],
+        base['seller_id'],
+        `desk-${tag}`,
+        `DESK-${tag}`,
+        `Desk beans ${tag}`,
+        `بن المكتب ${tag}`,
+        price,
+        stock,
+        JSON.stringify(['/media/products/placeholder.svg']),
+        new Date().toISOString(),
+      ) as { id: number };
+    return row.id;
+  });
+}
+
+export const stockOf = (productId: number): number =>
+  withE2eDb((db) => (db.prepare('SELECT stock FROM products WHERE id = ?').get(productId) as { stock: number }).stock);
+
+/** A courier to hand orders to. */
+export function e2eCourier(name = 'Karim'): { id: number; name: string } {
+  const full = `${name} ${(counter += 1)}`;
+  const id = withE2eDb(
+    (db) =>
+      (
+        db
+          .prepare('INSERT INTO couriers (name, phone, active, created_at) VALUES (?, ?, 1, ?) RETURNING id')
+          .get(full, '+201001112233', new Date().toISOString()) as {
+          id: number;
+        }
+      ).id,
+  );
+  return { id, name: full };
+}
+
+/** A cash-on-delivery order placed through the shop's own API by a new shopper: `quantity` of `productId`. */
+export async function placeCodOrder(request: APIRequestContext, productId: number, quantity = 2) {
+  const shopper = await createE2eShopper(request);
+  makeE2eAddress(shopper.id, 'Home');
+  const auth = { authorization: `Bearer ${shopper.token}` };
+  const addresses = await request.get('/api/addresses', { headers: auth });
+  const addressId = ((await addresses.json()) as { data: { id: number }[] }).data[0]!.id;
+  const placed = await request.post('/api/orders?lang=en-US', {
+    headers: auth,
+    data: { products: [{ product_id: productId, quantity }], address_id: addressId, payment_method: 'cash_on_delivery' },
+  });
+  if (!placed.ok()) throw new Error(`order ${placed.status()}: ${await placed.text()}`);
+  const data = ((await placed.json()) as { data: { id: number; DiscountedTotal: number } }).data;
+  return { id: data.id, total: data.DiscountedTotal, shopper };
+}
