@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromiumFlags, chromiumPath } from './chromium.mjs';
+import { chromiumFlags, fullChromiumPath } from './chromium.mjs';
 
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const distDir = resolve(process.env.DIST_DIR ?? 'dist');
@@ -41,7 +41,7 @@ const { serve, stopGracefully } = await import('../src/server/http/server.ts');
 const server = await serve({ distDir, host: '127.0.0.1', port: await freePort() });
 const base = `http://127.0.0.1:${server.address().port}`;
 const chrome = await chromeLauncher.launch({
-  chromePath: chromiumPath,
+  chromePath: fullChromiumPath,
   chromeFlags: ['--headless=new', ...chromiumFlags],
 });
 

@@ -20,9 +20,7 @@ export const adminMessages = defineMessages(
       notCod: 'Only cash-on-delivery orders are confirmed by phone.',
       callBackTimeRequired: 'Choose when to call back.',
       courierRequired: 'Choose a courier.',
-      courierNotFound: 'Courier not found.',
       reasonRequired: 'Write the reason.',
-      customerNotFound: 'Shopper not found.',
     },
     frame: {
       title: 'Back office',
@@ -141,9 +139,7 @@ export const adminMessages = defineMessages(
       notCod: 'تأكيد الطلب بالهاتف للطلبات المدفوعة عند الاستلام فقط.',
       callBackTimeRequired: 'اختر موعد معاودة الاتصال.',
       courierRequired: 'اختر المندوب.',
-      courierNotFound: 'لم يُعثر على المندوب.',
       reasonRequired: 'اكتب السبب.',
-      customerNotFound: 'لم يُعثر على العميل.',
     },
     frame: {
       title: 'لوحة الإدارة',

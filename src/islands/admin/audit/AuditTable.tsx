@@ -42,17 +42,16 @@ export default function AuditTable({ text, rows }: { text: Dictionary['admin']['
       cell: ({ row }) => (
         <dl dir="ltr" className="max-w-md break-all font-mono text-xs">
           {row.original.before && (
-            <>
+            <div>
               <dt className="inline font-semibold">{text.before}: </dt>
               <dd className="inline">{row.original.before}</dd>
-              <br />
-            </>
+            </div>
           )}
           {row.original.after && (
-            <>
+            <div>
               <dt className="inline font-semibold">{text.after}: </dt>
               <dd className="inline">{row.original.after}</dd>
-            </>
+            </div>
           )}
         </dl>
       ),

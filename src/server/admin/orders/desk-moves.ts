@@ -92,7 +92,7 @@ async function handOver(trx: ShopDb, orderId: number, courierId: number, trackin
     .where('id', '=', courierId)
     .where('active', '=', 1)
     .executeTakeFirst();
-  if (!courier) throw new Problem(422, 'admin.courierNotFound', { fields: { courier_id: ['admin.courierNotFound'] } });
+  if (!courier) throw new Problem(422, 'adminCash.courierNotFound', { fields: { courier_id: ['adminCash.courierNotFound'] } });
   const order = await trx
     .selectFrom('orders')
     .select(['payment_method', 'total'])
