@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createE2eShopper, makeE2eAddress, withE2eDb } from './login.ts';
 import type { StaffRole } from '../../src/lib/admin/permissions.ts';
+import type { ProductDetail } from '../../src/lib/types.ts';
 import { currentCode } from '../../src/server/admin/totp.ts';
 
 const dbPath = process.env['E2E_DATABASE_PATH'] ?? 'data/e2e.sqlite';
@@ -69,8 +70,11 @@ export async function signedInStaff(page: Page, role: StaffRole): Promise<{ emai
   return { email, secret };
 }
 
-/** A product of the journey's own (so no other journey's orders change its stock), with `stock` units. */
-export function e2eProduct(stock: number, price = 25000): number {
+/**
+ * A product of the journey's own (so no other journey's orders change its stock), with `stock` units; on sale when
+ * `beforeDiscount` is above the price.
+ */
+export function e2eProduct(stock: number, price = 25000, beforeDiscount: number | null = null): number {
   const tag = `${Date.now() % 1_000_000}${(counter += 1)}`;
   return withE2eDb((db) => {
     const base = db.prepare('SELECT category_id, sub_category_id, seller_id FROM products ORDER BY id LIMIT 1').get() as Record<
@@ -81,7 +85,7 @@ export function e2eProduct(stock: number, price = 25000): number {
       .prepare(
         `INSERT INTO products (category_id, sub_category_id, seller_id, slug, sku, name_en, name_ar, description_en, description_ar,
            price, before_discount, stock, weight_grams, rating, ratings_count, images, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, 'Desk journey', 'رحلة لوحة الإدارة', ?, NULL, ?, 250, 4, 1, ?, ?) RETURNING id`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, 'Desk journey', 'رحلة لوحة الإدارة', ?, ?, ?, 250, 4, 1, ?, ?) RETURNING id`,
       )
       .get(
         base['category_id'],
@@ -92,6 +96,7 @@ export function e2eProduct(stock: number, price = 25000): number {
         `Desk beans ${tag}`,
         `بن المكتب ${tag}`,
         price,
+        beforeDiscount,
         stock,
         JSON.stringify(['/media/products/placeholder.svg']),
         // Older than the seed: the shop's journeys pick from the newest 60 products, which desk products must not push out.
@@ -99,6 +104,14 @@ export function e2eProduct(stock: number, price = 25000): number {
       ) as { id: number };
     return row.id;
   });
+}
+
+/** A journey's own product as the shop's API shows it (card fields, in the locale's language). */
+export async function e2eProductCard(request: APIRequestContext, id: number, lang: string): Promise<ProductDetail> {
+  const slug = withE2eDb((db) => (db.prepare('SELECT slug FROM products WHERE id = ?').get(id) as { slug: string }).slug);
+  const res = await request.get(`/api/products/${slug}?lang=${lang}`);
+  if (!res.ok()) throw new Error(`product ${id}: ${res.status()}`);
+  return ((await res.json()) as { data: ProductDetail }).data;
 }
 
 export const stockOf = (productId: number): number =>

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
-import type { Locale } from '../../src/i18n/locales.ts';
-import { catalog, lineOf, pick } from './cart-support.ts';
+import { apiLang, type Locale } from '../../src/i18n/locales.ts';
+import { lineOf } from './cart-support.ts';
+import { e2eProduct, e2eProductCard } from './admin-support.ts';
 import { logIn, makeE2eAddress, type E2eShopper } from './login.ts';
 
 /**
@@ -11,8 +12,9 @@ export async function furnishedShopper(page: Page, locale: Locale): Promise<E2eS
   const shopper = await logIn(page);
   const auth = { authorization: `Bearer ${shopper.token}` };
   makeE2eAddress(shopper.id, 'Home');
-  const products = await catalog(page.request, locale);
-  const product = pick(products, (p) => p.stock >= 5 && (p.beforeDiscount ?? 0) > p.price, 'product on sale in stock');
+  // A product of its own, on sale: the order below takes two units, which would drain the demo products that
+  // other journeys pick by their stock.
+  const product = await e2eProductCard(page.request, e2eProduct(100, 28000, 35000), apiLang(locale));
   // A JSON body: a bodiless POST is refused by Astro's cross-site form check (403), which left the wishlist empty.
   const listed = await page.request.post(`/api/wishlist/${product.id}`, { headers: auth, data: {} });
   if (!listed.ok()) throw new Error(`wishlist ${listed.status()}: ${await listed.text()}`);

@@ -1,6 +1,6 @@
 /**
- * Every template of the shop, shared by the suites that must visit them all (validity.spec.ts: valid HTML and axe;
- * phone-width.spec.ts: nothing wider than the phone). One list, so a new template is checked by both.
+ * Every template of the shop, shared by the suites that must visit them all (every-template.spec.ts: phones, valid HTML
+ * and axe). One list, so a new template is checked.
  */
 export const templates = [
   '/',

@@ -1,0 +1,72 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { HtmlValidate } from 'html-validate';
+import { expect } from './fixtures.ts';
+
+/**
+ * The checks every template passes (every-template.spec.ts), on one page load: nothing wider than a phone, valid
+ * HTML, and WCAG 2.2 AA. A page load costs seconds on the CI machine, so each check runs on the page as it stands.
+ */
+
+export const phoneWidths = [320, 360, 390];
+/** English at a desktop width, Arabic at a phone width: both languages and both layouts meet axe. */
+export const axeWidthFor = (locale: string) => (locale === 'en' ? 1280 : 390);
+
+const validator = new HtmlValidate({ extends: ['html-validate:standard'] });
+const wcag22aa = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+export const resize = (page: Page, width: number) => page.setViewportSize({ width, height: width <= 390 ? 844 : 800 });
+
+/**
+ * The page is never wider than the viewport at each width (no sideways scrolling, nothing cut off at either edge),
+ * widened in place from the narrowest (the layout reflows without a reload). `alsoAt` checks more at each width.
+ * A failure names the outermost elements that stick out.
+ */
+export async function fitsPhones(page: Page, widths = phoneWidths, alsoAt?: (width: number) => Promise<void>) {
+  for (const width of widths) {
+    await resize(page, width);
+    const found = await overflow(page);
+    expect(found.scrollWidth, `${width}px wide: ${found.culprits.join('; ')}`).toBeLessThanOrEqual(found.width);
+    await alsoAt?.(width);
+  }
+}
+
+/** The HTML the server sent passes a maintained validator (html-validate's "standard" rules: errors, not style). */
+export async function validHtml(html: string) {
+  const report = await validator.validateString(html);
+  const errors = report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId} ${m.line}:${m.column} ${m.message}`));
+  expect(errors).toEqual([]);
+}
+
+/** The page in the browser, at `width`, passes axe with the WCAG 2.2 AA tags. */
+export async function accessibleAt(page: Page, width: number) {
+  await resize(page, width);
+  const axe = await new AxeBuilder({ page }).withTags(wcag22aa).analyze();
+  expect(
+    axe.violations.map((v) => `${width}px ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
+/** The page's width beyond the viewport, with the outermost elements that stick out (for the failure message). */
+function overflow(page: Page) {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const culprits: string[] = [];
+    if (document.documentElement.scrollWidth > width) {
+      for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+        const box = el.getBoundingClientRect();
+        const clipped =
+          el.parentElement?.closest('*:not(html):not(body)') !== null &&
+          [...ancestors(el)].some((a) => getComputedStyle(a).overflowX !== 'visible');
+        if (box.width > 0 && !clipped && (box.right > width + 0.5 || box.left < -0.5))
+          culprits.push(`${el.tagName.toLowerCase()}[${el.className}] ${Math.round(box.left)}..${Math.round(box.right)}`);
+        if (culprits.length >= 5) break;
+      }
+    }
+    return { width, scrollWidth: document.documentElement.scrollWidth, culprits };
+
+    function* ancestors(el: Element) {
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) yield a;
+    }
+  });
+}
