@@ -13,6 +13,7 @@ import { adminMessages } from './messages/admin.ts';
 import { adminOrdersMessages } from './messages/admin-orders.ts';
 import { adminMoneyMessages } from './messages/admin-money.ts';
 import { adminCashMessages } from './messages/admin-cash.ts';
+import { adminPromotionMessages } from './messages/admin-promotions.ts';
 
 /** Arabic dictionary: typed against the English one, so a missing key fails the type check. */
 export const ar: Dictionary = {
@@ -140,4 +141,5 @@ export const ar: Dictionary = {
   adminOrders: adminOrdersMessages.ar,
   adminMoney: adminMoneyMessages.ar,
   adminCash: adminCashMessages.ar,
+  adminPromotions: adminPromotionMessages.ar,
 };

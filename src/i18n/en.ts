@@ -13,6 +13,7 @@ import { adminMessages } from './messages/admin.ts';
 import { adminOrdersMessages } from './messages/admin-orders.ts';
 import { adminMoneyMessages } from './messages/admin-money.ts';
 import { adminCashMessages } from './messages/admin-cash.ts';
+import { adminPromotionMessages } from './messages/admin-promotions.ts';
 
 /**
  * English dictionary: the source of every key. Spec texts are used verbatim.
@@ -145,6 +146,7 @@ export const en = {
   adminOrders: adminOrdersMessages.en,
   adminMoney: adminMoneyMessages.en,
   adminCash: adminCashMessages.en,
+  adminPromotions: adminPromotionMessages.en,
 };
 
 /** Every language must provide every key of the English dictionary. */

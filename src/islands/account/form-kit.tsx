@@ -43,7 +43,7 @@ interface InputProps {
   hint?: string | undefined;
   defaultValue?: string | undefined;
   required?: boolean | undefined;
-  inputMode?: 'numeric' | 'tel' | 'email' | 'text' | undefined;
+  inputMode?: 'numeric' | 'decimal' | 'tel' | 'email' | 'text' | undefined;
   idPrefix: string;
   dir?: 'ltr' | undefined;
 }

@@ -20,6 +20,8 @@ export const PERMISSIONS = [
   'customers.flag',
   'wallet.credit',
   'wallet.debit',
+  /** Coupons: create, edit, pause and resume (issue 23). */
+  'promotions.manage',
   'staff.manage',
   'audit.read',
 ] as const;
@@ -41,6 +43,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'cash.read',
     'customers.read',
     'customers.flag',
+    'promotions.manage',
   ],
   support: ['dashboard.read', 'orders.read', 'customers.read', 'customers.flag', 'wallet.credit', 'refunds.read'],
   finance: [

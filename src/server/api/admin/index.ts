@@ -7,6 +7,7 @@ import { adminOrderRoutes } from './order-routes.ts';
 import { adminRefundRoutes } from './refund-routes.ts';
 import { adminCustomerRoutes } from './customer-routes.ts';
 import { adminCashRoutes } from './cash-routes.ts';
+import { adminPromotionRoutes } from './promotion-routes.ts';
 
 /**
  * The back office's API under /api/admin (issue 22): never cached, refused from a foreign origin (the staff cookie is
@@ -24,4 +25,5 @@ export const adminRoutes = new Hono<ApiEnv>()
   .route('/', adminOrderRoutes)
   .route('/', adminRefundRoutes)
   .route('/', adminCustomerRoutes)
-  .route('/', adminCashRoutes);
+  .route('/', adminCashRoutes)
+  .route('/', adminPromotionRoutes);

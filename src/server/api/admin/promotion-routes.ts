@@ -1,0 +1,29 @@
+import { Hono } from 'hono';
+import { CouponListQuery, CreateCouponSchema, UpdateCouponSchema } from '../../../lib/schemas/admin-promotions.ts';
+import { couponRedemptions, createCoupon, listCoupons, readCoupon, updateCoupon } from '../../admin/promotions/coupons.ts';
+import { Problem } from '../../problem.ts';
+import type { ApiEnv } from '../context.ts';
+import { validate } from '../validation.ts';
+import { idParam } from './params.ts';
+import { requireStaff } from './require-staff.ts';
+
+/** Coupons (issue 23): made, changed, paused and resumed by members with promotions.manage. */
+export const adminPromotionRoutes = new Hono<ApiEnv>()
+  .get('/coupons', requireStaff('promotions.manage'), validate('query', CouponListQuery), async (c) =>
+    c.json({ data: await listCoupons(c.get('db'), c.req.valid('query').page) }),
+  )
+  .post('/coupons', requireStaff('promotions.manage'), validate('json', CreateCouponSchema), async (c) =>
+    c.json({ data: await createCoupon(c.get('db'), c.req.valid('json'), c.get('staff')) }, 201),
+  )
+  .get('/coupons/:id', requireStaff('promotions.manage'), async (c) => {
+    const db = c.get('db');
+    const id = idParam(c, 'adminPromotions.couponNotFound');
+    const coupon = await readCoupon(db, id);
+    if (!coupon) throw new Problem(404, 'adminPromotions.couponNotFound');
+    return c.json({ data: { coupon, redemptions: await couponRedemptions(db, id) } });
+  })
+  .patch('/coupons/:id', requireStaff('promotions.manage'), validate('json', UpdateCouponSchema), async (c) =>
+    c.json({
+      data: await updateCoupon(c.get('db'), idParam(c, 'adminPromotions.couponNotFound'), c.req.valid('json'), c.get('staff')),
+    }),
+  );
