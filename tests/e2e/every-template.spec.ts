@@ -4,6 +4,7 @@ import { furnishedShopper } from './shopper-data.ts';
 import { accessibleAt, axeWidthFor, fitsPhones, resize, validHtml } from './template-checks.ts';
 import { adminTemplates, shopperTemplates, templates } from './templates.ts';
 import { e2eCourier, e2eProduct, placeCodOrder, signedInStaff } from './admin-support.ts';
+import { e2eCouponId } from './login.ts';
 
 /**
  * Every template, in both languages, on one page load each: it fits 320-390 px phones, the HTML the server sends is
@@ -63,6 +64,7 @@ for (const { path, guest } of adminTemplates) {
       target = target.replaceAll('{order}', String(order.id)).replaceAll('{customer}', String(order.shopper.id));
     }
     if (path.includes('{courier}')) target = target.replaceAll('{courier}', String(e2eCourier().id));
+    if (path.includes('{coupon}')) target = target.replaceAll('{coupon}', String(e2eCouponId()));
     await resize(page, 390);
     const response = await page.goto(at(target));
     expect([200, 410]).toContain(response!.status());

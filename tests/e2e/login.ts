@@ -58,15 +58,26 @@ export async function logIn(page: Page, as?: E2eShopper) {
   return shopper;
 }
 
-/** A coupon straight into the e2e database (no back office yet). */
+/**
+ * A coupon straight into the e2e database, for the shop's journeys (the desk's coupon form has its own journey in
+ * admin-promotions.spec.ts). Returns its code.
+ */
 export function makeE2eCoupon(c: { kind: 'percent' | 'fixed'; value: number }) {
+  return insertCoupon(c).code;
+}
+
+/** A coupon's id, for the desk's pages. */
+export const e2eCouponId = () => insertCoupon({ kind: 'percent', value: 10 }).id;
+
+function insertCoupon(c: { kind: 'percent' | 'fixed'; value: number }) {
   const code = `E2E${randomBytes(3).toString('hex').toUpperCase()}`;
-  withE2eDb((db) =>
-    db
-      .prepare('INSERT INTO coupons (code, kind, value, created_at) VALUES (?, ?, ?, ?)')
-      .run(code, c.kind, c.value, new Date().toISOString()),
+  const { id } = withE2eDb(
+    (db) =>
+      db
+        .prepare('INSERT INTO coupons (code, kind, value, created_at) VALUES (?, ?, ?, ?) RETURNING id')
+        .get(code, c.kind, c.value, new Date().toISOString()) as { id: number },
   );
-  return code;
+  return { id, code };
 }
 
 /** A saved address of a shopper in the first governorate (the address book API is the accounts work). */

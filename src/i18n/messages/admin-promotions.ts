@@ -64,6 +64,8 @@ export const adminPromotionMessages = defineMessages(
       date: 'Date',
       openOrder: 'Open order {id}',
       rules: 'Rules',
+      actions: 'Actions',
+      minimum: 'Minimum',
     },
   },
   {
@@ -128,6 +130,8 @@ export const adminPromotionMessages = defineMessages(
       date: 'التاريخ',
       openOrder: 'افتح الطلب {id}',
       rules: 'الشروط',
+      actions: 'إجراءات',
+      minimum: 'الحد الأدنى',
     },
   },
 );

@@ -80,7 +80,7 @@ export default function CourierList({
   if (canManage)
     columns.push({
       id: 'actions',
-      label: c.status,
+      label: c.actions,
       header: '',
       cell: ({ row }) => (
         <span className="flex flex-wrap gap-2">

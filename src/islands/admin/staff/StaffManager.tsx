@@ -84,7 +84,7 @@ export default function StaffManager({
     },
     {
       id: 'actions',
-      label: s.status,
+      label: s.actions,
       header: '',
       cell: ({ row }) =>
         row.original.status === 'invited' ? null : (
