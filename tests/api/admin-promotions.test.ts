@@ -150,3 +150,83 @@ describe('coupons', () => {
     expect((await patch('/coupons/999999', { active: false })).status).toBe(404);
   });
 });
+
+describe('delivery fees', () => {
+  const terms = async () => (await json('/api/delivery-terms')).body.data;
+  const fees = async () => (await get('/delivery')).body.data;
+
+  test('operations changes a fee, the days and the threshold; the cart reads them at once; audited', async () => {
+    const current = await fees();
+    const [first, ...rest] = current.governorates;
+    const saved = await json(
+      '/api/admin/delivery',
+      jsonInit(
+        'PUT',
+        {
+          governorates: [{ id: first.id, delivery_fee: 4250, delivery_days: 3 }, ...rest],
+          free_delivery_threshold: 150000,
+        },
+        operator.cookie,
+      ),
+    );
+    expect(saved.status).toBe(200);
+    const after = await terms();
+    expect(after.free_delivery_threshold).toBe(150000);
+    expect(after.governorates.find((g: { id: number }) => g.id === first.id)).toMatchObject({
+      delivery_fee: 4250,
+      delivery_days: 3,
+    });
+    const [audit] = await auditOf('delivery.update');
+    expect(JSON.parse(audit!.before_json!).governorates[0].delivery_fee).toBe(first.delivery_fee);
+
+    // Emptied, delivery is never free.
+    await json(
+      '/api/admin/delivery',
+      jsonInit('PUT', { governorates: current.governorates, free_delivery_threshold: null }, operator.cookie),
+    );
+    expect((await terms()).free_delivery_threshold).toBeNull();
+  });
+
+  test('one bad row refuses the whole change on its field, and nothing is written', async () => {
+    const current = await fees();
+    const [first, second, ...rest] = current.governorates;
+    const bad = await json(
+      '/api/admin/delivery?lang=ar-SA',
+      jsonInit(
+        'PUT',
+        {
+          governorates: [{ ...first, delivery_fee: 1 }, { ...second, delivery_days: 4 }, ...rest],
+          free_delivery_threshold: null,
+        },
+        operator.cookie,
+      ),
+    );
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors)).toEqual(['governorates.1.delivery_days']);
+    const unknown = await json(
+      '/api/admin/delivery',
+      jsonInit(
+        'PUT',
+        { governorates: [{ id: 999999, delivery_fee: 1, delivery_days: 1 }], free_delivery_threshold: null },
+        operator.cookie,
+      ),
+    );
+    expect(unknown.status).toBe(422);
+    expect(await fees()).toEqual(current);
+  });
+
+  test('two operators changing different rows keep both changes; a threshold left out stays as it was', async () => {
+    const put = (body: unknown) => json('/api/admin/delivery', jsonInit('PUT', body, operator.cookie));
+    await put({ governorates: [], free_delivery_threshold: 90000 });
+    const [a, b] = (await fees()).governorates;
+    await put({ governorates: [{ id: a.id, delivery_fee: 6100, delivery_days: a.delivery_days }] });
+    await put({ governorates: [{ id: b.id, delivery_fee: 6200, delivery_days: b.delivery_days }] });
+    const after = await fees();
+    expect(after.governorates.slice(0, 2).map((g: { delivery_fee: number }) => g.delivery_fee)).toEqual([6100, 6200]);
+    expect(after.free_delivery_threshold).toBe(90000);
+  });
+
+  test('support may not read or change delivery fees', async () => {
+    expect((await get('/delivery', support.cookie)).status).toBe(403);
+  });
+});

@@ -66,6 +66,7 @@ export const adminTemplates: { path: string; guest?: boolean }[] = [
   { path: '/admin/couriers/{courier}' },
   { path: '/admin/coupons' },
   { path: '/admin/coupons/{coupon}' },
+  { path: '/admin/delivery' },
   { path: '/admin/refunds' },
   { path: '/admin/refunds?status=paid' },
   { path: '/admin/customers' },

@@ -9,6 +9,21 @@ export const adminPromotionMessages = defineMessages(
       percentTooBig: 'A percentage is at most 100.',
       maxOnlyForPercent: 'A maximum discount applies to percentage coupons only.',
       endsBeforeStart: 'The last day comes before the first day.',
+      unknownGovernorate: 'A governorate in this list no longer exists. Reload the page.',
+    },
+    delivery: {
+      title: 'Delivery fees',
+      intro:
+        'What the cart and the checkout charge for delivery to each governorate, and from which items total delivery is free. A change reaches the next shopper at once; orders placed keep their fee.',
+      governorate: 'Governorate',
+      fee: 'Fee for {name} (EGP)',
+      feeColumn: 'Fee (EGP)',
+      days: 'Days to deliver to {name}',
+      daysColumn: 'Days (1 to 3)',
+      threshold: 'Free delivery from an items total of (EGP)',
+      thresholdHint: 'Empty: delivery is never free.',
+      save: 'Save delivery fees',
+      saved: 'Delivery fees saved.',
     },
     coupons: {
       title: 'Coupons',
@@ -75,6 +90,21 @@ export const adminPromotionMessages = defineMessages(
       percentTooBig: 'النسبة المئوية لا تتجاوز 100.',
       maxOnlyForPercent: 'الحد الأقصى للخصم يخص كوبونات النسبة المئوية فقط.',
       endsBeforeStart: 'اليوم الأخير يسبق اليوم الأول.',
+      unknownGovernorate: 'إحدى المحافظات في هذه القائمة لم تعد موجودة. أعد تحميل الصفحة.',
+    },
+    delivery: {
+      title: 'رسوم التوصيل',
+      intro:
+        'ما تحسبه السلة وصفحة الدفع للتوصيل إلى كل محافظة، والإجمالي الذي يصبح التوصيل بعده مجانيًا. يصل التغيير إلى العميل التالي فورًا، وتحتفظ الطلبات السابقة برسومها.',
+      governorate: 'المحافظة',
+      fee: 'رسوم {name} (ج.م)',
+      feeColumn: 'الرسوم (ج.م)',
+      days: 'أيام التوصيل إلى {name}',
+      daysColumn: 'الأيام (من 1 إلى 3)',
+      threshold: 'توصيل مجاني عند إجمالي منتجات يبلغ (ج.م)',
+      thresholdHint: 'فارغ: التوصيل ليس مجانيًا أبدًا.',
+      save: 'حفظ رسوم التوصيل',
+      saved: 'تم حفظ رسوم التوصيل.',
     },
     coupons: {
       title: 'الكوبونات',

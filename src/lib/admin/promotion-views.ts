@@ -29,3 +29,8 @@ export interface CouponPage {
   pages: number;
   total: number;
 }
+
+export interface DeliveryFeesView {
+  governorates: { id: number; name_en: string; name_ar: string; delivery_fee: number; delivery_days: number }[];
+  free_delivery_threshold: number | null;
+}

@@ -31,3 +31,21 @@ export const UpdateCouponSchema = z.partial(z.object({ ...couponFields, active: 
 export const CouponListQuery = z.object({
   page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(10_000)), 1),
 });
+
+/**
+ * Delivery fees (issue 23): the governorates whose fee (piastres) or days (1 to 3) change, and the free-delivery
+ * threshold when it changes. Only what changed is sent, so two operators editing different rows keep both edits.
+ */
+export const DeliveryFeesSchema = z.object({
+  governorates: z
+    .array(
+      z.object({
+        id: z.number().check(z.int(), z.minimum(1)),
+        delivery_fee: piastres,
+        delivery_days: z.number().check(z.int(), z.minimum(1), z.maximum(3)),
+      }),
+    )
+    .check(z.maxLength(100)),
+  /** Items worth this much or more travel free; null: never free; absent: unchanged. */
+  free_delivery_threshold: z.optional(z.nullable(piastres)),
+});

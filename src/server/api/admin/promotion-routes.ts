@@ -1,5 +1,11 @@
 import { Hono } from 'hono';
-import { CouponListQuery, CreateCouponSchema, UpdateCouponSchema } from '../../../lib/schemas/admin-promotions.ts';
+import {
+  CouponListQuery,
+  CreateCouponSchema,
+  DeliveryFeesSchema,
+  UpdateCouponSchema,
+} from '../../../lib/schemas/admin-promotions.ts';
+import { readDeliveryFees, updateDeliveryFees } from '../../admin/promotions/delivery-fees.ts';
 import { couponRedemptions, createCoupon, listCoupons, readCoupon, updateCoupon } from '../../admin/promotions/coupons.ts';
 import { Problem } from '../../problem.ts';
 import type { ApiEnv } from '../context.ts';
@@ -7,7 +13,7 @@ import { validate } from '../validation.ts';
 import { idParam } from './params.ts';
 import { requireStaff } from './require-staff.ts';
 
-/** Coupons (issue 23): made, changed, paused and resumed by members with promotions.manage. */
+/** Coupons and delivery fees (issue 23), for members with promotions.manage. */
 export const adminPromotionRoutes = new Hono<ApiEnv>()
   .get('/coupons', requireStaff('promotions.manage'), validate('query', CouponListQuery), async (c) =>
     c.json({ data: await listCoupons(c.get('db'), c.req.valid('query').page) }),
@@ -26,4 +32,8 @@ export const adminPromotionRoutes = new Hono<ApiEnv>()
     c.json({
       data: await updateCoupon(c.get('db'), idParam(c, 'adminPromotions.couponNotFound'), c.req.valid('json'), c.get('staff')),
     }),
+  )
+  .get('/delivery', requireStaff('promotions.manage'), async (c) => c.json({ data: await readDeliveryFees(c.get('db')) }))
+  .put('/delivery', requireStaff('promotions.manage'), validate('json', DeliveryFeesSchema), async (c) =>
+    c.json({ data: await updateDeliveryFees(c.get('db'), c.req.valid('json'), c.get('staff')) }),
   );
