@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { inviteWithCli, nextCode, STAFF_PASSWORD, staffEmail } from './admin-support.ts';
+import { authenticator, inviteWithCli, STAFF_PASSWORD, staffEmail } from './admin-support.ts';
 import { interpolate } from '../../src/i18n/t.ts';
 
 test.describe('staff accounts', () => {
@@ -18,8 +18,8 @@ test.describe('staff accounts', () => {
     await page.getByLabel(s.newPassword).fill(STAFF_PASSWORD);
     await page.getByRole('button', { name: s.acceptSubmit }).click();
     await expect(page.getByRole('heading', { name: s.enrolTitle })).toBeVisible();
-    const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
-    await page.getByLabel(s.code).fill(nextCode(secret));
+    const ownerApp = authenticator((await page.getByTestId('totp-secret').textContent())!.trim());
+    await page.getByLabel(s.code).fill(await ownerApp());
     await page.getByRole('button', { name: s.enrolSubmit }).click();
     await expect(page.getByRole('heading', { name: s.recoveryTitle })).toBeVisible();
     await expect(page.getByTestId('recovery-codes').locator('li')).toHaveCount(10);
@@ -43,8 +43,8 @@ test.describe('staff accounts', () => {
     await operator.goto(`${url.pathname}${url.search}`);
     await operator.getByLabel(s.newPassword).fill(STAFF_PASSWORD);
     await operator.getByRole('button', { name: s.acceptSubmit }).click();
-    const operatorSecret = (await operator.getByTestId('totp-secret').textContent())!.trim();
-    await operator.getByLabel(s.code).fill(nextCode(operatorSecret));
+    const operatorApp = authenticator((await operator.getByTestId('totp-secret').textContent())!.trim());
+    await operator.getByLabel(s.code).fill(await operatorApp());
     await operator.getByRole('button', { name: s.enrolSubmit }).click();
     await operator.getByRole('link', { name: s.recoveryDone }).click();
     const menu = operator.getByRole('navigation', { name: t.admin.frame.menu });
@@ -63,7 +63,7 @@ test.describe('staff accounts', () => {
     await page.getByLabel(s.code).fill('000000');
     await page.getByRole('button', { name: s.verify }).click();
     await expect(page.getByRole('alert').first()).toContainText(t.admin.errors.wrongCode);
-    await page.getByLabel(s.code).fill(nextCode(secret));
+    await page.getByLabel(s.code).fill(await ownerApp());
     await page.getByRole('button', { name: s.verify }).click();
     await expect(
       page.getByText(interpolate(t.admin.frame.signedInAs, { name: ownerEmail.split('@')[0]!, role: t.admin.roles.owner })),

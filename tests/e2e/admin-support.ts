@@ -30,10 +30,24 @@ export function inviteWithCli(email: string, role: StaffRole): string {
 }
 
 /**
- * The code an authenticator shows for the next 30-second step: accepted now (one step of drift is allowed), and never
- * the step the enrolment just used, which the server refuses as a replay.
+ * An authenticator app for one secret. Each code is for a 30-second step not used before (the server refuses a step
+ * used before as a replay) and at most one step ahead (the drift the server allows): the step now, or the next one
+ * when this one is spent. A journey that enrols and signs in again within one step used to send the same step twice.
  */
-export const nextCode = (secret: string): string => currentCode(secret, Date.now() + 30_000);
+export function authenticator(secret: string): () => Promise<string> {
+  let last = Number.NEGATIVE_INFINITY;
+  return async () => {
+    for (;;) {
+      const now = Math.floor(Date.now() / 30_000);
+      const step = Math.max(now, last + 1);
+      if (step <= now + 1) {
+        last = step;
+        return currentCode(secret, step * 30_000);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  };
+}
 
 /**
  * An invitation written straight into the e2e database, as the CLI's inviteStaff does (the CLI itself has its journey

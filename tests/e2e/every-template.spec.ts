@@ -12,6 +12,9 @@ import { e2eCouponId } from './login.ts';
  * office at both, as operators work on either). Journeys keep their own axe checks for states reached by interaction.
  */
 test.beforeEach(() => test.setTimeout(90_000));
+// The file is a third of the suite: its checks are independent, so both workers share it instead of one worker
+// running it alone at the end of the run.
+test.describe.configure({ mode: 'parallel' });
 
 for (const path of templates) {
   test(`every template: ${path}`, async ({ page, at, shopLocale }) => {
