@@ -42,4 +42,6 @@ export const onDemandPages = [
   // Product pages are rendered on demand (decision 008).
   '/en/single-product/1',
   '/ar/single-product/1',
+  // Seller pages too, so a seller approved in the desk is live at once (issue 23).
+  '/en/seller-profile/1',
 ];

@@ -14,6 +14,7 @@ import { adminOrdersMessages } from './messages/admin-orders.ts';
 import { adminMoneyMessages } from './messages/admin-money.ts';
 import { adminCashMessages } from './messages/admin-cash.ts';
 import { adminPromotionMessages } from './messages/admin-promotions.ts';
+import { adminPartnerMessages } from './messages/admin-partners.ts';
 
 /** Arabic dictionary: typed against the English one, so a missing key fails the type check. */
 export const ar: Dictionary = {
@@ -142,4 +143,5 @@ export const ar: Dictionary = {
   adminMoney: adminMoneyMessages.ar,
   adminCash: adminCashMessages.ar,
   adminPromotions: adminPromotionMessages.ar,
+  adminPartners: adminPartnerMessages.ar,
 };

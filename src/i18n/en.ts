@@ -14,6 +14,7 @@ import { adminOrdersMessages } from './messages/admin-orders.ts';
 import { adminMoneyMessages } from './messages/admin-money.ts';
 import { adminCashMessages } from './messages/admin-cash.ts';
 import { adminPromotionMessages } from './messages/admin-promotions.ts';
+import { adminPartnerMessages } from './messages/admin-partners.ts';
 
 /**
  * English dictionary: the source of every key. Spec texts are used verbatim.
@@ -147,6 +148,7 @@ export const en = {
   adminMoney: adminMoneyMessages.en,
   adminCash: adminCashMessages.en,
   adminPromotions: adminPromotionMessages.en,
+  adminPartners: adminPartnerMessages.en,
 };
 
 /** Every language must provide every key of the English dictionary. */

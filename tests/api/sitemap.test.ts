@@ -51,3 +51,26 @@ test('a product created after the last publish is in the sitemap at once, with i
   expect(entry?.[1]).toContain(`hreflang="ar-EG" href="${origin}/ar/single-product/${id}"`);
   expect(xml).toContain(`<loc>${origin}/ar/single-product/${id}</loc>`);
 });
+
+test('every seller page is in the first chunk, and a seller approved since is there at once', async () => {
+  const first = async () => chunkXml(`${origin}/sitemap-catalog-0.xml`);
+  const sellers = await database.db.selectFrom('sellers').select('id').execute();
+  const listed = locs(await first()).filter((u) => /\/seller-profile\/\d+$/.test(u));
+  expect(listed).toHaveLength(2 * sellers.length);
+  const created = await database.db
+    .insertInto('sellers')
+    .values({
+      slug: 'new-in-sitemap',
+      name_en: 'New',
+      name_ar: 'جديد',
+      description_en: '',
+      description_ar: '',
+      city_en: '',
+      city_ar: '',
+      rating: 0,
+      logo: '',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  expect(await first()).toContain(`<loc>${origin}/ar/seller-profile/${created.id}</loc>`);
+});

@@ -45,7 +45,7 @@ interface InputProps {
   required?: boolean | undefined;
   inputMode?: 'numeric' | 'decimal' | 'tel' | 'email' | 'text' | undefined;
   idPrefix: string;
-  dir?: 'ltr' | undefined;
+  dir?: 'ltr' | 'rtl' | undefined;
 }
 
 /** A labelled input with its errors (names match the API's fields, so its messages land on the right input). */

@@ -15,6 +15,7 @@ import * as backOffice from './migrations/014-back-office.ts';
 import * as categoryDefiniteNames from './migrations/015-category-definite-names.ts';
 import * as refundPayouts from './migrations/016-refund-payouts.ts';
 import * as cashDashboard from './migrations/017-cash-dashboard.ts';
+import * as partnerDecisions from './migrations/018-partner-decisions.ts';
 
 type PortableMigration = { up: (db: Kysely<unknown>, ctx: MigrationContext) => Promise<void> };
 
@@ -33,6 +34,7 @@ const migrations: Record<string, PortableMigration> = {
   '015-category-definite-names': categoryDefiniteNames,
   '016-refund-payouts': refundPayouts,
   '017-cash-dashboard': cashDashboard,
+  '018-partner-decisions': partnerDecisions,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

@@ -121,8 +121,15 @@ export interface PartnerApplicationTable {
   email: string;
   mobile: string;
   locale: string;
+  /** received | approved | rejected */
   status: Generated<string>;
   created_at: string;
+  decided_at: string | null;
+  decided_by: number | null;
+  /** Why it was rejected (sent to the applicant). */
+  decision_reason: string | null;
+  /** The seller an approval created. */
+  seller_id: number | null;
 }
 
 export interface PartnerApplicationFileTable {

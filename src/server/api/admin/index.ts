@@ -8,6 +8,7 @@ import { adminRefundRoutes } from './refund-routes.ts';
 import { adminCustomerRoutes } from './customer-routes.ts';
 import { adminCashRoutes } from './cash-routes.ts';
 import { adminPromotionRoutes } from './promotion-routes.ts';
+import { adminPartnerRoutes } from './partner-routes.ts';
 
 /**
  * The back office's API under /api/admin (issue 22): never cached, refused from a foreign origin (the staff cookie is
@@ -26,4 +27,5 @@ export const adminRoutes = new Hono<ApiEnv>()
   .route('/', adminRefundRoutes)
   .route('/', adminCustomerRoutes)
   .route('/', adminCashRoutes)
-  .route('/', adminPromotionRoutes);
+  .route('/', adminPromotionRoutes)
+  .route('/', adminPartnerRoutes);

@@ -4,8 +4,9 @@ import { locales } from '../../../i18n/locales.ts';
 import type { ShopDb } from '../../db/index.ts';
 
 /**
- * Products per catalog sitemap chunk: two URLs each (one per language), plus the sellers directory's two in the
- * first chunk, stays under the protocol's 50,000 URLs per file.
+ * Products per catalog sitemap chunk: two URLs each (one per language), plus the sellers directory and the seller
+ * pages in the first chunk (a marketplace has hundreds of sellers, not thousands), stays under the protocol's 50,000
+ * URLs per file.
  */
 export const PRODUCTS_PER_CHUNK = 24_000;
 /** The pre-rendered pages' sitemap, written by @astrojs/sitemap at build time (astro.config.ts, `filenameBase`). */
@@ -56,15 +57,20 @@ async function chunkIds(db: ShopDb, chunk: number): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-/** One catalog chunk as XML: product pages in both languages (and, in the first, the sellers directory). */
+const sellerIds = async (db: ShopDb) => (await db.selectFrom('sellers').select('id').orderBy('id').execute()).map((r) => r.id);
+
+/** One catalog chunk as XML: product pages in both languages (and, in the first, the sellers directory and pages). */
 export async function catalogSitemapXml(db: ShopDb, origin: string, chunk: number): Promise<string> {
   const ids = await chunkIds(db, chunk);
   const parts = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
   ];
-  // The sellers directory is rendered on demand as well; its plain address is listed once, here.
-  if (chunk === 0) parts.push(pairedUrls(origin, '/seller-profile'));
+  // The sellers directory and the seller pages are rendered on demand as well: a seller approved in the desk is here at once.
+  if (chunk === 0) {
+    parts.push(pairedUrls(origin, '/seller-profile'));
+    for (const id of await sellerIds(db)) parts.push(pairedUrls(origin, `/seller-profile/${id}`));
+  }
   for (const id of ids) parts.push(pairedUrls(origin, `/single-product/${id}`));
   parts.push('</urlset>');
   return parts.join('');
@@ -72,7 +78,8 @@ export async function catalogSitemapXml(db: ShopDb, origin: string, chunk: numbe
 
 /**
  * What a chunk's content depends on: its ids. Ids only grow (autoincrement, serial), so the count and largest id
- * of the range change with every product added to or removed from it; one index range read, no table rows.
+ * of the range change with every product added to or removed from it; one index range read, no table rows. The
+ * first chunk lists the sellers too, so the same of the sellers table.
  */
 async function chunkKey(db: ShopDb, chunk: number): Promise<string> {
   const row = await db
@@ -81,7 +88,12 @@ async function chunkKey(db: ShopDb, chunk: number): Promise<string> {
     .where('id', '>', chunk * PRODUCTS_PER_CHUNK)
     .where('id', '<=', (chunk + 1) * PRODUCTS_PER_CHUNK)
     .executeTakeFirstOrThrow();
-  return `${row.n}|${row.last}`;
+  if (chunk > 0) return `${row.n}|${row.last}`;
+  const sellers = await db
+    .selectFrom('sellers')
+    .select([sql<string>`count(*)`.as('n'), sql<string>`max(id)`.as('last')])
+    .executeTakeFirstOrThrow();
+  return `${row.n}|${row.last}|${sellers.n}|${sellers.last}`;
 }
 
 /** Gzipped chunks by database and chunk: ~0.5 MB each for 24,000 products instead of 12 MB of text. */

@@ -1,0 +1,142 @@
+import { useActionState, useState } from 'react';
+import type { Dictionary } from '../../../i18n/en.ts';
+import { interpolate } from '../../../i18n/interpolate.ts';
+import type { Locale } from '../../../i18n/locales.ts';
+import { adminCall } from '../../../lib/admin/admin-client.ts';
+import { approvalDraft, type ApprovalDraft } from '../../../lib/admin/partner-form.ts';
+import type { ApplicationView, ApprovalResult } from '../../../lib/admin/partner-views.ts';
+import { localePath } from '../../../i18n/routes.ts';
+import { emptyState, formStateOf, FormMessage, Input, typedValues, type FormState } from '../../account/form-kit.tsx';
+import { Field, inputClass } from '../../forms/Field.tsx';
+import { useClientAction } from '../../shared/use-mounted.ts';
+
+type Text = Dictionary['adminPartners'];
+const buttonClass = 'rounded-full px-5 py-2 font-semibold';
+
+/**
+ * A waiting application's two decisions: approve (the seller's names, cities and descriptions in both languages,
+ * prefilled from the application) or reject with the reason the applicant is sent. Once decided, the forms give way
+ * to what happened, and to the applicant's number when the text message did not go out.
+ */
+export default function PartnerDecision({
+  locale,
+  text,
+  application,
+}: {
+  locale: Locale;
+  text: Text;
+  application: ApplicationView;
+}) {
+  const draft = approvalDraft(application);
+  const [done, setDone] = useState<{ message: string; notified: boolean; sellerId?: number } | null>(null);
+  const [approval, approve] = useActionState(async (_: FormState, form: FormData): Promise<FormState> => {
+    const typed = typedValues(form);
+    const res = await adminCall<ApprovalResult>(locale, `/partners/applications/${application.id}/approve`, {
+      method: 'POST',
+      body: typed,
+    });
+    if (!res.ok) return formStateOf(res, typed);
+    const { notified, seller } = res.body.data;
+    setDone({ message: interpolate(text.approved, { brand: application.brand_name }), notified, sellerId: seller.id });
+    return emptyState;
+  }, emptyState);
+  const [rejection, reject] = useActionState(async (_: FormState, form: FormData): Promise<FormState> => {
+    const typed = typedValues(form);
+    const res = await adminCall<{ notified: boolean }>(locale, `/partners/applications/${application.id}/reject`, {
+      method: 'POST',
+      body: typed,
+    });
+    if (!res.ok) return formStateOf(res, typed);
+    setDone({ message: text.rejected, notified: res.body.data.notified });
+    return emptyState;
+  }, emptyState);
+  const approveAction = useClientAction(approve);
+  const rejectAction = useClientAction(reject);
+  const value = (name: keyof ApprovalDraft) => approval.values?.[name] ?? draft[name];
+  const input = (name: keyof ApprovalDraft, label: string, dir: 'ltr' | 'rtl', hint?: string) => (
+    <Input
+      key={`${name}-${approval.values ? 'typed' : 'draft'}`}
+      name={name}
+      label={label}
+      errors={approval.errors}
+      idPrefix="approve"
+      dir={dir}
+      hint={hint}
+      autoComplete="off"
+      defaultValue={value(name)}
+    />
+  );
+  const area = (name: string, label: string, dir: 'ltr' | 'rtl', state: FormState, initial: string) => (
+    <Field id={`decision-${name}`} label={label} error={state.errors[name]}>
+      {(a11y) => (
+        <textarea
+          {...a11y}
+          key={`${name}-${state.values ? 'typed' : 'draft'}`}
+          name={name}
+          rows={5}
+          dir={dir}
+          required
+          className={inputClass}
+          defaultValue={state.values?.[name] ?? initial}
+        />
+      )}
+    </Field>
+  );
+
+  if (done) {
+    return (
+      <div role="status" className="space-y-2 rounded-xl bg-white p-4 shadow-sm">
+        <p className="font-semibold">{done.message}</p>
+        {!done.notified && <p className="text-red-800">{interpolate(text.notSent, { mobile: application.mobile })}</p>}
+        {done.sellerId && (
+          <a href={localePath(locale, `/seller-profile/${done.sellerId}`)} className="underline underline-offset-2">
+            {text.openSeller}
+          </a>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <form
+        action={approveAction}
+        noValidate
+        aria-labelledby="approve-title"
+        className="space-y-4 rounded-xl bg-white p-4 shadow-sm lg:col-span-2"
+      >
+        <h2 id="approve-title" className="text-lg font-bold">
+          {text.approveTitle}
+        </h2>
+        <p className="text-sm text-roast-700">{text.approveIntro}</p>
+        <FormMessage state={approval} />
+        {input('slug', text.slug, 'ltr', text.slugHint)}
+        <div className="grid gap-4 sm:grid-cols-2">
+          {input('name_en', text.nameEn, 'ltr')}
+          {input('name_ar', text.nameAr, 'rtl')}
+          {input('city_en', text.cityEn, 'ltr')}
+          {input('city_ar', text.cityAr, 'rtl')}
+          {area('description_en', text.descriptionEn, 'ltr', approval, draft.description_en)}
+          {area('description_ar', text.descriptionAr, 'rtl', approval, draft.description_ar)}
+        </div>
+        <button type="submit" className={`${buttonClass} bg-roast-800 text-white`}>
+          {text.approve}
+        </button>
+      </form>
+      <form
+        action={rejectAction}
+        noValidate
+        aria-labelledby="reject-title"
+        className="space-y-4 self-start rounded-xl bg-white p-4 shadow-sm"
+      >
+        <h2 id="reject-title" className="text-lg font-bold">
+          {text.rejectTitle}
+        </h2>
+        <FormMessage state={rejection} />
+        {area('reason', text.reasonLabel, application.locale === 'ar' ? 'rtl' : 'ltr', rejection, '')}
+        <button type="submit" className={`${buttonClass} border border-red-800 text-red-800`}>
+          {text.reject}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { dictionary } from '../../../i18n/t.ts';
+import { interpolate } from '../../../i18n/interpolate.ts';
+import { isLocale } from '../../../i18n/locales.ts';
+import type { ApplicationView, ApprovalResult } from '../../../lib/admin/partner-views.ts';
+import type { ApproveApplicationInput } from '../../../lib/schemas/admin-partners.ts';
+import { smsSender } from '../../auth/sms/sender.ts';
+import { serverConfig } from '../../config.ts';
+import type { ShopDb } from '../../db/index.ts';
+import { isUniqueViolation, nowIso } from '../../db/values.ts';
+import { Problem } from '../../problem.ts';
+import { announceCatalogChange } from '../../services/catalog/catalog-changes.ts';
+import { recordAudit } from '../audit.ts';
+import type { StaffActor } from '../staff-actor.ts';
+import { readApplication } from './applications.ts';
+
+/**
+ * Deciding a partner application (issue 23): approval creates the seller and its page, rejection records why; each
+ * in one transaction with its audit record, conditional on the application still waiting (of two operators deciding
+ * at once, one wins and the other is told). The applicant hears by SMS, in the language they applied in, after the
+ * decision is committed: a provider that fails never undoes it, and the desk says the message did not go.
+ */
+
+const stale = async (db: ShopDb, id: number): Promise<Problem> => {
+  const now = await readApplication(db, id);
+  return now
+    ? new Problem(409, 'adminPartners.alreadyDecided', { detail: { status: now.status } })
+    : new Problem(404, 'adminPartners.applicationNotFound');
+};
+
+/** A new seller's logo until one is uploaded: the shop's generated drawing, a hue of its own per seller. */
+const generatedLogo = (sellerId: number) => `/api/media/art/gift-${(sellerId * 53) % 360}-0.svg`;
+
+export async function approveApplication(
+  db: ShopDb,
+  id: number,
+  input: ApproveApplicationInput,
+  actor: StaffActor,
+): Promise<ApprovalResult> {
+  const decided_at = nowIso();
+  let seller: { id: number; slug: string };
+  try {
+    seller = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('sellers')
+        .values({ ...input, rating: 0, logo: '' })
+        .returning(['id', 'slug'])
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('sellers')
+        .set({ logo: generatedLogo(row.id) })
+        .where('id', '=', row.id)
+        .execute();
+      const moved = await trx
+        .updateTable('partner_applications')
+        .set({ status: 'approved', decided_at, decided_by: actor.id, decision_reason: null, seller_id: row.id })
+        .where('id', '=', id)
+        .where('status', '=', 'received')
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) throw await stale(trx, id);
+      await recordAudit(trx, actor, {
+        action: 'partner.approve',
+        subject: { type: 'partner_application', id },
+        after: { seller_id: row.id, ...input },
+      });
+      return { id: row.id, slug: row.slug };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new Problem(409, 'adminPartners.slugTaken', { fields: { slug: ['adminPartners.slugTaken'] } });
+    }
+    throw error;
+  }
+  // The directory, the brand filter and the sitemap list sellers: a new catalog version shows the new one everywhere.
+  await announceCatalogChange(db, { productIds: [] });
+  const application = (await readApplication(db, id))!;
+  const path = `/${language(application)}/seller-profile/${seller.id}`;
+  const notified = await notify(db, application, (t) =>
+    interpolate(t.adminPartners.sms.approved, { brand: application.brand_name, url: serverConfig().publicOrigin + path }),
+  );
+  return { application, seller, notified };
+}
+
+export async function rejectApplication(
+  db: ShopDb,
+  id: number,
+  reason: string,
+  actor: StaffActor,
+): Promise<{ application: ApplicationView; notified: boolean }> {
+  await db.transaction().execute(async (trx) => {
+    const moved = await trx
+      .updateTable('partner_applications')
+      .set({ status: 'rejected', decided_at: nowIso(), decided_by: actor.id, decision_reason: reason })
+      .where('id', '=', id)
+      .where('status', '=', 'received')
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) throw await stale(trx, id);
+    await recordAudit(trx, actor, { action: 'partner.reject', subject: { type: 'partner_application', id }, reason });
+  });
+  const application = (await readApplication(db, id))!;
+  const notified = await notify(db, application, (t) =>
+    interpolate(t.adminPartners.sms.rejected, { brand: application.brand_name, reason }),
+  );
+  return { application, notified };
+}
+
+const language = (application: ApplicationView) => (isLocale(application.locale) ? application.locale : 'en');
+
+/** Texts the applicant; false when the provider refused (logged for the operator, the decision stands). */
+async function notify(
+  db: ShopDb,
+  application: ApplicationView,
+  text: (t: ReturnType<typeof dictionary>) => string,
+): Promise<boolean> {
+  try {
+    await smsSender(db).send(application.mobile, text(dictionary(language(application))));
+    return true;
+  } catch (error) {
+    console.error(`[partners] the decision on application ${application.id} was not sent by SMS`, error);
+    return false;
+  }
+}

@@ -1,0 +1,61 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { Hono } from 'hono';
+import { ApplicationListQuery, ApproveApplicationSchema, RejectApplicationSchema } from '../../../lib/schemas/admin-partners.ts';
+import { applicationFile, listApplications, readApplication } from '../../admin/partners/applications.ts';
+import { approveApplication, rejectApplication } from '../../admin/partners/decisions.ts';
+import { Problem } from '../../problem.ts';
+import { uploadsDir } from '../../uploads/store.ts';
+import type { ApiEnv } from '../context.ts';
+import { validate } from '../validation.ts';
+import { idParam } from './params.ts';
+import { requireStaff } from './require-staff.ts';
+
+const notFound = 'adminPartners.applicationNotFound';
+
+/** Partner applications (issue 23), for members with partners.manage: the list, one application, its documents, decisions. */
+export const adminPartnerRoutes = new Hono<ApiEnv>()
+  .get('/partners/applications', requireStaff('partners.manage'), validate('query', ApplicationListQuery), async (c) => {
+    const { status, page } = c.req.valid('query');
+    return c.json({ data: await listApplications(c.get('db'), status, page) });
+  })
+  .get('/partners/applications/:id', requireStaff('partners.manage'), async (c) => {
+    const application = await readApplication(c.get('db'), idParam(c, notFound));
+    if (!application) throw new Problem(404, notFound);
+    return c.json({ data: application });
+  })
+  // A document, streamed to staff only: the files live outside the public folder under random names, and this route
+  // is the one way to their bytes. An attachment (never rendered in the shop's origin) that nothing may keep.
+  .get('/partners/applications/:id/files/:fileId', requireStaff('partners.manage'), async (c) => {
+    const file = await applicationFile(c.get('db'), idParam(c, notFound), idParam(c, notFound, 'fileId'));
+    if (!file) throw new Problem(404, notFound);
+    const path = join(uploadsDir(), file.storedName);
+    const size = await stat(path).then(
+      (s) => s.size,
+      () => null,
+    );
+    if (size === null) throw new Problem(404, 'adminPartners.fileMissing');
+    return c.body(Readable.toWeb(createReadStream(path)) as ReadableStream, 200, {
+      'content-type': file.mime,
+      'content-length': String(size),
+      'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+    });
+  })
+  .post(
+    '/partners/applications/:id/approve',
+    requireStaff('partners.manage'),
+    validate('json', ApproveApplicationSchema),
+    async (c) =>
+      c.json({ data: await approveApplication(c.get('db'), idParam(c, notFound), c.req.valid('json'), c.get('staff')) }, 201),
+  )
+  .post(
+    '/partners/applications/:id/reject',
+    requireStaff('partners.manage'),
+    validate('json', RejectApplicationSchema),
+    async (c) =>
+      c.json({ data: await rejectApplication(c.get('db'), idParam(c, notFound), c.req.valid('json').reason, c.get('staff')) }),
+  );
