@@ -162,3 +162,24 @@ export async function placeCodOrder(request: APIRequestContext, productId: numbe
   const data = ((await placed.json()) as { data: { id: number; DiscountedTotal: number } }).data;
   return { id: data.id, total: data.DiscountedTotal, shopper };
 }
+
+/**
+ * A partner application waiting for a decision, written straight to the database (the public form allows five per
+ * address an hour, which the journeys that apply through it use); its documents are rows only, for pages to list.
+ */
+export function e2ePartnerApplication(): number {
+  const now = new Date().toISOString();
+  return withE2eDb((db) => {
+    const { id } = db
+      .prepare(
+        `INSERT INTO partner_applications (brand_name, company_description, email, mobile, locale, status, created_at)
+         VALUES (?, 'A family roastery in Mansoura supplying cafés since 2012.', 'hello@delta.example', '01012345678', 'en', 'received', ?) RETURNING id`,
+      )
+      .get(`Delta Roasters ${randomBytes(2).toString('hex')}`, now) as { id: number };
+    const file = db.prepare(
+      `INSERT INTO partner_application_files (application_id, kind, original_name, stored_name, mime, size, created_at) VALUES (?, ?, ?, ?, 'application/pdf', 2048, ?)`,
+    );
+    for (const kind of ['contract', 'tax_card']) file.run(id, kind, `${kind}.pdf`, `${randomBytes(16).toString('hex')}.pdf`, now);
+    return id;
+  });
+}

@@ -67,6 +67,8 @@ export const adminTemplates: { path: string; guest?: boolean }[] = [
   { path: '/admin/coupons' },
   { path: '/admin/coupons/{coupon}' },
   { path: '/admin/delivery' },
+  { path: '/admin/partners' },
+  { path: '/admin/partners/{application}' },
   { path: '/admin/refunds' },
   { path: '/admin/refunds?status=paid' },
   { path: '/admin/customers' },

@@ -118,7 +118,7 @@ export default function PartnerDecision({
           {area('description_en', text.descriptionEn, 'ltr', approval, draft.description_en)}
           {area('description_ar', text.descriptionAr, 'rtl', approval, draft.description_ar)}
         </div>
-        <button type="submit" className={`${buttonClass} bg-roast-800 text-white`}>
+        <button type="submit" className={`${buttonClass} bg-crema text-white hover:bg-roast-500`}>
           {text.approve}
         </button>
       </form>
