@@ -15,6 +15,7 @@ import { adminMoneyMessages } from './messages/admin-money.ts';
 import { adminCashMessages } from './messages/admin-cash.ts';
 import { adminPromotionMessages } from './messages/admin-promotions.ts';
 import { adminPartnerMessages } from './messages/admin-partners.ts';
+import { adminCatalogMessages } from './messages/admin-catalog.ts';
 
 /** Arabic dictionary: typed against the English one, so a missing key fails the type check. */
 export const ar: Dictionary = {
@@ -144,4 +145,5 @@ export const ar: Dictionary = {
   adminCash: adminCashMessages.ar,
   adminPromotions: adminPromotionMessages.ar,
   adminPartners: adminPartnerMessages.ar,
+  adminCatalog: adminCatalogMessages.ar,
 };

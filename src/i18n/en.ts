@@ -15,6 +15,7 @@ import { adminMoneyMessages } from './messages/admin-money.ts';
 import { adminCashMessages } from './messages/admin-cash.ts';
 import { adminPromotionMessages } from './messages/admin-promotions.ts';
 import { adminPartnerMessages } from './messages/admin-partners.ts';
+import { adminCatalogMessages } from './messages/admin-catalog.ts';
 
 /**
  * English dictionary: the source of every key. Spec texts are used verbatim.
@@ -149,6 +150,7 @@ export const en = {
   adminCash: adminCashMessages.en,
   adminPromotions: adminPromotionMessages.en,
   adminPartners: adminPartnerMessages.en,
+  adminCatalog: adminCatalogMessages.en,
 };
 
 /** Every language must provide every key of the English dictionary. */

@@ -22,6 +22,8 @@ export const PERMISSIONS = [
   'wallet.debit',
   /** Coupons: create, edit, pause and resume (issue 23). */
   'promotions.manage',
+  /** Products: prices, old prices and stock in the grid, their stock history (issue 23). */
+  'catalog.manage',
   /** Partner applications and their documents: approve (a new seller) or reject (issue 23). */
   'partners.manage',
   'staff.manage',
@@ -46,6 +48,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'customers.read',
     'customers.flag',
     'promotions.manage',
+    'catalog.manage',
     'partners.manage',
   ],
   support: ['dashboard.read', 'orders.read', 'customers.read', 'customers.flag', 'wallet.credit', 'refunds.read'],

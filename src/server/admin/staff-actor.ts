@@ -11,3 +11,6 @@ export interface StaffActor {
 
 /** How an order event names staff: `staff:<id>` (the timeline resolves the name). */
 export const staffActorTag = (actor: Pick<StaffActor, 'id'>): string => `staff:${actor.id}`;
+
+/** The staff id an actor tag names, or null for shopper, payment, system. */
+export const staffIdOfActor = (actor: string): number | null => (actor.startsWith('staff:') ? Number(actor.slice(6)) : null);

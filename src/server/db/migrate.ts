@@ -16,6 +16,7 @@ import * as categoryDefiniteNames from './migrations/015-category-definite-names
 import * as refundPayouts from './migrations/016-refund-payouts.ts';
 import * as cashDashboard from './migrations/017-cash-dashboard.ts';
 import * as partnerDecisions from './migrations/018-partner-decisions.ts';
+import * as stockMovements from './migrations/019-stock-movements.ts';
 
 type PortableMigration = { up: (db: Kysely<unknown>, ctx: MigrationContext) => Promise<void> };
 
@@ -35,6 +36,7 @@ const migrations: Record<string, PortableMigration> = {
   '016-refund-payouts': refundPayouts,
   '017-cash-dashboard': cashDashboard,
   '018-partner-decisions': partnerDecisions,
+  '019-stock-movements': stockMovements,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

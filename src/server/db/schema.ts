@@ -11,6 +11,7 @@ export interface Database extends BackOfficeTables {
   contact_messages: ContactMessageTable;
   partner_applications: PartnerApplicationTable;
   partner_application_files: PartnerApplicationFileTable;
+  stock_movements: StockMovementTable;
   users: UserTable;
   governorates: GovernorateTable;
   addresses: AddressTable;
@@ -130,6 +131,22 @@ export interface PartnerApplicationTable {
   decision_reason: string | null;
   /** The seller an approval created. */
   seller_id: number | null;
+}
+
+/** One change of a product's stock (migration 019). */
+export interface StockMovementTable {
+  id: Generated<number>;
+  product_id: number;
+  /** Units in (positive) or out (negative). */
+  delta: number;
+  stock_after: number;
+  /** order | cancel | return | manual | import */
+  reason: string;
+  order_id: number | null;
+  /** As order events name it: shopper, staff:<id>, payment, system. */
+  actor: string;
+  note: string | null;
+  created_at: string;
 }
 
 export interface PartnerApplicationFileTable {

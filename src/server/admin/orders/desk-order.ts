@@ -1,4 +1,5 @@
 import { isOrderStatus, operatorNextStatuses, type OrderStatus } from '../../../lib/orders/order-status.ts';
+import { staffNamer } from '../staff-names.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { readAuditLog, type AuditRow } from '../audit-log.ts';
 import type { TimelineEntry } from '../../../lib/admin/order-timeline.ts';
@@ -123,17 +124,11 @@ export async function readDeskOrder(db: ShopDb, orderId: number): Promise<DeskOr
         .orderBy('id')
         .execute()
     : [];
-  const staffIds = new Set<number>([...calls, ...notes, ...failures].map((r) => r.staff_id));
-  for (const e of events) if (e.actor.startsWith('staff:')) staffIds.add(Number(e.actor.slice(6)));
-  const staff = staffIds.size
-    ? await db
-        .selectFrom('staff')
-        .select(['id', 'name'])
-        .where('id', 'in', [...staffIds])
-        .execute()
-    : [];
-  const nameOf = (id: number) => staff.find((s) => s.id === id)?.name ?? `#${id}`;
-  const actorName = (actor: string) => (actor.startsWith('staff:') ? nameOf(Number(actor.slice(6))) : actor);
+  const { nameOf, actorName } = await staffNamer(
+    db,
+    events.map((e) => e.actor),
+    [...calls, ...notes, ...failures].map((r) => r.staff_id),
+  );
   const timeline: TimelineEntry[] = [
     ...events.map((e): TimelineEntry => ({
       kind: 'status',

@@ -9,6 +9,7 @@ import { adminCustomerRoutes } from './customer-routes.ts';
 import { adminCashRoutes } from './cash-routes.ts';
 import { adminPromotionRoutes } from './promotion-routes.ts';
 import { adminPartnerRoutes } from './partner-routes.ts';
+import { adminCatalogRoutes } from './catalog-routes.ts';
 
 /**
  * The back office's API under /api/admin (issue 22): never cached, refused from a foreign origin (the staff cookie is
@@ -28,4 +29,5 @@ export const adminRoutes = new Hono<ApiEnv>()
   .route('/', adminCustomerRoutes)
   .route('/', adminCashRoutes)
   .route('/', adminPromotionRoutes)
-  .route('/', adminPartnerRoutes);
+  .route('/', adminPartnerRoutes)
+  .route('/', adminCatalogRoutes);

@@ -11,9 +11,5 @@ export async function up(db: Kysely<unknown>, _ctx: MigrationContext): Promise<v
   await db.schema.alterTable('partner_applications').addColumn('decided_by', 'integer').execute();
   await db.schema.alterTable('partner_applications').addColumn('decision_reason', 'text').execute();
   await db.schema.alterTable('partner_applications').addColumn('seller_id', 'integer').execute();
-  await db.schema
-    .createIndex('partner_applications_status_idx')
-    .on('partner_applications')
-    .columns(['status', 'id'])
-    .execute();
+  await db.schema.createIndex('partner_applications_status_idx').on('partner_applications').columns(['status', 'id']).execute();
 }

@@ -49,7 +49,9 @@ export async function cancelWithin(trx: ShopDb, request: CancelRequest): Promise
   await lockShopper(trx, order.user_id);
   if (order.coupon_id !== null) await releaseCoupon(trx, order.coupon_id, order.id);
   const lines = await trx.selectFrom('order_lines').select(['product_id', 'quantity']).where('order_id', '=', orderId).execute();
-  await restoreStock(trx, lines);
+  // From the courier's hands it is a return to origin; before that, a cancellation.
+  const reason = from.length === 1 && from[0] === 'WITH_COURIER' ? 'return' : 'cancel';
+  await restoreStock(trx, lines, { orderId, reason, actor });
   await refundWalletPart(trx, order);
   const paymentStatus =
     (await refundOrderPayments(trx, order, refundTo)) ??

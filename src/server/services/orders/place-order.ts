@@ -9,6 +9,7 @@ import { isUniqueViolation, nowIso } from '../../db/values.ts';
 import { Problem } from '../../problem.ts';
 import { saveInlineAddress } from './save-address.ts';
 import { decrementStock } from './stock.ts';
+import { recordStockMovements } from '../catalog/stock-movements.ts';
 import { removeFromServerCart } from '../cart/shopper-cart.ts';
 import { openOrder } from './lifecycle.ts';
 import { lockShopper } from '../shopper-lock.ts';
@@ -89,7 +90,7 @@ export async function placeOrder(db: ShopDb, input: PlaceOrderInput): Promise<Pl
           detail: { min_total: method.min_total, max_total: method.max_total },
         });
       if (priced.coupon) await redeemCoupon(trx, priced.coupon, userId);
-      await decrementStock(trx, priced.lines);
+      const taken = await decrementStock(trx, priced.lines);
       const address = priced.address.address_id === null ? await saveInlineAddress(trx, userId, choice) : priced.address;
       const now = nowIso();
       const t = priced.totals;
@@ -126,6 +127,7 @@ export async function placeOrder(db: ShopDb, input: PlaceOrderInput): Promise<Pl
         'shopper',
       );
       const order = { id: orderId };
+      await recordStockMovements(trx, taken, { reason: 'order', actor: 'shopper', orderId });
       await trx
         .insertInto('order_lines')
         .values(priced.lines.map(({ stock: _stock, ...line }) => ({ ...line, order_id: order.id })))

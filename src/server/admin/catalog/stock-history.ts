@@ -1,0 +1,28 @@
+import type { StockMovementView } from '../../../lib/admin/catalog-views.ts';
+import type { ShopDb } from '../../db/index.ts';
+import { staffNamer } from '../staff-names.ts';
+
+/** A product's latest stock movements, newest first, with staff named (the product's page in the desk). */
+export async function stockHistory(db: ShopDb, productId: number, limit = 100): Promise<StockMovementView[]> {
+  const rows = await db
+    .selectFrom('stock_movements')
+    .selectAll()
+    .where('product_id', '=', productId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  const { actorName } = await staffNamer(
+    db,
+    rows.map((r) => r.actor),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    delta: r.delta,
+    stock_after: r.stock_after,
+    reason: r.reason as StockMovementView['reason'],
+    order_id: r.order_id,
+    actor: actorName(r.actor),
+    note: r.note,
+    at: r.created_at,
+  }));
+}
