@@ -68,6 +68,7 @@ for (const { path, guest } of adminTemplates) {
     }
     if (path.includes('{courier}')) target = target.replaceAll('{courier}', String(e2eCourier().id));
     if (path.includes('{coupon}')) target = target.replaceAll('{coupon}', String(e2eCouponId()));
+    if (path.includes('{product}')) target = target.replaceAll('{product}', String(e2eProduct(3)));
     if (path.includes('{application}')) target = target.replaceAll('{application}', String(e2ePartnerApplication()));
     await resize(page, 390);
     const response = await page.goto(at(target));

@@ -64,6 +64,8 @@ export const adminTemplates: { path: string; guest?: boolean }[] = [
   { path: '/admin/confirmations' },
   { path: '/admin/couriers' },
   { path: '/admin/couriers/{courier}' },
+  { path: '/admin/products' },
+  { path: '/admin/products/{product}' },
   { path: '/admin/coupons' },
   { path: '/admin/coupons/{coupon}' },
   { path: '/admin/delivery' },

@@ -29,6 +29,8 @@ describe('gridChanges', () => {
     const { changes, problems } = gridChanges([row], { 7: { price: '12,5', stock: '-3' } });
     expect(changes).toEqual([]);
     expect(problems).toEqual({ '7.price': 'badNumber', '7.stock': 'badStock' });
+    // Still a row to save: the button counts it, and pressing it names the cells.
+    expect(gridChanges([row], { 7: { price: '12,5' } }).dirty).toBe(1);
     expect(gridChanges([row], { 7: { price: '0' } }).problems).toEqual({ '7.price': 'badNumber' });
   });
 

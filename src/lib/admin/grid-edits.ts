@@ -6,6 +6,7 @@ export type TypedRow = Partial<Record<'price' | 'before_discount' | 'stock', str
 type Values = Pick<GridProduct, 'price' | 'before_discount' | 'stock'>;
 export type GridRowChange = { id: number; was: Values } & Partial<Values>;
 export type GridProblem = 'badNumber' | 'badStock';
+const FIELDS = ['price', 'before_discount', 'stock'] as const;
 
 /** Arabic-Indic and Persian digits and the Arabic decimal separator, as an Arabic keyboard types them, to Latin. */
 export const latinDigits = (text: string): string =>
@@ -21,11 +22,13 @@ export const cellText = (row: Values, field: keyof Values): string =>
 
 /**
  * The rows the operator changed, as the API takes them (piastres, with what they saw), and the cells that do not
- * read as an amount or a count. A cell typed back to its first value is no change.
+ * read as an amount or a count. A cell typed back to its first value is no change. `dirty`: the rows the operator
+ * touched (changed or not readable), what the save button counts.
  */
 export function gridChanges(rows: readonly GridProduct[], typed: Readonly<Record<number, TypedRow>>) {
   const changes: GridRowChange[] = [];
   const problems: Record<string, GridProblem> = {};
+  let dirty = 0;
   for (const row of rows) {
     const edits = typed[row.id];
     if (!edits) continue;
@@ -34,7 +37,7 @@ export function gridChanges(rows: readonly GridProduct[], typed: Readonly<Record
       was: { price: row.price, before_discount: row.before_discount, stock: row.stock },
     };
     let changed = false;
-    for (const field of ['price', 'before_discount', 'stock'] as const) {
+    for (const field of FIELDS) {
       const text = edits[field];
       if (text === undefined || latinDigits(text) === cellText(row, field)) continue;
       const value = parse(field, latinDigits(text));
@@ -47,8 +50,9 @@ export function gridChanges(rows: readonly GridProduct[], typed: Readonly<Record
       changed = true;
     }
     if (changed) changes.push(change);
+    if (changed || FIELDS.some((f) => problems[`${row.id}.${f}`])) dirty += 1;
   }
-  return { changes, problems };
+  return { changes, problems, dirty };
 }
 
 function parse(field: keyof Values, text: string): number | null | undefined {

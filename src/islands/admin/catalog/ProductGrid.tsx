@@ -23,13 +23,14 @@ export default function ProductGrid({ locale, text, initial }: { locale: Locale;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
-  const { changes } = gridChanges(rows, typed);
+  const { dirty } = gridChanges(rows, typed);
 
   const save = async () => {
     const { changes: rowsToSend, problems } = gridChanges(rows, typed);
     const named = Object.fromEntries(Object.entries(problems).map(([cell, p]) => [cell, text[p]]));
     setErrors(named);
     if (Object.keys(named).length) return showToast(Object.values(named)[0]!, 'error');
+    if (!rowsToSend.length) return;
     setBusy(true);
     const res = await adminCall<GridProduct[]>(locale, '/products', { method: 'PATCH', body: { rows: rowsToSend, note } });
     setBusy(false);
@@ -116,15 +117,11 @@ export default function ProductGrid({ locale, text, initial }: { locale: Locale;
         </label>
         <button
           type="button"
-          disabled={busy || !changes.length}
+          disabled={busy || !dirty}
           onClick={() => void save()}
           className="rounded-full bg-crema px-6 py-2 font-semibold text-white hover:bg-roast-500 disabled:opacity-60"
         >
-          {!changes.length
-            ? text.nothing
-            : changes.length === 1
-              ? text.saveOne
-              : interpolate(text.save, { count: changes.length })}
+          {!dirty ? text.nothing : dirty === 1 ? text.saveOne : interpolate(text.save, { count: dirty })}
         </button>
       </div>
     </div>
