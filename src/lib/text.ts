@@ -3,3 +3,18 @@ export function truncate(text: string, max: number): string {
   const chars = Array.from(text);
   return chars.length <= max ? text : `${chars.slice(0, max).join('').trimEnd()}…`;
 }
+
+/**
+ * A short name for an address from a name: Latin letters and digits joined by hyphens ("Nile Roasters & Co." →
+ * "nile-roasters-co"); empty when the name has none (an Arabic brand name), and the operator types one.
+ */
+export function slugOf(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+}

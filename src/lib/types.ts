@@ -42,6 +42,8 @@ export interface ProductCard {
 
 export interface ProductDetail extends ProductCard {
   description: string;
+  /** Each image's description in the reader's language, where the desk gave one (else the name describes it). */
+  image_alts: (string | null)[];
 }
 
 export interface Variant {

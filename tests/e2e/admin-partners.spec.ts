@@ -29,7 +29,7 @@ test('operations reads an application’s documents, approves it, and the new se
   const p = t.adminPartners;
   const tag = randomBytes(3).toString('hex');
   // An English brand name gives the short name by itself; an Arabic one leaves it to the operator.
-  const brand = shopLocale === 'en' ? `Nile Roasters ${tag}` : `محمصة النيل ${tag}`;
+  const brand = shopLocale === 'en' ? `Aswan Roasters ${tag}` : `محمصة أسوان ${tag}`;
   const mobile = `0111${String(Date.now() % 10_000_000).padStart(7, '0')}`;
   const applied = await request.post(`/api/partner-applications?lang=${apiLang(shopLocale)}`, {
     // A form post from the shop's own page (Astro refuses cross-site form posts without an Origin).
@@ -37,7 +37,7 @@ test('operations reads an application’s documents, approves it, and the new se
     multipart: {
       brand_name: brand,
       company_description: 'A family roastery in Giza supplying cafés since 2012.',
-      email: `hello-${tag}@nile.example`,
+      email: `hello-${tag}@aswan.example`,
       mobile,
       contract: { name: 'contract.pdf', mimeType: 'application/pdf', buffer: contract },
       tax_card: { name: 'tax-card.png', mimeType: 'image/png', buffer: png },
@@ -58,8 +58,8 @@ test('operations reads an application’s documents, approves it, and the new se
   expect(await readFile((await file.path())!)).toEqual(contract);
 
   const form = page.getByRole('form', { name: p.approveTitle });
-  if (shopLocale === 'ar') await form.getByLabel(p.slug).fill(`nile-${tag}`);
-  await form.getByLabel(p.nameAr).fill(`محمصة النيل ${tag}`);
+  if (shopLocale === 'ar') await form.getByLabel(p.slug).fill(`aswan-${tag}`);
+  await form.getByLabel(p.nameAr).fill(`محمصة أسوان ${tag}`);
   await form.getByLabel(p.cityEn).fill('Giza');
   await form.getByLabel(p.cityAr).fill('الجيزة');
   await form
@@ -74,7 +74,7 @@ test('operations reads an application’s documents, approves it, and the new se
 
   await page.getByRole('link', { name: p.openSeller }).click();
   await expect(page).toHaveURL(new RegExp(`/${shopLocale}/seller-profile/\\d+$`));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(shopLocale === 'en' ? brand : `محمصة النيل ${tag}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(shopLocale === 'en' ? brand : `محمصة أسوان ${tag}`);
   await expect(page.locator('main')).toContainText(shopLocale === 'en' ? 'Giza' : 'الجيزة');
   const sellerPath = new URL(page.url()).pathname;
 

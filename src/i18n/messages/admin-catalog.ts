@@ -8,6 +8,11 @@ export const adminCatalogMessages = defineMessages(
       oldPriceNotAbove: '{sku}: the old price must be above the price, or empty.',
       changedMeanwhile:
         '{sku} changed since this page was opened (an order or another operator). Nothing was saved: reload and try again.',
+      notAPhoto: 'This file is not a photo. Upload a JPEG, PNG, WebP or AVIF image of at most 5 MB.',
+      skuTaken: 'Another product has this SKU.',
+      subCategoryMismatch: 'This sub-category belongs to another category.',
+      unknownCategory: 'Choose a category, a sub-category and a seller from the lists.',
+      altRequired: 'Describe each photo in both languages (what a shopper who cannot see it should know).',
     },
     grid: {
       title: 'Products',
@@ -66,6 +71,11 @@ export const adminCatalogMessages = defineMessages(
       productNotFound: 'لم يتم العثور على المنتج.',
       oldPriceNotAbove: '{sku}: يجب أن يكون السعر القديم أعلى من السعر، أو فارغًا.',
       changedMeanwhile: 'تغيّر {sku} منذ فتح هذه الصفحة (طلب أو موظف آخر). لم يُحفظ شيء: أعد تحميل الصفحة وحاول مرة أخرى.',
+      notAPhoto: 'هذا الملف ليس صورة. ارفع صورة JPEG أو PNG أو WebP أو AVIF لا يتجاوز حجمها 5 ميجابايت.',
+      skuTaken: 'يوجد منتج آخر بهذا الرمز.',
+      subCategoryMismatch: 'هذه الفئة الفرعية تتبع فئة أخرى.',
+      unknownCategory: 'اختر فئة وفئة فرعية وبائعًا من القوائم.',
+      altRequired: 'صف كل صورة باللغتين (ما يحتاج أن يعرفه عميل لا يراها).',
     },
     grid: {
       title: 'المنتجات',

@@ -28,3 +28,32 @@ export interface StockMovementView {
   note: string | null;
   at: string;
 }
+
+/** A product as the desk's editor shows it: every field in both languages, its photos with their descriptions. */
+export interface ProductEditView {
+  id: number;
+  sku: string;
+  name_en: string;
+  name_ar: string;
+  description_en: string;
+  description_ar: string;
+  category_id: number;
+  sub_category_id: number;
+  seller_id: number;
+  price: number;
+  before_discount: number | null;
+  stock: number;
+  weight_grams: number | null;
+  badge_en: string | null;
+  badge_ar: string | null;
+  variant_group: string | null;
+  variant_label_en: string | null;
+  variant_label_ar: string | null;
+  images: { url: string; alt_en: string; alt_ar: string }[];
+}
+
+/** The lists the editor chooses from, in the operator's language. */
+export interface CatalogChoices {
+  categories: { id: number; name: string; sub_categories: { id: number; name: string }[] }[];
+  sellers: { id: number; name: string }[];
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { approvalDraft, slugOf } from './partner-form.ts';
+import { slugOf } from '../text.ts';
+import { approvalDraft } from './partner-form.ts';
 
 describe('slugOf', () => {
   it('joins Latin words with hyphens and drops everything else', () => {

@@ -28,3 +28,45 @@ export const ProductGridChangesSchema = z.object({
   note: z._default(z.string().check(z.trim(), z.maxLength(200)), ''),
 });
 export type ProductGridChanges = z.infer<typeof ProductGridChangesSchema>;
+
+const optionalText = (max: number) =>
+  z.pipe(
+    z.nullable(z.string().check(z.trim(), z.maxLength(max))),
+    z.transform((v) => (v ? v : null)),
+  );
+const id = z.number().check(z.int(), z.minimum(1));
+
+/**
+ * A product as the desk creates and edits it (issue 23): both languages side by side, where it sits in the catalog,
+ * its money and stock, and its photos (uploaded first: /api/admin/media/products) each described in both languages.
+ */
+export const ProductInputSchema = z.object({
+  sku: z.string().check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z0-9][A-Z0-9-]{1,39}$/)),
+  name_en: z.string().check(z.trim(), z.minLength(2), z.maxLength(150)),
+  name_ar: z.string().check(z.trim(), z.minLength(2), z.maxLength(150)),
+  description_en: z.string().check(z.trim(), z.minLength(10), z.maxLength(5000)),
+  description_ar: z.string().check(z.trim(), z.minLength(10), z.maxLength(5000)),
+  category_id: id,
+  sub_category_id: id,
+  seller_id: id,
+  ...values,
+  weight_grams: z.nullable(z.number().check(z.int(), z.minimum(1), z.maximum(100_000))),
+  badge_en: optionalText(30),
+  badge_ar: optionalText(30),
+  variant_group: optionalText(60),
+  variant_label_en: optionalText(40),
+  variant_label_ar: optionalText(40),
+  images: z
+    .array(
+      z.object({
+        // A photo made by the desk's upload, or one the product already had.
+        url: z.string().check(z.regex(/^\/(api\/)?media\/[\w./-]+$/), z.maxLength(200)),
+        alt_en: z.string().check(z.trim(), z.minLength(2), z.maxLength(150)),
+        alt_ar: z.string().check(z.trim(), z.minLength(2), z.maxLength(150)),
+      }),
+    )
+    .check(z.minLength(1), z.maxLength(8)),
+  /** Editing: the stock the operator saw (an order since then refuses a stock change instead of being overwritten). */
+  was_stock: z.optional(stock),
+});
+export type ProductInput = z.infer<typeof ProductInputSchema>;

@@ -16,6 +16,7 @@ import { partnerRoutes } from './partner-routes.ts';
 import { handleError, problemResponse } from './errors.ts';
 import { Problem } from '../problem.ts';
 import { mediaRoutes } from './media-routes.ts';
+import { productMediaRoutes } from './product-media-routes.ts';
 import { newsletterRoutes } from './newsletter-routes.ts';
 import { searchRoutes } from './search-routes.ts';
 import { addressRoutes } from './address-routes.ts';
@@ -52,6 +53,7 @@ export function createApi({ db }: ApiDeps) {
   api.route('/', cartRoutes);
   api.route('/', newsletterRoutes);
   api.route('/', mediaRoutes);
+  api.route('/', productMediaRoutes);
   api.route('/', homeRoutes);
   api.route('/', contactRoutes);
   api.route('/', partnerRoutes);

@@ -17,6 +17,7 @@ import * as refundPayouts from './migrations/016-refund-payouts.ts';
 import * as cashDashboard from './migrations/017-cash-dashboard.ts';
 import * as partnerDecisions from './migrations/018-partner-decisions.ts';
 import * as stockMovements from './migrations/019-stock-movements.ts';
+import * as productImageAlts from './migrations/020-product-image-alts.ts';
 
 type PortableMigration = { up: (db: Kysely<unknown>, ctx: MigrationContext) => Promise<void> };
 
@@ -37,6 +38,7 @@ const migrations: Record<string, PortableMigration> = {
   '017-cash-dashboard': cashDashboard,
   '018-partner-decisions': partnerDecisions,
   '019-stock-movements': stockMovements,
+  '020-product-image-alts': productImageAlts,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

@@ -91,6 +91,8 @@ export interface ProductTable {
   badge_ar: string | null;
   /** JSON array of image URLs. */
   images: string;
+  /** JSON array of `{ en, ar }` alt texts, one per image (migration 020); null: the name describes them. */
+  image_alts: string | null;
   /** Products sharing a group are variants of one another (e.g. the same coffee in 250 g and 1 kg). */
   variant_group: string | null;
   variant_label_en: string | null;

@@ -1,5 +1,10 @@
 import { Hono } from 'hono';
-import { ProductGridChangesSchema, ProductGridQuery } from '../../../lib/schemas/admin-catalog.ts';
+import { bodyLimit } from 'hono/body-limit';
+import { MAX_UPLOAD_BYTES } from '../../../lib/uploads.ts';
+import { processProductImage } from '../../media/product-images.ts';
+import { Problem } from '../../problem.ts';
+import { ProductGridChangesSchema, ProductGridQuery, ProductInputSchema } from '../../../lib/schemas/admin-catalog.ts';
+import { createProduct, editableProduct, updateProduct } from '../../admin/catalog/product-editor.ts';
 import { listGridProducts, saveGridChanges } from '../../admin/catalog/product-grid.ts';
 import { stockHistory } from '../../admin/catalog/stock-history.ts';
 import type { ApiEnv } from '../context.ts';
@@ -7,7 +12,10 @@ import { validate } from '../validation.ts';
 import { idParam } from './params.ts';
 import { requireStaff } from './require-staff.ts';
 
-/** Products (issue 23), for members with catalog.manage: the grid's pages and saves, a product's stock history. */
+/**
+ * Products (issue 23), for members with catalog.manage: the grid's pages and saves, creating and editing a product, its
+ * photos' upload, its stock history.
+ */
 export const adminCatalogRoutes = new Hono<ApiEnv>()
   .get('/products', requireStaff('catalog.manage'), validate('query', ProductGridQuery), async (c) => {
     const { q, page } = c.req.valid('query');
@@ -16,6 +24,39 @@ export const adminCatalogRoutes = new Hono<ApiEnv>()
   .patch('/products', requireStaff('catalog.manage'), validate('json', ProductGridChangesSchema), async (c) =>
     c.json({ data: await saveGridChanges(c.get('db'), c.get('locale'), c.req.valid('json'), c.get('staff')) }),
   )
+  // One photo per request (multipart `file`), at most 5 MB like every upload; its variants are made here, once.
+  .post(
+    '/media/products',
+    requireStaff('catalog.manage'),
+    bodyLimit({
+      maxSize: MAX_UPLOAD_BYTES + 64 * 1024,
+      onError: () => {
+        throw new Problem(413, 'forms.tooLarge');
+      },
+    }),
+    async (c) => {
+      const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+      const file = body['file'];
+      if (!(file instanceof File) || file.size === 0) throw new Problem(422, 'adminCatalog.notAPhoto');
+      if (file.size > MAX_UPLOAD_BYTES) throw new Problem(413, 'forms.tooLarge');
+      const image = await processProductImage(new Uint8Array(await file.arrayBuffer()));
+      if (!image) throw new Problem(415, 'adminCatalog.notAPhoto');
+      return c.json({ data: image }, 201);
+    },
+  )
+  .post('/products', requireStaff('catalog.manage'), validate('json', ProductInputSchema), async (c) =>
+    c.json({ data: await createProduct(c.get('db'), c.req.valid('json'), c.get('staff')) }, 201),
+  )
+  .get('/products/:id', requireStaff('catalog.manage'), async (c) => {
+    const product = await editableProduct(c.get('db'), idParam(c, 'adminCatalog.productNotFound'));
+    if (!product) throw new Problem(404, 'adminCatalog.productNotFound');
+    return c.json({ data: product });
+  })
+  .put('/products/:id', requireStaff('catalog.manage'), validate('json', ProductInputSchema), async (c) => {
+    const id = idParam(c, 'adminCatalog.productNotFound');
+    await updateProduct(c.get('db'), id, c.req.valid('json'), c.get('staff'));
+    return c.json({ data: await editableProduct(c.get('db'), id) });
+  })
   .get('/products/:id/stock', requireStaff('catalog.manage'), async (c) =>
     c.json({ data: await stockHistory(c.get('db'), idParam(c, 'adminCatalog.productNotFound')) }),
   );

@@ -24,6 +24,7 @@ export function joinedProducts(db: ShopDb) {
       'p.badge_en',
       'p.badge_ar',
       'p.images',
+      'p.image_alts',
       'p.variant_group',
       'p.variant_label_en',
       'p.variant_label_ar',

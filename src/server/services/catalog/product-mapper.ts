@@ -43,5 +43,11 @@ export function toProductCard(row: ProductJoinedRow, locale: Locale): ProductCar
 }
 
 export function toProductDetail(row: ProductJoinedRow, locale: Locale): ProductDetail {
-  return { ...toProductCard(row, locale), description: pick(locale, row.description_en, row.description_ar) };
+  const card = toProductCard(row, locale);
+  const alts = row.image_alts ? (JSON.parse(row.image_alts) as { en: string; ar: string }[]) : [];
+  return {
+    ...card,
+    description: pick(locale, row.description_en, row.description_ar),
+    image_alts: card.images.map((_, i) => (alts[i] ? pick(locale, alts[i].en, alts[i].ar) : null)),
+  };
 }

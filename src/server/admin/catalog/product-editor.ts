@@ -1,0 +1,149 @@
+import type { Locale } from '../../../i18n/locales.ts';
+import type { CatalogChoices, ProductEditView } from '../../../lib/admin/catalog-views.ts';
+import type { ProductInput } from '../../../lib/schemas/admin-catalog.ts';
+import type { ShopDb } from '../../db/index.ts';
+import { isUniqueViolation, nowIso } from '../../db/values.ts';
+import { Problem, type ProblemCode } from '../../problem.ts';
+import { announceCatalogChange } from '../../services/catalog/catalog-changes.ts';
+import { listSellerNames } from '../../services/catalog/sellers.ts';
+import { recordStockMovements } from '../../services/catalog/stock-movements.ts';
+import { slugOf } from '../../../lib/text.ts';
+import { recordAudit } from '../audit.ts';
+import { staffActorTag, type StaffActor } from '../staff-actor.ts';
+
+/**
+ * Creating and editing a product in the desk (issue 23). One transaction each, with its audit record and, when stock
+ * changes, its movement; then a catalog change, so the product page, listings, search suggestions and the sitemap
+ * show it at once on every instance, without a publish.
+ */
+const refuse = (status: 404 | 409 | 422, code: ProblemCode, field: string): never => {
+  throw new Problem(status, code, { fields: { [field]: [code] } });
+};
+
+/** Every product column the editor writes, from its input. */
+function columnsOf(input: ProductInput) {
+  const { images, was_stock: _seen, ...fields } = input;
+  return {
+    ...fields,
+    images: JSON.stringify(images.map((i) => i.url)),
+    image_alts: JSON.stringify(images.map((i) => ({ en: i.alt_en, ar: i.alt_ar }))),
+  };
+}
+
+/** The category, sub-category and seller exist and the sub-category is the category's. */
+async function checkPlace(db: ShopDb, input: ProductInput): Promise<void> {
+  const [sub, seller] = await Promise.all([
+    db.selectFrom('sub_categories').select('category_id').where('id', '=', input.sub_category_id).executeTakeFirst(),
+    db.selectFrom('sellers').select('id').where('id', '=', input.seller_id).executeTakeFirst(),
+  ]);
+  if (!sub) refuse(422, 'adminCatalog.unknownCategory', 'sub_category_id');
+  if (!seller) refuse(422, 'adminCatalog.unknownCategory', 'seller_id');
+  if (sub!.category_id !== input.category_id) refuse(422, 'adminCatalog.subCategoryMismatch', 'sub_category_id');
+  if (input.before_discount !== null && input.before_discount <= input.price)
+    refuse(422, 'adminCatalog.oldPriceNotAbove', 'before_discount');
+}
+
+const skuTaken = (error: unknown) => {
+  if (isUniqueViolation(error)) refuse(409, 'adminCatalog.skuTaken', 'sku');
+  throw error;
+};
+
+export async function createProduct(db: ShopDb, input: ProductInput, actor: StaffActor): Promise<{ id: number }> {
+  await checkPlace(db, input);
+  const created = await db
+    .transaction()
+    .execute(async (trx) => {
+      const row = await trx
+        .insertInto('products')
+        .values({
+          ...columnsOf(input),
+          // Unique like the SKU it is made from; the page's address is its number.
+          slug: `${slugOf(input.name_en) || 'product'}-${input.sku.toLowerCase()}`.slice(0, 120),
+          rating: 0,
+          ratings_count: 0,
+          created_at: nowIso(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await recordStockMovements(trx, [{ product_id: row.id, delta: input.stock, stock_after: input.stock }], {
+        reason: 'manual',
+        actor: staffActorTag(actor),
+      });
+      await recordAudit(trx, actor, {
+        action: 'product.create',
+        subject: { type: 'product', id: row.id },
+        after: columnsOf(input),
+      });
+      return { id: row.id };
+    })
+    .catch(skuTaken);
+  await announceCatalogChange(db, { productIds: [created.id] });
+  return created;
+}
+
+export async function updateProduct(db: ShopDb, id: number, input: ProductInput, actor: StaffActor): Promise<void> {
+  await checkPlace(db, input);
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      const before = await trx.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!before) throw new Problem(404, 'adminCatalog.productNotFound');
+      const seen = input.was_stock ?? before.stock;
+      // Stock an order took since the form opened is never overwritten: the change is refused and says so.
+      if (input.stock !== seen && before.stock !== seen) {
+        throw new Problem(409, 'adminCatalog.changedMeanwhile', { values: { sku: before.sku } });
+      }
+      const after = { ...columnsOf(input), stock: input.stock === seen ? before.stock : input.stock };
+      await trx.updateTable('products').set(after).where('id', '=', id).execute();
+      await recordStockMovements(trx, [{ product_id: id, delta: after.stock - before.stock, stock_after: after.stock }], {
+        reason: 'manual',
+        actor: staffActorTag(actor),
+      });
+      const changed = Object.keys(after).filter((k) => after[k as keyof typeof after] !== before[k as keyof typeof before]);
+      const pick = (row: object) => Object.fromEntries(changed.map((k) => [k, (row as Record<string, unknown>)[k]]));
+      await recordAudit(trx, actor, {
+        action: 'product.update',
+        subject: { type: 'product', id },
+        before: pick(before),
+        after: pick(after),
+      });
+    })
+    .catch(skuTaken);
+  await announceCatalogChange(db, { productIds: [id] });
+}
+
+export async function editableProduct(db: ShopDb, id: number): Promise<ProductEditView | null> {
+  const row = await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) return null;
+  const urls = JSON.parse(row.images) as string[];
+  const alts = row.image_alts ? (JSON.parse(row.image_alts) as { en: string; ar: string }[]) : [];
+  const { images: _i, image_alts: _a, slug: _s, rating: _r, ratings_count: _c, created_at: _t, ...fields } = row;
+  return {
+    ...fields,
+    // Photos from before the desk had no descriptions: the names stand in until the operator writes them.
+    images: urls.map((url, i) => ({ url, alt_en: alts[i]?.en ?? row.name_en, alt_ar: alts[i]?.ar ?? row.name_ar })),
+  };
+}
+
+/** Categories with their sub-categories (in their order) and sellers, named in the operator's language. */
+export async function catalogChoices(db: ShopDb, locale: Locale): Promise<CatalogChoices> {
+  const [categories, subs, sellers] = await Promise.all([
+    db.selectFrom('categories').select(['id', 'name_en', 'name_ar']).orderBy('position').orderBy('id').execute(),
+    db
+      .selectFrom('sub_categories')
+      .select(['id', 'category_id', 'name_en', 'name_ar'])
+      .orderBy('position')
+      .orderBy('id')
+      .execute(),
+    listSellerNames(db, locale),
+  ]);
+  const name = (r: { name_en: string; name_ar: string }) => (locale === 'ar' ? r.name_ar : r.name_en);
+  return {
+    categories: categories.map((c) => ({
+      id: c.id,
+      name: name(c),
+      sub_categories: subs.filter((s) => s.category_id === c.id).map((s) => ({ id: s.id, name: name(s) })),
+    })),
+    sellers,
+  };
+}
