@@ -28,7 +28,12 @@ const photo = (background: string, width = 900, height = 700) =>
     .jpeg()
     .toBuffer();
 
-async function upload(bytes: Uint8Array | string, name = 'beans.jpg', cookie = operator.cookie, lang = 'en-US') {
+async function upload(
+  bytes: Uint8Array<ArrayBuffer> | Buffer<ArrayBuffer> | string,
+  name = 'beans.jpg',
+  cookie = operator.cookie,
+  lang = 'en-US',
+) {
   const fd = new FormData();
   fd.append('file', new File([bytes], name));
   const res = await t.api.request(`/api/admin/media/products?lang=${lang}`, { method: 'POST', body: fd, headers: { cookie } });

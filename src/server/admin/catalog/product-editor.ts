@@ -2,6 +2,7 @@ import type { Locale } from '../../../i18n/locales.ts';
 import type { CatalogChoices, ProductEditView } from '../../../lib/admin/catalog-views.ts';
 import type { ProductInput } from '../../../lib/schemas/admin-catalog.ts';
 import type { ShopDb } from '../../db/index.ts';
+import type { ProductRow } from '../../db/schema.ts';
 import { isUniqueViolation, nowIso } from '../../db/values.ts';
 import { Problem, type ProblemCode } from '../../problem.ts';
 import { announceCatalogChange } from '../../services/catalog/catalog-changes.ts';
@@ -22,7 +23,8 @@ const refuse = (status: 404 | 409 | 422, code: ProblemCode, field: string): neve
 
 /** Every product column the editor writes, from its input. */
 function columnsOf(input: ProductInput) {
-  const { images, was_stock: _seen, ...fields } = input;
+  const { images, was_stock, ...fields } = input;
+  void was_stock; // what the operator saw, not a column
   return {
     ...fields,
     images: JSON.stringify(images.map((i) => i.url)),
@@ -112,14 +114,35 @@ export async function updateProduct(db: ShopDb, id: number, input: ProductInput,
   await announceCatalogChange(db, { productIds: [id] });
 }
 
+/** The columns the editor shows (not the photos' JSON, the slug, the ratings or the creation time). */
+const pickColumns = (row: ProductRow) => ({
+  id: row.id,
+  sku: row.sku,
+  name_en: row.name_en,
+  name_ar: row.name_ar,
+  description_en: row.description_en,
+  description_ar: row.description_ar,
+  category_id: row.category_id,
+  sub_category_id: row.sub_category_id,
+  seller_id: row.seller_id,
+  price: row.price,
+  before_discount: row.before_discount,
+  stock: row.stock,
+  weight_grams: row.weight_grams,
+  badge_en: row.badge_en,
+  badge_ar: row.badge_ar,
+  variant_group: row.variant_group,
+  variant_label_en: row.variant_label_en,
+  variant_label_ar: row.variant_label_ar,
+});
+
 export async function editableProduct(db: ShopDb, id: number): Promise<ProductEditView | null> {
   const row = await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return null;
   const urls = JSON.parse(row.images) as string[];
   const alts = row.image_alts ? (JSON.parse(row.image_alts) as { en: string; ar: string }[]) : [];
-  const { images: _i, image_alts: _a, slug: _s, rating: _r, ratings_count: _c, created_at: _t, ...fields } = row;
   return {
-    ...fields,
+    ...pickColumns(row),
     // Photos from before the desk had no descriptions: the names stand in until the operator writes them.
     images: urls.map((url, i) => ({ url, alt_en: alts[i]?.en ?? row.name_en, alt_ar: alts[i]?.ar ?? row.name_ar })),
   };
