@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import { expect, test } from './fixtures.ts';
 import { e2eProduct, signedInStaff } from './admin-support.ts';
 import { withE2eDb } from './login.ts';
@@ -59,4 +61,66 @@ test('a cell that is not an amount is named before anything is sent', async ({ p
   expect(withE2eDb((db) => (db.prepare('SELECT price FROM products WHERE id = ?').get(id) as { price: number }).price)).toBe(
     25000,
   );
+});
+
+/** A real photo of a plain colour (the server refuses anything that is not one). */
+const photo = async (background: string) =>
+  sharp({ create: { width: 800, height: 800, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
+
+test('operations creates a product with two photos in both languages; it is in the shop, its suggestions and its sitemap at once', async ({
+  page,
+  request,
+  at,
+  t,
+  shopLocale,
+}) => {
+  test.setTimeout(120_000);
+  const e = t.adminCatalog.editor;
+  const tag = randomBytes(3).toString('hex');
+  const word = shopLocale === 'en' ? `Zanzibar${tag}` : `زنجبار${tag}`;
+  await signedInStaff(page, 'operations');
+  await page.goto(at('/admin/products'));
+  await page.getByRole('link', { name: e.add }).click();
+  const form = page.getByRole('form', { name: e.newTitle });
+  await form.getByLabel(e.sku).fill(`e2e-${tag}`);
+  await form.getByLabel(e.category, { exact: true }).selectOption({ index: 1 });
+  await form.getByLabel(e.subCategory).selectOption({ index: 1 });
+  await form.getByLabel(e.seller).selectOption({ index: 1 });
+  await form.getByLabel(e.nameEn).fill(`Zanzibar${tag} Peaberry 250 g`);
+  await form.getByLabel(e.nameAr).fill(`زنجبار${tag} بيبري 250 جم`);
+  await form.getByLabel(e.descriptionEn).fill('Small round beans from the island, roasted medium in Alexandria.');
+  await form.getByLabel(e.descriptionAr).fill('حبوب صغيرة مستديرة من الجزيرة، محمصة تحميصًا متوسطًا في الإسكندرية.');
+  await form.getByLabel(e.price, { exact: true }).fill('310');
+  await form.getByLabel(e.stock, { exact: true }).fill('7');
+  await form.locator('input[type="file"]').setInputFiles([
+    { name: 'front.jpg', mimeType: 'image/jpeg', buffer: await photo('#8a4b2a') },
+    { name: 'back.jpg', mimeType: 'image/jpeg', buffer: await photo('#2a4b8a') },
+  ]);
+  await expect(form.locator('[data-photos] li')).toHaveCount(2);
+  for (const n of [1, 2]) {
+    await form.getByLabel(interpolate(e.altEn, { index: n })).fill(`The bag, side ${n}`);
+    await form.getByLabel(interpolate(e.altAr, { index: n })).fill(`الكيس، الجانب ${n}`);
+  }
+  await form.getByRole('button', { name: e.create }).click();
+  await expect(page.getByRole('status').filter({ hasText: e.created })).toBeVisible();
+  const id = Number(/\/admin\/products\/(\d+)/.exec(page.url())![1]);
+
+  // The shop: its page in the shopper's language, photos described as written, in AVIF and WebP at every width.
+  await page.goto(at(`/single-product/${id}`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(word);
+  const first = page.locator('[data-gallery-image="0"]');
+  await expect(first).toHaveAttribute('alt', shopLocale === 'en' ? 'The bag, side 1' : 'الكيس، الجانب 1');
+  await expect(page.locator('[data-gallery] picture source[type="image/avif"]').first()).toHaveAttribute(
+    'srcset',
+    /320w.*640w.*1200w/,
+  );
+  // Search suggestions, from the home page's search box.
+  await page.goto(at('/'));
+  await page.getByRole('combobox', { name: t.nav.searchLabel }).first().fill(word);
+  await expect(page.getByRole('option').filter({ hasText: word }).first()).toBeVisible();
+  // The sitemap, read from the database.
+  const sitemap = await (await request.get('/sitemap-catalog-0.xml')).text();
+  expect(sitemap).toContain(`/${shopLocale}/single-product/${id}</loc>`);
 });

@@ -66,6 +66,7 @@ export const adminTemplates: { path: string; guest?: boolean }[] = [
   { path: '/admin/couriers/{courier}' },
   { path: '/admin/products' },
   { path: '/admin/products/{product}' },
+  { path: '/admin/products/new' },
   { path: '/admin/coupons' },
   { path: '/admin/coupons/{coupon}' },
   { path: '/admin/delivery' },

@@ -70,3 +70,25 @@ describe('catalog search matching', () => {
     expect(ids('!!')).toEqual([]);
   });
 });
+
+describe('following the desk', () => {
+  test('a new product is found at once; a renamed one by its new name only; a price change keeps remembered answers', () => {
+    const local = new CatalogIndex([product('Sidamo Natural', 'سيدامو طبيعي')]);
+    expect(local.find('zanzibar')).toEqual([]);
+    const zanzibar = product('Zanzibar Peaberry', 'زنجبار بيبري');
+    expect(local.upsert([zanzibar])).toBe(1);
+    expect(local.find('zanzibar').map((h) => h.product.id)).toEqual([zanzibar.id]);
+    expect(local.find('زنجبار').map((h) => h.product.id)).toEqual([zanzibar.id]);
+    expect(local.size).toBe(2);
+
+    expect(local.upsert([{ ...zanzibar, name_en: 'Pemba Peaberry', name_ar: 'بيمبا بيبري' }])).toBe(1);
+    expect(local.find('zanzibar')).toEqual([]);
+    expect(local.find('pemba').map((h) => h.product.id)).toEqual([zanzibar.id]);
+    expect(local.size).toBe(2);
+
+    const remembered = local.find('pemba');
+    expect(local.upsert([{ ...zanzibar, name_en: 'Pemba Peaberry', name_ar: 'بيمبا بيبري', price: 999 }])).toBe(0);
+    expect(local.find('pemba')).toBe(remembered);
+    expect(remembered[0]!.product.price).toBe(999);
+  });
+});

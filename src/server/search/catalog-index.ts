@@ -18,6 +18,8 @@ export interface IndexedProduct {
   ratings_count: number;
   stock: number;
   created_at: string;
+  /** A hash of the searched text (names, taxonomy, seller): tells an edit that renamed a product from a price change. */
+  text?: number;
 }
 
 /** One product as indexed: the kept fields and the text that is searched (not kept). */
@@ -69,24 +71,41 @@ export class CatalogIndex {
   add(products: readonly Document[]): void {
     this.search.addAll(products);
     for (const p of products) {
-      this.products.set(p.id, keptFields(p));
+      this.products.set(p.id, { ...keptFields(p), text: textHash(p) });
       this.count += 1;
     }
   }
 
   /**
-   * Takes new prices, stock and ratings in place (orders move them): cached hits share these objects, so every
-   * answer sorts and filters on the new values without rebuilding the index or dropping its cache.
+   * Follows products made or edited in the desk: a new one is indexed, one whose searched text changed is indexed
+   * again (then remembered answers are dropped: they may lack it or name it wrongly), the rest take their new fields in
+   * place (cached answers share these objects, so they sort and filter on the new values). Returns how many were
+   * indexed anew.
    */
-  refresh(rows: readonly IndexedProduct[]): number {
-    let found = 0;
-    for (const row of rows) {
-      const kept = this.products.get(row.id);
-      if (!kept) continue;
-      Object.assign(kept, keptFields(row));
-      found += 1;
+  upsert(products: readonly Document[]): number {
+    let indexed = 0;
+    for (const p of products) {
+      const kept = this.products.get(p.id);
+      const text = textHash(p);
+      if (kept && kept.text === text) {
+        Object.assign(kept, keptFields(p));
+        continue;
+      }
+      if (kept) {
+        this.search.replace(p);
+        Object.assign(kept, keptFields(p), { text });
+      } else {
+        this.search.add(p);
+        this.products.set(p.id, { ...keptFields(p), text });
+        this.count += 1;
+      }
+      indexed += 1;
     }
-    return found;
+    if (indexed) {
+      this.cache.clear();
+      this.cached = 0;
+    }
+    return indexed;
   }
 
   /**
@@ -115,6 +134,14 @@ export class CatalogIndex {
   }
 }
 
+/** FNV-1a over the searched text: 32 bits per product, so the index keeps no text to compare with. */
+function textHash(p: Document): number {
+  let hash = 0x811c9dc5;
+  const text = `${p.name_en}\u0000${p.name_ar}\u0000${p.taxonomy}\u0000${p.seller}`;
+  for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash;
+}
+
 const keptFields = (p: IndexedProduct): IndexedProduct => ({
   id: p.id,
   category_id: p.category_id,
@@ -131,20 +158,38 @@ const keptFields = (p: IndexedProduct): IndexedProduct => ({
 const BATCH = 2_000;
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
-/** The kept fields of some products, fresh from the database (for CatalogIndex.refresh). */
-export function readIndexedFields(db: ShopDb, ids: readonly number[]): Promise<IndexedProduct[]> {
-  return db
-    .selectFrom('products')
-    .select(['id', 'category_id', 'sub_category_id', 'seller_id', 'price', 'rating', 'ratings_count', 'stock', 'created_at'])
-    .where('id', 'in', ids)
-    .execute();
+/** Reads the catalog in primary-key batches and indexes it. */
+export async function buildCatalogIndex(db: ShopDb): Promise<CatalogIndex> {
+  const toDocument = await documentMaker(db);
+  const index = new CatalogIndex();
+  for (let after = 0; ;) {
+    const rows = await documentRows(db).where('id', '>', after).orderBy('id').limit(BATCH).execute();
+    if (rows.length === 0) break;
+    index.add(rows.map(toDocument));
+    after = rows.at(-1)!.id;
+    // better-sqlite3 answers synchronously: without a real turn of the event loop the build would hold every request.
+    await nextTurn();
+  }
+  return index;
 }
 
+/** Some products as the index reads them (for CatalogIndex.upsert). */
+export async function readDocuments(db: ShopDb, ids: readonly number[]): Promise<Document[]> {
+  const [toDocument, rows] = await Promise.all([documentMaker(db), documentRows(db).where('id', 'in', ids).execute()]);
+  return rows.map(toDocument);
+}
+
+const documentRows = (db: ShopDb) =>
+  db
+    .selectFrom('products')
+    .select(['id', 'name_en', 'name_ar', 'category_id', 'sub_category_id', 'seller_id', 'price', 'rating'])
+    .select(['ratings_count', 'stock', 'created_at']);
+
 /**
- * Reads the catalog in primary-key batches and indexes it. The names of categories, sub-categories and sellers are
- * read once (small tables) and shared by every product's searchable text.
+ * How a product row becomes a document: the names of categories, sub-categories and sellers are read once (small
+ * tables) and shared by every product's searchable text.
  */
-export async function buildCatalogIndex(db: ShopDb): Promise<CatalogIndex> {
+async function documentMaker(db: ShopDb) {
   const [subs, sellers] = await Promise.all([
     db
       .selectFrom('sub_categories as s')
@@ -155,28 +200,10 @@ export async function buildCatalogIndex(db: ShopDb): Promise<CatalogIndex> {
   ]);
   const taxonomy = new Map(subs.map((s) => [s.id, `${s.category_en} ${s.category_ar} ${s.name_en} ${s.name_ar}`]));
   const sellerText = new Map(sellers.map((v) => [v.id, `${v.name_en} ${v.name_ar}`]));
-  const index = new CatalogIndex();
-  for (let after = 0; ;) {
-    const rows = await db
-      .selectFrom('products')
-      .select(['id', 'name_en', 'name_ar', 'category_id', 'sub_category_id', 'seller_id', 'price', 'rating'])
-      .select(['ratings_count', 'stock', 'created_at'])
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(BATCH)
-      .execute();
-    if (rows.length === 0) break;
-    index.add(
-      rows.map((row) => ({
-        ...row,
-        rating: Number(row.rating),
-        taxonomy: taxonomy.get(row.sub_category_id) ?? '',
-        seller: sellerText.get(row.seller_id) ?? '',
-      })),
-    );
-    after = rows.at(-1)!.id;
-    // better-sqlite3 answers synchronously: without a real turn of the event loop the build would hold every request.
-    await nextTurn();
-  }
-  return index;
+  return (row: Awaited<ReturnType<ReturnType<typeof documentRows>['execute']>>[number]): Document => ({
+    ...row,
+    rating: Number(row.rating),
+    taxonomy: taxonomy.get(row.sub_category_id) ?? '',
+    seller: sellerText.get(row.seller_id) ?? '',
+  });
 }

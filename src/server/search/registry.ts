@@ -1,6 +1,6 @@
 import { serverConfig } from '../config.ts';
 import type { ShopDb } from '../db/index.ts';
-import { buildCatalogIndex, readIndexedFields, type CatalogIndex } from './catalog-index.ts';
+import { buildCatalogIndex, readDocuments, type CatalogIndex } from './catalog-index.ts';
 
 /**
  * The search index lives in process memory. The server builds it at start (middleware.ts, when start.mjs sends its
@@ -76,8 +76,9 @@ export function rebuildSearchIndex(db: ShopDb): Promise<CatalogIndex> {
 }
 
 /**
- * Follows a catalog change: the named products' prices, stock and ratings are taken into the index in place (and
- * into a rebuild under way, which may have read them before the change); an unknown change rebuilds it.
+ * Follows a catalog change: the named products' prices, stock and ratings are taken into the index in place, and a
+ * product made or renamed in the desk is indexed (also into a rebuild under way, which may have read them before the
+ * change); an unknown change rebuilds it.
  */
 export async function updateSearchIndex(db: ShopDb, productIds?: readonly number[]): Promise<void> {
   const entry = entryOf(db);
@@ -87,6 +88,6 @@ export async function updateSearchIndex(db: ShopDb, productIds?: readonly number
     return;
   }
   if (productIds.length === 0) return;
-  const rows = await readIndexedFields(db, productIds);
-  for (const pending of [entry.current, entry.rebuilding]) (await pending)?.refresh(rows);
+  const documents = await readDocuments(db, productIds);
+  for (const pending of [entry.current, entry.rebuilding]) (await pending)?.upsert(documents);
 }
