@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import Papa from 'papaparse';
 import sharp from 'sharp';
 import { expect, test } from './fixtures.ts';
 import { e2eProduct, signedInStaff } from './admin-support.ts';
@@ -123,4 +124,62 @@ test('operations creates a product with two photos in both languages; it is in t
   // The sitemap, read from the database.
   const sitemap = await (await request.get('/sitemap-catalog-0.xml')).text();
   expect(sitemap).toContain(`/${shopLocale}/single-product/${id}</loc>`);
+});
+
+test('operations imports a CSV of 1,000 rows: the dry run names two bad rows, fixed they import in one go', async ({
+  page,
+  request,
+  at,
+  t,
+  shopLocale,
+}) => {
+  test.setTimeout(120_000);
+  const c = t.adminCatalog.csv;
+  const tag = randomBytes(3).toString('hex').toUpperCase();
+  const { sub, seller } = withE2eDb((db) => ({
+    sub: (db.prepare('SELECT slug FROM sub_categories ORDER BY id LIMIT 1').get() as { slug: string }).slug,
+    seller: (db.prepare('SELECT slug FROM sellers ORDER BY id LIMIT 1').get() as { slug: string }).slug,
+  }));
+  const rows = Array.from({ length: 1000 }, (_, i) => ({
+    sku: `IMP-${tag}-${i + 1}`,
+    name_en: `Imported ${tag} beans no. ${i + 1}`,
+    name_ar: `بن مستورد ${tag} رقم ${i + 1}`,
+    description_en: 'A coffee imported from the roaster’s spreadsheet.',
+    description_ar: 'قهوة مستوردة من جدول بيانات المحمصة.',
+    sub_category: sub,
+    seller,
+    price: '145.00',
+    stock: '8',
+  }));
+  const file = (data: typeof rows) => ({ name: 'roaster.csv', mimeType: 'text/csv', buffer: Buffer.from(Papa.unparse(data)) });
+  const broken = rows.map((r, i) =>
+    i === 99 ? { ...r, price: 'ten' } : i === 699 ? { ...r, sub_category: 'no-such-shelf' } : r,
+  );
+
+  await signedInStaff(page, 'operations');
+  await page.goto(at('/admin/products'));
+  await page.getByRole('link', { name: c.title }).click();
+  await page.getByLabel(c.file).setInputFiles(file(broken));
+  await page.getByRole('button', { name: c.check }).click();
+  const summary = interpolate(c.summary, { rows: 1000, create: 998, update: 0, unchanged: 0, refused: 2 });
+  await expect(page.locator('[data-import-summary]')).toHaveText(summary);
+  await expect(page.getByText(c.fixFirst)).toBeVisible();
+  const refused = page.locator('[data-import-row="refused"]');
+  await expect(refused).toHaveCount(2);
+  await expect(refused.nth(0)).toContainText(interpolate(c.problems.badPrice, { column: 'price' }));
+  await expect(refused.nth(0).locator('td').first()).toHaveText('101');
+  await expect(refused.nth(1)).toContainText(interpolate(c.problems.unknownSubCategory, { column: 'sub_category' }));
+  await expect(page.getByRole('button', { name: interpolate(c.import, { count: 998 }) })).toHaveCount(0);
+
+  await page.getByLabel(c.file).setInputFiles(file(rows));
+  await page.getByRole('button', { name: c.check }).click();
+  await expect(page.getByText(c.ready)).toBeVisible();
+  await page.getByRole('button', { name: interpolate(c.import, { count: 1000 }) }).click();
+  await expect(page.locator('[data-import-summary]')).toHaveText(interpolate(c.done, { create: 1000, update: 0 }));
+
+  const slug = withE2eDb(
+    (db) => (db.prepare('SELECT slug FROM products WHERE sku = ?').get(`IMP-${tag}-700`) as { slug: string }).slug,
+  );
+  const shop = await request.get(`/api/products/${slug}?lang=${shopLocale === 'ar' ? 'ar' : 'en'}`);
+  expect(((await shop.json()) as { data: { price: number; stock: number } }).data).toMatchObject({ price: 14500, stock: 8 });
 });

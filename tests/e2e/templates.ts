@@ -67,6 +67,7 @@ export const adminTemplates: { path: string; guest?: boolean }[] = [
   { path: '/admin/products' },
   { path: '/admin/products/{product}' },
   { path: '/admin/products/new' },
+  { path: '/admin/products/import' },
   { path: '/admin/coupons' },
   { path: '/admin/coupons/{coupon}' },
   { path: '/admin/delivery' },

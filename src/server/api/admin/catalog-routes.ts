@@ -5,6 +5,8 @@ import { processProductImage } from '../../media/product-images.ts';
 import { Problem } from '../../problem.ts';
 import { ProductGridChangesSchema, ProductGridQuery, ProductInputSchema } from '../../../lib/schemas/admin-catalog.ts';
 import { createProduct, editableProduct, updateProduct } from '../../admin/catalog/product-editor.ts';
+import { catalogCsv } from '../../admin/catalog/csv-export.ts';
+import { importCatalogCsv } from '../../admin/catalog/csv-import.ts';
 import { listGridProducts, saveGridChanges } from '../../admin/catalog/product-grid.ts';
 import { stockHistory } from '../../admin/catalog/stock-history.ts';
 import type { ApiEnv } from '../context.ts';
@@ -42,6 +44,42 @@ export const adminCatalogRoutes = new Hono<ApiEnv>()
       const image = await processProductImage(new Uint8Array(await file.arrayBuffer()));
       if (!image) throw new Problem(415, 'adminCatalog.notAPhoto');
       return c.json({ data: image }, 201);
+    },
+  )
+  // The whole catalog as CSV, streamed (the columns import reads).
+  .get('/products/export.csv', requireStaff('catalog.manage'), (c) => {
+    const chunks = catalogCsv(c.get('db'));
+    const encoder = new TextEncoder();
+    const stream = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const next = await chunks.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(next.value));
+      },
+    });
+    return c.body(stream, 200, {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="catalog-${new Date().toISOString().slice(0, 10)}.csv"`,
+    });
+  })
+  // A CSV (multipart `file`, at most 10 MB): `dry_run=1` reports row by row what would happen; without it, all or nothing.
+  .post(
+    '/products/import',
+    requireStaff('catalog.manage'),
+    bodyLimit({
+      maxSize: 10 * 1024 * 1024 + 64 * 1024,
+      onError: () => {
+        throw new Problem(413, 'adminCatalog.csvTooLarge');
+      },
+    }),
+    async (c) => {
+      const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+      const file = body['file'];
+      if (!(file instanceof File) || file.size === 0) throw new Problem(422, 'adminCatalog.csvMissing');
+      const dryRun = body['dry_run'] !== '0';
+      const report = await importCatalogCsv(c.get('db'), await file.text(), dryRun, c.get('staff'));
+      // A write refused by a row (or a file it cannot read) wrote nothing: the report says which rows and why.
+      return c.json({ data: report }, !dryRun && (report.refused || report.fileProblem) ? 422 : 200);
     },
   )
   .post('/products', requireStaff('catalog.manage'), validate('json', ProductInputSchema), async (c) =>
