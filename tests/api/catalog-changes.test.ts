@@ -97,3 +97,40 @@ test.runIf(process.env['DATABASE_URL'])('PostgreSQL: a NOTIFY from another insta
   await sql`select pg_notify('catalog_changes', ${payload})`.execute(database.db);
   expect(await until(() => catalogVersion() !== before, 5_000)).toBe(true);
 });
+
+test('the fingerprint holds a large catalog’s ids and prices (32-bit products overflowed on PostgreSQL)', async () => {
+  const { readFingerprint } = await import('../../src/server/services/catalog/catalog-version.ts');
+  const base = await database.db.selectFrom('products').select(['category_id', 'sub_category_id', 'seller_id']).executeTakeFirstOrThrow();
+  // A product numbered like the 2,000,000th, priced 20 million EGP with as much again struck through.
+  await database.db
+    .insertInto('products')
+    .values({
+      ...base,
+      id: 2_000_000,
+      slug: 'fingerprint-giant',
+      sku: 'FINGERPRINT-GIANT',
+      name_en: 'Giant',
+      name_ar: 'عملاق',
+      description_en: 'x',
+      description_ar: 'x',
+      price: 2_000_000_000,
+      before_discount: 2_100_000_000,
+      stock: 1_000_000,
+      weight_grams: null,
+      rating: 0,
+      ratings_count: 0,
+      badge_en: null,
+      badge_ar: null,
+      images: '[]',
+      image_alts: null,
+      variant_group: null,
+      variant_label_en: null,
+      variant_label_ar: null,
+      created_at: new Date().toISOString(),
+    } as never)
+    .execute();
+  const before = await readFingerprint(database.db);
+  await database.db.updateTable('products').set({ price: 1_999_999_999 }).where('id', '=', 2_000_000).execute();
+  expect(await readFingerprint(database.db)).not.toBe(before);
+  await database.db.deleteFrom('products').where('id', '=', 2_000_000).execute();
+});

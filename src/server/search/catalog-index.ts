@@ -175,8 +175,14 @@ export async function buildCatalogIndex(db: ShopDb): Promise<CatalogIndex> {
 
 /** Some products as the index reads them (for CatalogIndex.upsert). */
 export async function readDocuments(db: ShopDb, ids: readonly number[]): Promise<Document[]> {
-  const [toDocument, rows] = await Promise.all([documentMaker(db), documentRows(db).where('id', 'in', ids).execute()]);
-  return rows.map(toDocument);
+  const toDocument = await documentMaker(db);
+  const documents: Document[] = [];
+  // In slices: a CSV import names thousands of products, more than one statement may bind.
+  for (let i = 0; i < ids.length; i += 1_000) {
+    const rows = await documentRows(db).where('id', 'in', ids.slice(i, i + 1_000)).execute();
+    documents.push(...rows.map(toDocument));
+  }
+  return documents;
 }
 
 const documentRows = (db: ShopDb) =>

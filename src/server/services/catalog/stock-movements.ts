@@ -19,17 +19,20 @@ export async function recordStockMovements(
   const moved = changes.filter((c) => c.delta !== 0);
   if (!moved.length) return;
   const created_at = nowIso();
-  await trx
-    .insertInto('stock_movements')
-    .values(
-      moved.map((c) => ({
-        ...c,
-        reason: why.reason,
-        actor: why.actor,
-        order_id: why.orderId ?? null,
-        note: why.note ?? null,
-        created_at,
-      })),
-    )
-    .execute();
+  // In slices: an import of 10,000 rows would pass SQLite's limit of bound variables in one statement.
+  for (let i = 0; i < moved.length; i += 500) {
+    await trx
+      .insertInto('stock_movements')
+      .values(
+        moved.slice(i, i + 500).map((c) => ({
+          ...c,
+          reason: why.reason,
+          actor: why.actor,
+          order_id: why.orderId ?? null,
+          note: why.note ?? null,
+          created_at,
+        })),
+      )
+      .execute();
+  }
 }
