@@ -100,7 +100,10 @@ test.runIf(process.env['DATABASE_URL'])('PostgreSQL: a NOTIFY from another insta
 
 test('the fingerprint holds a large catalog’s ids and prices (32-bit products overflowed on PostgreSQL)', async () => {
   const { readFingerprint } = await import('../../src/server/services/catalog/catalog-version.ts');
-  const base = await database.db.selectFrom('products').select(['category_id', 'sub_category_id', 'seller_id']).executeTakeFirstOrThrow();
+  const base = await database.db
+    .selectFrom('products')
+    .select(['category_id', 'sub_category_id', 'seller_id'])
+    .executeTakeFirstOrThrow();
   // A product numbered like the 2,000,000th, priced 20 million EGP with as much again struck through.
   await database.db
     .insertInto('products')

@@ -179,7 +179,9 @@ export async function readDocuments(db: ShopDb, ids: readonly number[]): Promise
   const documents: Document[] = [];
   // In slices: a CSV import names thousands of products, more than one statement may bind.
   for (let i = 0; i < ids.length; i += 1_000) {
-    const rows = await documentRows(db).where('id', 'in', ids.slice(i, i + 1_000)).execute();
+    const rows = await documentRows(db)
+      .where('id', 'in', ids.slice(i, i + 1_000))
+      .execute();
     documents.push(...rows.map(toDocument));
   }
   return documents;

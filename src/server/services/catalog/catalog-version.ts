@@ -61,7 +61,9 @@ export async function readFingerprint(db: ShopDb): Promise<string> {
       sql<string>`count(*)`.as('n'),
       // 64-bit arithmetic: on PostgreSQL `id * price` in 32-bit integers overflows once ids and prices grow (a 10,000-row
       // import of 500 EGP products did), and a failing check would leave every instance's pages stale.
-      sql<string>`coalesce(sum(cast(id as bigint) * (cast(price as bigint) + 7 * cast(stock as bigint) + 3 * cast(coalesce(before_discount, 0) as bigint))), 0)`.as('w'),
+      sql<string>`coalesce(sum(cast(id as bigint) * (cast(price as bigint) + 7 * cast(stock as bigint) + 3 * cast(coalesce(before_discount, 0) as bigint))), 0)`.as(
+        'w',
+      ),
       sql<string>`coalesce(sum(cast(price as bigint) + stock + cast(coalesce(before_discount, 0) as bigint)), 0)`.as('s'),
     ])
     .executeTakeFirstOrThrow();
