@@ -70,7 +70,10 @@ describe('CSV import', () => {
     expect(await count()).toBe(before);
     const write = await send(csv(data), false);
     expect(write.status).toBe(422);
-    expect(write.body.data.applied).toBe(false);
+    expect(write.body.message).toBe(
+      'Nothing was imported: 2 rows are refused (see why below). Fix them in the file and check it again.',
+    );
+    expect(write.body.detail.report).toMatchObject({ refused: 2, applied: false });
     expect(await count()).toBe(before);
   });
 

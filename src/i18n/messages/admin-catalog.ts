@@ -15,6 +15,7 @@ export const adminCatalogMessages = defineMessages(
       altRequired: 'Describe each photo in both languages (what a shopper who cannot see it should know).',
       csvTooLarge: 'The file is larger than 10 MB. Split it and import each part.',
       csvMissing: 'Choose a CSV file to import.',
+      importRefused: 'Nothing was imported: {refused} rows are refused (see why below). Fix them in the file and check it again.',
     },
     grid: {
       title: 'Products',
@@ -165,6 +166,7 @@ export const adminCatalogMessages = defineMessages(
       altRequired: 'صف كل صورة باللغتين (ما يحتاج أن يعرفه عميل لا يراها).',
       csvTooLarge: 'حجم الملف أكبر من 10 ميجابايت. قسّمه واستورد كل جزء.',
       csvMissing: 'اختر ملف CSV لاستيراده.',
+      importRefused: 'لم يُستورد شيء: {refused} صف مرفوض (انظر السبب أدناه). أصلحها في الملف ثم افحصه مرة أخرى.',
     },
     grid: {
       title: 'المنتجات',

@@ -18,6 +18,7 @@ import * as cashDashboard from './migrations/017-cash-dashboard.ts';
 import * as partnerDecisions from './migrations/018-partner-decisions.ts';
 import * as stockMovements from './migrations/019-stock-movements.ts';
 import * as productImageAlts from './migrations/020-product-image-alts.ts';
+import * as sellerStatus from './migrations/021-seller-status.ts';
 
 type PortableMigration = { up: (db: Kysely<unknown>, ctx: MigrationContext) => Promise<void> };
 
@@ -39,6 +40,7 @@ const migrations: Record<string, PortableMigration> = {
   '018-partner-decisions': partnerDecisions,
   '019-stock-movements': stockMovements,
   '020-product-image-alts': productImageAlts,
+  '021-seller-status': sellerStatus,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

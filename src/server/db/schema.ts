@@ -65,6 +65,8 @@ export interface SellerTable {
   city_ar: string;
   rating: number;
   logo: string;
+  /** active | suspended (migration 021): a suspended seller and its products are out of the shop. */
+  status: Generated<string>;
 }
 
 export interface ProductTable {

@@ -26,10 +26,12 @@ export default function CsvImport({ locale, text }: { locale: Locale; text: Text
     form.append('dry_run', dryRun ? '1' : '0');
     const res = await adminCall<ImportReport>(locale, '/products/import', { method: 'POST', body: form });
     setBusy(null);
-    if (!res.ok && !res.body.data) return showToast(res.message, 'error');
-    setReport(res.body.data);
-    const { applied, create, update } = res.body.data;
-    if (applied) showToast(interpolate(text.done, { create, update }), 'success');
+    // A refused import answers 422 with the report of why in its detail.
+    const next = res.ok ? res.body.data : (res.body as { detail?: { report?: ImportReport } }).detail?.report;
+    if (!res.ok) showToast(res.message, 'error');
+    if (!next) return;
+    setReport(next);
+    if (next.applied) showToast(interpolate(text.done, { create: next.create, update: next.update }), 'success');
   };
 
   const fileProblem = report?.fileProblem;

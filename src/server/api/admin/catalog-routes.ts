@@ -78,8 +78,11 @@ export const adminCatalogRoutes = new Hono<ApiEnv>()
       if (!(file instanceof File) || file.size === 0) throw new Problem(422, 'adminCatalog.csvMissing');
       const dryRun = body['dry_run'] !== '0';
       const report = await importCatalogCsv(c.get('db'), await file.text(), dryRun, c.get('staff'));
-      // A write refused by a row (or a file it cannot read) wrote nothing: the report says which rows and why.
-      return c.json({ data: report }, !dryRun && (report.refused || report.fileProblem) ? 422 : 200);
+      // A write refused by a row (or a file it cannot read) wrote nothing: the refusal carries the report of which and why.
+      if (!dryRun && (report.refused || report.fileProblem)) {
+        throw new Problem(422, 'adminCatalog.importRefused', { values: { refused: report.refused }, detail: { report } });
+      }
+      return c.json({ data: report });
     },
   )
   .post('/products', requireStaff('catalog.manage'), validate('json', ProductInputSchema), async (c) =>

@@ -22,7 +22,8 @@ function toSeller(row: Selectable<Database['sellers']>, productsCount: number, l
 
 /** A seller (brand) with the number of products it lists; by id or slug. */
 export async function findSeller(db: ShopDb, idOrSlug: string, locale: Locale): Promise<Seller | undefined> {
-  const base = db.selectFrom('sellers').selectAll();
+  // A suspended seller's page is gone from the shop until it is reinstated.
+  const base = db.selectFrom('sellers').selectAll().where('status', '=', 'active');
   const row = await (
     /^\d+$/.test(idOrSlug) ? base.where('id', '=', Number(idOrSlug)) : base.where('slug', '=', idOrSlug)
   ).executeTakeFirst();
@@ -37,7 +38,7 @@ export async function findSeller(db: ShopDb, idOrSlug: string, locale: Locale): 
  */
 export async function listSellers(db: ShopDb): Promise<Record<Locale, Seller[]>> {
   const [rows, counts] = await Promise.all([
-    db.selectFrom('sellers').selectAll().execute(),
+    db.selectFrom('sellers').selectAll().where('status', '=', 'active').execute(),
     db
       .selectFrom('products')
       .select(['seller_id', (eb) => eb.fn.countAll<string | number>().as('count')])
@@ -56,7 +57,7 @@ export async function listSellers(db: ShopDb): Promise<Record<Locale, Seller[]>>
 
 /** Every seller's id and name, alphabetical in the shopper's language (the brand filter's options). */
 export async function listSellerNames(db: ShopDb, locale: Locale): Promise<{ id: number; name: string }[]> {
-  const rows = await db.selectFrom('sellers').select(['id', 'name_en', 'name_ar']).execute();
+  const rows = await db.selectFrom('sellers').select(['id', 'name_en', 'name_ar']).where('status', '=', 'active').execute();
   const named = rows.map((row) => ({ id: row.id, name: locale === 'ar' ? row.name_ar : row.name_en }));
   return sortByName(named, (s) => s.name, locale);
 }

@@ -99,8 +99,12 @@ export async function priceOrder(db: ShopDb, userId: number, choice: OrderChoice
   const rows = ids.length
     ? await db
         .selectFrom('products')
-        .select(['id', 'name_en', 'name_ar', 'images', 'price', 'before_discount', 'stock'])
-        .where('id', 'in', ids)
+        .innerJoin('sellers', 'sellers.id', 'products.seller_id')
+        .select(['products.id', 'products.name_en', 'products.name_ar', 'products.images', 'products.price'])
+        .select(['products.before_discount', 'products.stock'])
+        .where('products.id', 'in', ids)
+        // A suspended seller's products cannot be ordered: they are unknown to the order (refused as unavailable).
+        .where('sellers.status', '=', 'active')
         .execute()
     : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
