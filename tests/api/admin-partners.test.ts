@@ -224,3 +224,59 @@ describe('deciding', () => {
     }
   });
 });
+
+describe('suspending a seller', () => {
+  test('its page and products leave the shop (pages, listings, search, orders, sitemap) and come back on reinstatement', async () => {
+    const { catalogSitemapXml } = await import('../../src/server/services/catalog/sitemap.ts');
+    const { makeAddress, send } = await import('../support/orders.ts');
+    const { makeShopper } = await import('../support/shoppers.ts');
+    const product = await t.db
+      .selectFrom('products')
+      .select(['id', 'slug', 'seller_id', 'name_en'])
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const sellerId = product.seller_id;
+    const total = async () => (await t.json('/api/products?per_page=1')).body.meta.total as number;
+    const ofSeller = Number(
+      (
+        await t.db
+          .selectFrom('products')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('seller_id', '=', sellerId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    const before = await total();
+
+    expect((await post(`/sellers/${sellerId}/suspend`, { reason: '' })).status).toBe(422);
+    expect((await post(`/sellers/${sellerId}/suspend`, { reason: 'Tax card expired' }, support.cookie)).status).toBe(403);
+    const suspended = await post(`/sellers/${sellerId}/suspend`, { reason: 'Tax card expired' });
+    expect(suspended.status).toBe(200);
+    const [audit] = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'seller.suspend').execute();
+    expect(audit).toMatchObject({ subject_id: String(sellerId), reason: 'Tax card expired' });
+
+    expect((await t.json(`/api/vendor_details/${sellerId}`)).status).toBe(404);
+    expect((await t.json(`/api/products/${product.slug}`)).status).toBe(404);
+    await expect.poll(total).toBe(before - ofSeller);
+    const found = await t.json(`/api/products?query=${encodeURIComponent(product.name_en)}&per_page=60`);
+    expect(found.body.data.map((p: { id: number }) => p.id)).not.toContain(product.id);
+    expect(await catalogSitemapXml(t.db, 'https://shop.example', 0)).not.toContain(`/single-product/${product.id}<`);
+    const shopper = await makeShopper(t.db);
+    const address = await makeAddress(t.db, shopper.id);
+    const order = await t.json(
+      '/api/orders',
+      send('POST', shopper.headers, {
+        products: [{ product_id: product.id, quantity: 1 }],
+        address_id: address.id,
+        payment_method: 'cash_on_delivery',
+      }),
+    );
+    expect(order.status).toBe(409);
+
+    expect((await post(`/sellers/${sellerId}/reinstate`, {})).status).toBe(200);
+    expect((await t.json(`/api/products/${product.slug}`)).status).toBe(200);
+    await expect.poll(total).toBe(before);
+    const desk = await get('/sellers');
+    expect(desk.body.data.find((s: { id: number }) => s.id === sellerId)).toMatchObject({ status: 'active', products: ofSeller });
+  });
+});

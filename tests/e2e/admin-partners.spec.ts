@@ -83,4 +83,18 @@ test('operations reads an application’s documents, approves it, and the new se
   const sms = withE2eDb((db) => db.prepare('SELECT body FROM sms_messages WHERE phone = ?').get(mobile) as { body: string });
   expect(sms.body).toContain(sellerPath);
   expect(sms.body).toContain(shopLocale === 'en' ? 'Bean Bazaar' : 'بازار البن');
+
+  // Suspended, its page leaves the shop; reinstated, it is back.
+  const name = shopLocale === 'en' ? brand : `محمصة أسوان ${tag}`;
+  const s = p.sellers;
+  await page.goto(at('/admin/sellers'));
+  const row = page.locator('[data-sellers] li').filter({ hasText: name });
+  await row.getByRole('button', { name: interpolate(s.suspend, { name }) }).click();
+  await row.getByPlaceholder(interpolate(s.reason, { name })).fill('Tax card expired');
+  await row.getByRole('button', { name: interpolate(s.suspend, { name }) }).click();
+  await expect(row.locator('[data-seller-status]')).toHaveText(s.suspended);
+  expect((await request.get(sellerPath)).status()).toBe(404);
+  await row.getByRole('button', { name: interpolate(s.reinstate, { name }) }).click();
+  await expect(row.locator('[data-seller-status]')).toHaveText(s.active);
+  expect((await request.get(sellerPath)).status()).toBe(200);
 });

@@ -12,7 +12,8 @@ let counter = 0;
 export const STAFF_PASSWORD = 'kettle-grinder-42';
 
 /** A fresh staff e-mail for one journey (the e2e database lives for the whole run). */
-export const staffEmail = (role: string) => `${role}.${Date.now() % 1_000_000}.${(counter += 1)}@staff.test`;
+export const staffEmail = (role: string) =>
+  `${role}.${Date.now() % 1_000_000}.${(counter += 1)}.${randomBytes(2).toString('hex')}@staff.test`;
 
 /**
  * Invites a staff member with the real CLI (`npm run staff -- add`), as an operator does for the first owner on a new

@@ -73,6 +73,7 @@ export const adminTemplates: { path: string; guest?: boolean }[] = [
   { path: '/admin/delivery' },
   { path: '/admin/partners' },
   { path: '/admin/partners/{application}' },
+  { path: '/admin/sellers' },
   { path: '/admin/refunds' },
   { path: '/admin/refunds?status=paid' },
   { path: '/admin/customers' },

@@ -8,6 +8,7 @@ export const adminPartnerMessages = defineMessages(
       alreadyDecided: 'This application has been decided already. Reload the page to see the decision.',
       slugTaken: 'A seller already uses this short name. Choose another.',
       fileMissing: 'This document is missing from the file storage. Ask the applicant to send it again.',
+      sellerNotFound: 'Seller not found.',
     },
     sms: {
       approved: 'Bean Bazaar: {brand} is now a seller on Bean Bazaar. Your page: {url}',
@@ -56,6 +57,25 @@ export const adminPartnerMessages = defineMessages(
     reject: 'Reject the application',
     rejected: 'Application rejected; the applicant was told why.',
     notSent: 'The text message did not go out: call the applicant on {mobile}.',
+    sellers: {
+      title: 'Sellers',
+      intro:
+        'A suspended seller’s page and products leave the shop (listings, search, product pages, the sitemap, new orders) until it is reinstated. Nothing is deleted.',
+      name: 'Seller',
+      city: 'City',
+      products: 'Products',
+      status: 'Status',
+      active: 'Active',
+      suspended: 'Suspended',
+      suspend: 'Suspend {name}',
+      reinstate: 'Reinstate {name}',
+      reason: 'Why {name} is suspended',
+      suspendedDone: '{name} is suspended: its products are out of the shop.',
+      reinstatedDone: '{name} is back in the shop.',
+      open: 'Open the page of {name}',
+      actions: 'Actions',
+      empty: 'No sellers yet.',
+    },
   },
   {
     errors: {
@@ -63,6 +83,7 @@ export const adminPartnerMessages = defineMessages(
       alreadyDecided: 'تم البت في هذا الطلب بالفعل. أعد تحميل الصفحة لترى القرار.',
       slugTaken: 'هذا الاسم المختصر مستخدم لبائع آخر. اختر اسمًا غيره.',
       fileMissing: 'هذا المستند غير موجود في مخزن الملفات. اطلب من مقدم الطلب إرساله مرة أخرى.',
+      sellerNotFound: 'لم يتم العثور على البائع.',
     },
     sms: {
       approved: 'بازار البن: أصبحت {brand} بائعًا في بازار البن. صفحتكم: {url}',
@@ -111,5 +132,24 @@ export const adminPartnerMessages = defineMessages(
     reject: 'رفض الطلب',
     rejected: 'تم رفض الطلب وإبلاغ مقدمه بالسبب.',
     notSent: 'لم تُرسل الرسالة النصية: اتصل بمقدم الطلب على {mobile}.',
+    sellers: {
+      title: 'البائعون',
+      intro:
+        'تخرج صفحة البائع الموقوف ومنتجاته من المتجر (القوائم والبحث وصفحات المنتجات وخريطة الموقع والطلبات الجديدة) حتى تُعاد. لا يُحذف شيء.',
+      name: 'البائع',
+      city: 'المدينة',
+      products: 'المنتجات',
+      status: 'الحالة',
+      active: 'نشط',
+      suspended: 'موقوف',
+      suspend: 'إيقاف {name}',
+      reinstate: 'إعادة {name}',
+      reason: 'سبب إيقاف {name}',
+      suspendedDone: 'تم إيقاف {name}: منتجاته خارج المتجر الآن.',
+      reinstatedDone: 'عاد {name} إلى المتجر.',
+      open: 'افتح صفحة {name}',
+      actions: 'الإجراءات',
+      empty: 'لا يوجد بائعون بعد.',
+    },
   },
 );

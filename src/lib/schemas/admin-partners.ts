@@ -27,3 +27,6 @@ export type ApproveApplicationInput = z.infer<typeof ApproveApplicationSchema>;
 
 /** A rejection says why: the reason is sent to the applicant. */
 export const RejectApplicationSchema = z.object({ reason: trimmedText(10, 500) });
+
+/** Suspending a seller says why (kept in the audit log). */
+export const SuspendSellerSchema = z.object({ reason: trimmedText(5, 300) });

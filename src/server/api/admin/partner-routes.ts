@@ -3,9 +3,15 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
-import { ApplicationListQuery, ApproveApplicationSchema, RejectApplicationSchema } from '../../../lib/schemas/admin-partners.ts';
+import {
+  ApplicationListQuery,
+  ApproveApplicationSchema,
+  RejectApplicationSchema,
+  SuspendSellerSchema,
+} from '../../../lib/schemas/admin-partners.ts';
 import { applicationFile, listApplications, readApplication } from '../../admin/partners/applications.ts';
 import { approveApplication, rejectApplication } from '../../admin/partners/decisions.ts';
+import { listDeskSellers, setSellerStatus } from '../../admin/partners/sellers.ts';
 import { Problem } from '../../problem.ts';
 import { uploadsDir } from '../../uploads/store.ts';
 import type { ApiEnv } from '../context.ts';
@@ -15,7 +21,10 @@ import { requireStaff } from './require-staff.ts';
 
 const notFound = 'adminPartners.applicationNotFound';
 
-/** Partner applications (issue 23), for members with partners.manage: the list, one application, its documents, decisions. */
+/**
+ * Partners (issue 23), for members with partners.manage: applications (the list, one, its documents, the decisions) and
+ * sellers (suspended and reinstated).
+ */
 export const adminPartnerRoutes = new Hono<ApiEnv>()
   .get('/partners/applications', requireStaff('partners.manage'), validate('query', ApplicationListQuery), async (c) => {
     const { status, page } = c.req.valid('query');
@@ -58,4 +67,21 @@ export const adminPartnerRoutes = new Hono<ApiEnv>()
     validate('json', RejectApplicationSchema),
     async (c) =>
       c.json({ data: await rejectApplication(c.get('db'), idParam(c, notFound), c.req.valid('json').reason, c.get('staff')) }),
-  );
+  )
+  .get('/sellers', requireStaff('partners.manage'), async (c) =>
+    c.json({ data: await listDeskSellers(c.get('db'), c.get('locale')) }),
+  )
+  .post('/sellers/:id/suspend', requireStaff('partners.manage'), validate('json', SuspendSellerSchema), async (c) => {
+    await setSellerStatus(
+      c.get('db'),
+      idParam(c, 'adminPartners.sellerNotFound'),
+      'suspended',
+      c.req.valid('json').reason,
+      c.get('staff'),
+    );
+    return c.json({ data: { status: 'suspended' } });
+  })
+  .post('/sellers/:id/reinstate', requireStaff('partners.manage'), async (c) => {
+    await setSellerStatus(c.get('db'), idParam(c, 'adminPartners.sellerNotFound'), 'active', null, c.get('staff'));
+    return c.json({ data: { status: 'active' } });
+  });

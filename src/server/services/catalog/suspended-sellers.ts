@@ -7,6 +7,11 @@ import { catalogVersion } from './catalog-version.ts';
  */
 const kept = new WeakMap<ShopDb, { version: string; ids: Promise<number[]> }>();
 
+/** This instance forgets the list at once after its own change (others move on with the new catalog version). */
+export function forgetSuspendedSellers(db: ShopDb): void {
+  kept.delete(db);
+}
+
 export function suspendedSellerIds(db: ShopDb): Promise<number[]> {
   const version = catalogVersion();
   const hit = kept.get(db);
