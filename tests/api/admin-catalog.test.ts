@@ -1,6 +1,5 @@
 import { afterAll, describe, expect, test } from 'vitest';
-import { makeAddress, makeProduct, send, stockOf } from '../support/orders.ts';
-import { makeShopper } from '../support/shoppers.ts';
+import { codOrderOf, makeProduct, stockOf } from '../support/orders.ts';
 import { jsonInit, makeStaff } from '../support/staff.ts';
 import { testApi } from '../support/test-db.ts';
 
@@ -87,19 +86,9 @@ describe('the products grid', () => {
   });
 
   test('stock an order took since the page opened is never overwritten; a price change does not wait for it', async () => {
-    const shopper = await makeShopper(db);
     const id = await makeProduct(db, { price: 30000, stock: 5 });
     const seen = was(await productRow(id));
-    const address = await makeAddress(db, shopper.id);
-    const order = await json(
-      '/api/orders',
-      send('POST', shopper.headers, {
-        products: [{ product_id: id, quantity: 2 }],
-        address_id: address.id,
-        payment_method: 'cash_on_delivery',
-      }),
-    );
-    expect(order.status).toBe(201);
+    expect((await codOrderOf(db, json, id, 2)).status).toBe(201);
 
     const stale = await save({ rows: [{ id, stock: 10, was: seen }] });
     expect(stale.status).toBe(409);
@@ -111,17 +100,8 @@ describe('the products grid', () => {
   });
 
   test('orders, cancellations and edits each leave a movement with the stock after it', async () => {
-    const shopper = await makeShopper(db);
     const id = await makeProduct(db, { price: 30000, stock: 5 });
-    const address = await makeAddress(db, shopper.id);
-    const order = await json(
-      '/api/orders',
-      send('POST', shopper.headers, {
-        products: [{ product_id: id, quantity: 2 }],
-        address_id: address.id,
-        payment_method: 'cash_on_delivery',
-      }),
-    );
+    const order = await codOrderOf(db, json, id, 2);
     const orderId = order.body.data.id as number;
     const cancelled = await json(
       `/api/admin/orders/${orderId}/move`,

@@ -1,27 +1,14 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readdir } from 'node:fs/promises';
+import { afterAll, describe, expect, test } from 'vitest';
 import { useSmsSender } from '../../src/server/auth/sms/sender.ts';
 import { SmsDeliveryError } from '../../src/server/auth/sms/sms-sender.ts';
-import { jsonInit, makeStaff } from '../support/staff.ts';
-import { testApi } from '../support/test-db.ts';
+import { deskWithUploads } from '../support/desk-uploads.ts';
+import { jsonInit } from '../support/staff.ts';
 
-let t: Awaited<ReturnType<typeof testApi>>;
-let dir: string;
-let operator: Awaited<ReturnType<typeof makeStaff>>;
-let support: Awaited<ReturnType<typeof makeStaff>>;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'uploads-'));
-  process.env['UPLOADS_DIR'] = dir;
-  t = await testApi();
-  operator = await makeStaff(t.db, t.api, 'operations');
-  support = await makeStaff(t.db, t.api, 'support');
-});
+const { t, dir, operator, support, close } = await deskWithUploads();
 afterAll(async () => {
   useSmsSender(undefined);
-  await t.close();
-  await rm(dir, { recursive: true, force: true });
+  await close();
 });
 
 const contractBytes = `%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n`;
@@ -228,8 +215,7 @@ describe('deciding', () => {
 describe('suspending a seller', () => {
   test('its page and products leave the shop (pages, listings, search, orders, sitemap) and come back on reinstatement', async () => {
     const { catalogSitemapXml } = await import('../../src/server/services/catalog/sitemap.ts');
-    const { makeAddress, send } = await import('../support/orders.ts');
-    const { makeShopper } = await import('../support/shoppers.ts');
+    const { codOrderOf } = await import('../support/orders.ts');
     const product = await t.db
       .selectFrom('products')
       .select(['id', 'slug', 'seller_id', 'name_en'])
@@ -261,17 +247,7 @@ describe('suspending a seller', () => {
     const found = await t.json(`/api/products?query=${encodeURIComponent(product.name_en)}&per_page=60`);
     expect(found.body.data.map((p: { id: number }) => p.id)).not.toContain(product.id);
     expect(await catalogSitemapXml(t.db, 'https://shop.example', 0)).not.toContain(`/single-product/${product.id}<`);
-    const shopper = await makeShopper(t.db);
-    const address = await makeAddress(t.db, shopper.id);
-    const order = await t.json(
-      '/api/orders',
-      send('POST', shopper.headers, {
-        products: [{ product_id: product.id, quantity: 1 }],
-        address_id: address.id,
-        payment_method: 'cash_on_delivery',
-      }),
-    );
-    expect(order.status).toBe(409);
+    expect((await codOrderOf(t.db, t.json, product.id, 1)).status).toBe(409);
 
     expect((await post(`/sellers/${sellerId}/reinstate`, {})).status).toBe(200);
     expect((await t.json(`/api/products/${product.slug}`)).status).toBe(200);

@@ -1,27 +1,13 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
+import { deskWithUploads } from '../support/desk-uploads.ts';
 import { makeProduct } from '../support/orders.ts';
-import { jsonInit, makeStaff } from '../support/staff.ts';
-import { testApi } from '../support/test-db.ts';
+import { jsonInit } from '../support/staff.ts';
 
-let t: Awaited<ReturnType<typeof testApi>>;
-let dir: string;
-let operator: Awaited<ReturnType<typeof makeStaff>>;
-let support: Awaited<ReturnType<typeof makeStaff>>;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'uploads-'));
-  process.env['UPLOADS_DIR'] = dir;
-  t = await testApi();
-  operator = await makeStaff(t.db, t.api, 'operations');
-  support = await makeStaff(t.db, t.api, 'support');
-});
-afterAll(async () => {
-  await t.close();
-  await rm(dir, { recursive: true, force: true });
-});
+const { t, dir, operator, support, close } = await deskWithUploads();
+afterAll(close);
 
 const photo = (background: string, width = 900, height = 700) =>
   sharp({ create: { width, height, channels: 3, background } })

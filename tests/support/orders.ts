@@ -112,3 +112,20 @@ export const send = (method: string, headers: Record<string, string>, body?: unk
   headers: { 'content-type': 'application/json', ...headers },
   ...(body === undefined ? {} : { body: JSON.stringify(body) }),
 });
+
+type Json = (path: string, init?: RequestInit) => Promise<{ status: number; body: any }>;
+
+/** A new shopper orders `quantity` of a product for cash on delivery through the shop's API (answer as it came). */
+export async function codOrderOf(db: Db, json: Json, productId: number, quantity: number) {
+  const { makeShopper } = await import('./shoppers.ts');
+  const shopper = await makeShopper(db);
+  const address = await makeAddress(db, shopper.id);
+  return json(
+    '/api/orders',
+    send('POST', shopper.headers, {
+      products: [{ product_id: productId, quantity }],
+      address_id: address.id,
+      payment_method: 'cash_on_delivery',
+    }),
+  );
+}
