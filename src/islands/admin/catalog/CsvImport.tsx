@@ -6,6 +6,7 @@ import { adminCall } from '../../../lib/admin/admin-client.ts';
 import { CSV_COLUMNS, type ImportReport } from '../../../lib/admin/catalog-csv.ts';
 import { showToast } from '../../../lib/toast-event.ts';
 import { Field, inputClass } from '../../forms/Field.tsx';
+import ImportRows from './ImportRows.tsx';
 
 type Text = Dictionary['adminCatalog']['csv'];
 
@@ -36,13 +37,6 @@ export default function CsvImport({ locale, text }: { locale: Locale; text: Text
 
   const fileProblem = report?.fileProblem;
   const canImport = report && !report.applied && !report.refused && !fileProblem && report.create + report.update > 0;
-  const why = (row: ImportReport['details'][number]) =>
-    row.action === 'refused'
-      ? row.problems.map((p) => interpolate(text.problems[p.problem], { column: p.column })).join(' ')
-      : row.changes.length
-        ? interpolate(text.changes, { columns: row.changes.join(', ') })
-        : '';
-
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm">
@@ -111,41 +105,7 @@ export default function CsvImport({ locale, text }: { locale: Locale; text: Text
               )}
             </>
           )}
-          {report.details.length > 0 && (
-            <table className="w-full text-start text-sm">
-              <caption className="sr-only">{text.title}</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className="p-2 text-start">
-                    {text.line}
-                  </th>
-                  <th scope="col" className="p-2 text-start">
-                    {text.sku}
-                  </th>
-                  <th scope="col" className="p-2 text-start">
-                    {text.what}
-                  </th>
-                  <th scope="col" className="p-2 text-start">
-                    {text.why}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.details.map((row) => (
-                  <tr key={row.line} className="border-t border-roast-100" data-import-row={row.action}>
-                    <td className="p-2">{row.line}</td>
-                    <td className="p-2 font-mono" dir="ltr">
-                      {row.sku}
-                    </td>
-                    <td className={`p-2 ${row.action === 'refused' ? 'font-semibold text-red-800' : ''}`}>
-                      {text.actions[row.action]}
-                    </td>
-                    <td className="p-2">{why(row)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <ImportRows text={text} report={report} />
         </section>
       )}
     </div>

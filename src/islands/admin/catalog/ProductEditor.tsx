@@ -4,12 +4,11 @@ import type { Locale } from '../../../i18n/locales.ts';
 import { localePath } from '../../../i18n/routes.ts';
 import { adminCall } from '../../../lib/admin/admin-client.ts';
 import type { CatalogChoices, ProductEditView } from '../../../lib/admin/catalog-views.ts';
-import { cellText } from '../../../lib/admin/grid-edits.ts';
 import { photoErrors, productBody } from '../../../lib/admin/product-form.ts';
 import { showToast } from '../../../lib/toast-event.ts';
-import { emptyState, formStateOf, FormMessage, Input, typedValues, type FormState } from '../../account/form-kit.tsx';
-import { Field, inputClass } from '../../forms/Field.tsx';
+import { emptyState, formStateOf, FormMessage, typedValues, type FormState } from '../../account/form-kit.tsx';
 import { useClientAction } from '../../shared/use-mounted.ts';
+import { editorFields } from './editor-fields.tsx';
 import PhotoList, { type Photo } from './PhotoList.tsx';
 
 type Text = Dictionary['adminCatalog'];
@@ -52,73 +51,7 @@ export default function ProductEditor({
     return { errors: {}, values: typed };
   }, emptyState);
   const clientAction = useClientAction(action);
-  const stored = (name: keyof ProductEditView): string => {
-    if (!product) return '';
-    if (name === 'price' || name === 'before_discount' || name === 'stock') return cellText(product, name);
-    const v = product[name];
-    return v === null || typeof v === 'object' ? '' : String(v);
-  };
-  const input = (
-    name: keyof ProductEditView,
-    label: string,
-    extra: { dir?: 'ltr' | 'rtl'; hint?: string; optional?: boolean } = {},
-  ) => (
-    <Input
-      key={`${name}-${state.values ? 'typed' : 'stored'}`}
-      name={name}
-      label={label}
-      errors={state.errors}
-      idPrefix="product"
-      dir={extra.dir}
-      hint={extra.hint}
-      required={!extra.optional}
-      autoComplete="off"
-      defaultValue={state.values?.[name] ?? stored(name)}
-    />
-  );
-  const area = (name: 'description_en' | 'description_ar', label: string, dir: 'ltr' | 'rtl') => (
-    <Field id={`product-${name}`} label={label} error={state.errors[name]}>
-      {(a11y) => (
-        <textarea
-          {...a11y}
-          key={`${name}-${state.values ? 't' : 's'}`}
-          name={name}
-          rows={6}
-          dir={dir}
-          required
-          className={inputClass}
-          defaultValue={state.values?.[name] ?? stored(name)}
-        />
-      )}
-    </Field>
-  );
-  const select = (
-    name: 'category_id' | 'sub_category_id' | 'seller_id',
-    label: string,
-    options: { id: number; name: string }[],
-    onPick?: (v: string) => void,
-  ) => (
-    <Field id={`product-${name}`} label={label} error={state.errors[name]}>
-      {(a11y) => (
-        <select
-          {...a11y}
-          key={`${name}-${category}`}
-          name={name}
-          required
-          className={inputClass}
-          defaultValue={name === 'category_id' ? category : (state.values?.[name] ?? stored(name))}
-          onChange={(ev) => onPick?.(ev.target.value)}
-        >
-          <option value="">{e.choose}</option>
-          {options.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.name}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
-  );
+  const { input, area, select } = editorFields({ state, product, category, choose: e.choose });
   const subs = choices.categories.find((c) => String(c.id) === category)?.sub_categories ?? [];
 
   return (

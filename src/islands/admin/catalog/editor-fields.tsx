@@ -1,0 +1,89 @@
+import type { ProductEditView } from '../../../lib/admin/catalog-views.ts';
+import { cellText } from '../../../lib/admin/grid-edits.ts';
+import { Input, type FormState } from '../../account/form-kit.tsx';
+import { Field, inputClass } from '../../forms/Field.tsx';
+
+/**
+ * The product editor's controls (ProductEditor.tsx): each shows what was typed after a refused save, else the stored
+ * value, with its field's messages; selects remount when the category changes, so the sub-categories follow it.
+ */
+export function editorFields({
+  state,
+  product,
+  category,
+  choose,
+}: {
+  state: FormState;
+  product: ProductEditView | null;
+  category: string;
+  choose: string;
+}) {
+  const stored = (name: keyof ProductEditView): string => {
+    if (!product) return '';
+    if (name === 'price' || name === 'before_discount' || name === 'stock') return cellText(product, name);
+    const v = product[name];
+    return v === null || typeof v === 'object' ? '' : String(v);
+  };
+  const input = (
+    name: keyof ProductEditView,
+    label: string,
+    extra: { dir?: 'ltr' | 'rtl'; hint?: string; optional?: boolean } = {},
+  ) => (
+    <Input
+      key={`${name}-${state.values ? 'typed' : 'stored'}`}
+      name={name}
+      label={label}
+      errors={state.errors}
+      idPrefix="product"
+      dir={extra.dir}
+      hint={extra.hint}
+      required={!extra.optional}
+      autoComplete="off"
+      defaultValue={state.values?.[name] ?? stored(name)}
+    />
+  );
+  const area = (name: 'description_en' | 'description_ar', label: string, dir: 'ltr' | 'rtl') => (
+    <Field id={`product-${name}`} label={label} error={state.errors[name]}>
+      {(a11y) => (
+        <textarea
+          {...a11y}
+          key={`${name}-${state.values ? 't' : 's'}`}
+          name={name}
+          rows={6}
+          dir={dir}
+          required
+          className={inputClass}
+          defaultValue={state.values?.[name] ?? stored(name)}
+        />
+      )}
+    </Field>
+  );
+  const select = (
+    name: 'category_id' | 'sub_category_id' | 'seller_id',
+    label: string,
+    options: { id: number; name: string }[],
+    onPick?: (v: string) => void,
+  ) => (
+    <Field id={`product-${name}`} label={label} error={state.errors[name]}>
+      {(a11y) => (
+        <select
+          {...a11y}
+          key={`${name}-${category}`}
+          name={name}
+          required
+          className={inputClass}
+          defaultValue={name === 'category_id' ? category : (state.values?.[name] ?? stored(name))}
+          onChange={(ev) => onPick?.(ev.target.value)}
+        >
+          <option value="">{choose}</option>
+          {options.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+  return { input, area, select };
+}
