@@ -5,7 +5,7 @@ import type { ShopOptions } from './tests/e2e/fixtures.ts';
 const port = Number(process.env['E2E_PORT'] ?? 4410);
 const dbPath = process.env['E2E_DATABASE_PATH'] ?? 'data/e2e.sqlite';
 const serverLog = `${dbPath}.server.log`;
-const catalogWriters = /admin-catalog\.spec\.ts/;
+const catalogWriters = /admin-(catalog|categories)\.spec\.ts/;
 
 export default defineConfig<ShopOptions>({
   testDir: 'tests/e2e',

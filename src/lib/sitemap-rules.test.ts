@@ -46,3 +46,9 @@ test("one shopper's pages (noindex) stay out of the sitemap; the cart page and s
   for (const kept of ['/en/checkout/cart/', '/ar/seller-profile/1/', '/en/products/'])
     expect(includeInSitemap(`${s}${kept}`), kept).toBe(true);
 });
+
+test('category listings are left to the catalog sitemap, which reads them from the database', () => {
+  expect(includeInSitemap(`${s}/en/products/category/1/`)).toBe(false);
+  expect(includeInSitemap(`${s}/ar/products/category/1/2/`)).toBe(false);
+  expect(includeInSitemap(`${s}/en/products/`)).toBe(true);
+});

@@ -9,6 +9,9 @@ const excluded = [
   /^\/(en|ar)\/(login|sign-up|verify-otp|forget-password|profile|checkout\/(checkout-payment|success))(\/|$)/,
   // The back office (on demand, so never built; excluded in case a page of it ever is).
   /^\/(en|ar)\/admin(\/|$)/,
+  // Category listings: the catalog sitemap lists them from the database, so a category added in the desk is in it
+  // at once (src/server/services/catalog/sitemap.ts).
+  /^\/(en|ar)\/products\/category\//,
 ];
 
 export function includeInSitemap(page: string, endedOffers: readonly string[] = []): boolean {

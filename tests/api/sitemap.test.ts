@@ -74,3 +74,19 @@ test('every seller page is in the first chunk, and a seller approved since is th
     .executeTakeFirstOrThrow();
   expect(await first()).toContain(`<loc>${origin}/ar/seller-profile/${created.id}</loc>`);
 });
+
+test('every category and sub-category listing is in the first chunk, at its canonical address; a new one at once', async () => {
+  const first = async () => chunkXml(`${origin}/sitemap-catalog-0.xml`);
+  const sub = await database.db
+    .selectFrom('sub_categories')
+    .select(['id', 'category_id'])
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  expect(await first()).toContain(`<loc>${origin}/ar/products?category=${sub.category_id}&amp;subCategory=${sub.id}</loc>`);
+  const created = await database.db
+    .insertInto('sub_categories')
+    .values({ category_id: sub.category_id, slug: 'sitemap-new-shelf', name_en: 'New shelf', name_ar: 'رف جديد', position: 99 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  expect(await first()).toContain(`<loc>${origin}/en/products?category=${sub.category_id}&amp;subCategory=${created.id}</loc>`);
+});

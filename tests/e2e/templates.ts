@@ -68,6 +68,7 @@ export const adminTemplates: { path: string; guest?: boolean }[] = [
   { path: '/admin/products/{product}' },
   { path: '/admin/products/new' },
   { path: '/admin/products/import' },
+  { path: '/admin/categories' },
   { path: '/admin/coupons' },
   { path: '/admin/coupons/{coupon}' },
   { path: '/admin/delivery' },

@@ -57,3 +57,17 @@ export interface CatalogChoices {
   categories: { id: number; name: string; sub_categories: { id: number; name: string }[] }[];
   sellers: { id: number; name: string }[];
 }
+
+/** A category in the desk, with its sub-categories and their numbers of products. */
+export interface DeskSubCategory {
+  id: number;
+  slug: string;
+  name_en: string;
+  name_ar: string;
+  products: number;
+}
+export interface DeskCategory extends Omit<DeskSubCategory, 'products'> {
+  name_ar_definite: string | null;
+  products: number;
+  sub_categories: DeskSubCategory[];
+}

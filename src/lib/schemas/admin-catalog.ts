@@ -70,3 +70,13 @@ export const ProductInputSchema = z.object({
   was_stock: z.optional(stock),
 });
 export type ProductInput = z.infer<typeof ProductInputSchema>;
+
+/** A category's or sub-category's names (issue 23); a sub-category names its category when it is created. */
+export const CategoryInputSchema = z.object({
+  slug: z.string().check(z.trim(), z.toLowerCase(), z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/), z.maxLength(60)),
+  name_en: z.string().check(z.trim(), z.minLength(2), z.maxLength(60)),
+  name_ar: z.string().check(z.trim(), z.minLength(2), z.maxLength(60)),
+  name_ar_definite: z.optional(optionalText(60)),
+  category_id: z.optional(id),
+});
+export const MoveSchema = z.object({ direction: z.enum(['up', 'down']) });

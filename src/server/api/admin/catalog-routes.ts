@@ -3,7 +3,20 @@ import { bodyLimit } from 'hono/body-limit';
 import { MAX_UPLOAD_BYTES } from '../../../lib/uploads.ts';
 import { processProductImage } from '../../media/product-images.ts';
 import { Problem } from '../../problem.ts';
-import { ProductGridChangesSchema, ProductGridQuery, ProductInputSchema } from '../../../lib/schemas/admin-catalog.ts';
+import {
+  CategoryInputSchema,
+  MoveSchema,
+  ProductGridChangesSchema,
+  ProductGridQuery,
+  ProductInputSchema,
+} from '../../../lib/schemas/admin-catalog.ts';
+import {
+  createCategory,
+  deskCategories,
+  moveCategory,
+  renameCategory,
+  type CategoryKind,
+} from '../../admin/catalog/categories.ts';
 import { createProduct, editableProduct, updateProduct } from '../../admin/catalog/product-editor.ts';
 import { catalogCsv } from '../../admin/catalog/csv-export.ts';
 import { importCatalogCsv } from '../../admin/catalog/csv-import.ts';
@@ -100,4 +113,25 @@ export const adminCatalogRoutes = new Hono<ApiEnv>()
   })
   .get('/products/:id/stock', requireStaff('catalog.manage'), async (c) =>
     c.json({ data: await stockHistory(c.get('db'), idParam(c, 'adminCatalog.productNotFound')) }),
-  );
+  )
+  .get('/categories', requireStaff('catalog.manage'), async (c) => c.json({ data: await deskCategories(c.get('db')) }));
+
+/** Categories and sub-categories: the same four routes for each kind. */
+for (const [path, kind] of [
+  ['categories', 'category'],
+  ['sub-categories', 'sub_category'],
+] as const satisfies readonly (readonly [string, CategoryKind])[]) {
+  const notFound = 'adminCatalog.categoryNotFound';
+  adminCatalogRoutes
+    .post(`/${path}`, requireStaff('catalog.manage'), validate('json', CategoryInputSchema), async (c) =>
+      c.json({ data: await createCategory(c.get('db'), kind, c.req.valid('json'), c.get('staff')) }, 201),
+    )
+    .put(`/${path}/:id`, requireStaff('catalog.manage'), validate('json', CategoryInputSchema), async (c) => {
+      await renameCategory(c.get('db'), kind, idParam(c, notFound), c.req.valid('json'), c.get('staff'));
+      return c.json({ data: await deskCategories(c.get('db')) });
+    })
+    .post(`/${path}/:id/move`, requireStaff('catalog.manage'), validate('json', MoveSchema), async (c) => {
+      await moveCategory(c.get('db'), kind, idParam(c, notFound), c.req.valid('json').direction, c.get('staff'));
+      return c.json({ data: await deskCategories(c.get('db')) });
+    });
+}

@@ -1,7 +1,8 @@
 import type { Locale } from '../../../i18n/locales.ts';
 import type { ProductCard, ProductDetail, Variant } from '../../../lib/types.ts';
 import type { ShopDb } from '../../db/index.ts';
-import { joinedProducts } from './joined-products.ts';
+import { joinedProducts, joinedProductsOfAnySeller } from './joined-products.ts';
+import { suspendedSellerIds } from './suspended-sellers.ts';
 import { toProductCard, toProductDetail } from './product-mapper.ts';
 import { lightestFirst, toVariant } from './products.ts';
 
@@ -26,7 +27,7 @@ export async function loadProductPage(db: ShopDb, locale: Locale, id: number): P
     group === null
       ? Promise.resolve([row])
       : joinedProducts(db).where('p.variant_group', '=', group).execute().then(lightestFirst),
-    joinedProducts(db)
+    joinedProductsOfAnySeller(db)
       .where('p.sub_category_id', '=', row.sub_category_id)
       .where('p.id', '!=', id)
       // The order of the (sub_category_id, rating, ratings_count, id) index: a walk of 18 entries, never a sort.
@@ -36,8 +37,9 @@ export async function loadProductPage(db: ShopDb, locale: Locale, id: number): P
       .limit(RELATED_COUNT + 8)
       .execute(),
   ]);
+  const suspended = new Set(await suspendedSellerIds(db));
   const related = candidates
-    .filter((p) => group === null || p.variant_group !== group)
+    .filter((p) => (group === null || p.variant_group !== group) && !suspended.has(p.seller_id))
     .slice(0, RELATED_COUNT)
     .map((p) => toProductCard(p, locale));
   return {

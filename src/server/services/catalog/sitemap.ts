@@ -62,6 +62,18 @@ async function chunkIds(db: ShopDb, chunk: number): Promise<number[]> {
 const sellerIds = async (db: ShopDb) =>
   (await db.selectFrom('sellers').select('id').where('status', '=', 'active').orderBy('id').execute()).map((r) => r.id);
 
+/** Every category's and sub-category's listing, at the address it is canonical as (the spec's query form). */
+async function categoryListings(db: ShopDb): Promise<string[]> {
+  const [categories, subs] = await Promise.all([
+    db.selectFrom('categories').select('id').orderBy('id').execute(),
+    db.selectFrom('sub_categories').select(['id', 'category_id']).orderBy('id').execute(),
+  ]);
+  return categories.flatMap((c) => [
+    `/products?category=${c.id}`,
+    ...subs.filter((s) => s.category_id === c.id).map((s) => `/products?category=${c.id}&subCategory=${s.id}`),
+  ]);
+}
+
 /** One catalog chunk as XML: product pages in both languages (and, in the first, the sellers directory and pages). */
 export async function catalogSitemapXml(db: ShopDb, origin: string, chunk: number): Promise<string> {
   const ids = await chunkIds(db, chunk);
@@ -73,6 +85,7 @@ export async function catalogSitemapXml(db: ShopDb, origin: string, chunk: numbe
   if (chunk === 0) {
     parts.push(pairedUrls(origin, '/seller-profile'));
     for (const id of await sellerIds(db)) parts.push(pairedUrls(origin, `/seller-profile/${id}`));
+    for (const path of await categoryListings(db)) parts.push(pairedUrls(origin, path));
   }
   for (const id of ids) parts.push(pairedUrls(origin, `/single-product/${id}`));
   parts.push('</urlset>');
@@ -82,7 +95,7 @@ export async function catalogSitemapXml(db: ShopDb, origin: string, chunk: numbe
 /**
  * What a chunk's content depends on: its ids. Ids only grow (autoincrement, serial), so the count and largest id
  * of the range change with every product added to or removed from it; one index range read, no table rows. The
- * first chunk lists the sellers too, so the same of the sellers table.
+ * first chunk lists the sellers and the category listings too, so the same of their tables.
  */
 async function chunkKey(db: ShopDb, chunk: number): Promise<string> {
   const row = await db
@@ -94,11 +107,15 @@ async function chunkKey(db: ShopDb, chunk: number): Promise<string> {
   // A suspension or reinstatement changes which products a chunk lists without changing its ids.
   const suspended = (await suspendedSellerIds(db)).join(',');
   if (chunk > 0) return `${row.n}|${row.last}|${suspended}`;
-  const sellers = await db
-    .selectFrom('sellers')
-    .select([sql<string>`count(*)`.as('n'), sql<string>`max(id)`.as('last')])
-    .executeTakeFirstOrThrow();
-  return `${row.n}|${row.last}|${sellers.n}|${sellers.last}|${suspended}`;
+  const [sellers, categories, subs] = await Promise.all(
+    (['sellers', 'categories', 'sub_categories'] as const).map((t) =>
+      db
+        .selectFrom(t)
+        .select([sql<string>`count(*)`.as('n'), sql<string>`max(id)`.as('last')])
+        .executeTakeFirstOrThrow(),
+    ),
+  );
+  return [row.n, row.last, sellers!.n, sellers!.last, categories!.n, categories!.last, subs!.n, subs!.last, suspended].join('|');
 }
 
 /** Gzipped chunks by database and chunk: ~0.5 MB each for 24,000 products instead of 12 MB of text. */
