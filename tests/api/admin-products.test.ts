@@ -180,3 +180,31 @@ describe('creating and editing a product', () => {
     expect(textOnly.body.data.stock).toBe(18);
   });
 });
+
+describe('hiding a product', () => {
+  test('hidden, it leaves the shop (its page, listings, search, the sitemap, new orders) and comes back when shown', async () => {
+    const { catalogSitemapXml } = await import('../../src/server/services/catalog/sitemap.ts');
+    const { codOrderOf } = await import('../support/orders.ts');
+    const a = (await upload(await photo('#667788'))).body.data;
+    const { id } = (await post('/products', await input([a], { name_en: 'Hideable Harrar 250 g' }))).body.data;
+    const { slug } = await t.db.selectFrom('products').select('slug').where('id', '=', id).executeTakeFirstOrThrow();
+    const total = async () => (await t.json('/api/products?per_page=1')).body.meta.total as number;
+    const found = async () =>
+      (await t.json('/api/products?query=Hideable&per_page=60')).body.data.map((p: { id: number }) => p.id);
+    const before = await total();
+    const form = (await t.json(`/api/admin/products/${id}`, { headers: operator.headers })).body.data;
+    expect(form.hidden).toBe(false);
+
+    expect((await put(`/products/${id}`, { ...form, hidden: true, was_stock: form.stock })).body.data.hidden).toBe(true);
+    expect((await t.json(`/api/products/${slug}`)).status).toBe(404);
+    await expect.poll(total).toBe(before - 1);
+    expect(await found()).not.toContain(id);
+    expect(await catalogSitemapXml(t.db, 'https://shop.example', 0)).not.toContain(`/single-product/${id}<`);
+    expect((await codOrderOf(t.db, t.json, id, 1)).status).toBe(409);
+
+    expect((await put(`/products/${id}`, { ...form, hidden: false, was_stock: form.stock })).status).toBe(200);
+    expect((await t.json(`/api/products/${slug}`)).status).toBe(200);
+    await expect.poll(total).toBe(before);
+    expect(await catalogSitemapXml(t.db, 'https://shop.example', 0)).toContain(`/single-product/${id}<`);
+  });
+});

@@ -124,6 +124,14 @@ test('operations creates a product with two photos in both languages; it is in t
   // The sitemap, read from the database.
   const sitemap = await (await request.get('/sitemap-catalog-0.xml')).text();
   expect(sitemap).toContain(`/${shopLocale}/single-product/${id}</loc>`);
+
+  // Hidden from the shop: its page is gone (and back when shown again, in the API test).
+  await page.goto(at(`/admin/products/${id}`));
+  const editor = page.getByRole('form', { name: e.editTitle });
+  await editor.getByLabel(e.hidden).check();
+  await editor.getByRole('button', { name: e.save }).click();
+  await expect(page.locator('[data-toast="success"] p')).toHaveText(e.saved);
+  expect((await request.get(at(`/single-product/${id}`))).status()).toBe(404);
 });
 
 test('operations imports a CSV of 1,000 rows: the dry run names two bad rows, fixed they import in one go', async ({

@@ -93,6 +93,8 @@ export const adminCatalogMessages = defineMessages(
       saved: 'Product saved: the shop shows it now.',
       view: 'View in the shop',
       edit: 'Edit',
+      hidden: 'Hidden from the shop',
+      hiddenHint: 'Out of listings, search, its page, the sitemap and new orders; kept here with its history.',
     },
     csv: {
       title: 'Import and export',
@@ -267,6 +269,8 @@ export const adminCatalogMessages = defineMessages(
       saved: 'تم حفظ المنتج: يعرضه المتجر الآن.',
       view: 'عرض في المتجر',
       edit: 'تعديل',
+      hidden: 'مخفي عن المتجر',
+      hiddenHint: 'خارج القوائم والبحث وصفحته وخريطة الموقع والطلبات الجديدة؛ يبقى هنا بسجله.',
     },
     csv: {
       title: 'الاستيراد والتصدير',

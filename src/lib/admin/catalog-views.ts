@@ -49,6 +49,7 @@ export interface ProductEditView {
   variant_group: string | null;
   variant_label_en: string | null;
   variant_label_ar: string | null;
+  hidden: boolean;
   images: { url: string; alt_en: string; alt_ar: string }[];
 }
 

@@ -33,6 +33,7 @@ export function productBody(f: ProductFields, photos: ProductEditView['images'],
     variant_label_en: orNull(f['variant_label_en']),
     variant_label_ar: orNull(f['variant_label_ar']),
     images: photos,
+    hidden: f['hidden'] === 'on',
     ...(wasStock === null ? {} : { was_stock: wasStock }),
   };
   const problems: Record<string, 'badNumber' | 'badStock'> = {};

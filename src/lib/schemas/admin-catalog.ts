@@ -66,6 +66,8 @@ export const ProductInputSchema = z.object({
       }),
     )
     .check(z.minLength(1), z.maxLength(8)),
+  /** Out of the shop (listings, search, its page, the sitemap, new orders), kept with its history. */
+  hidden: z._default(z.boolean(), false),
   /** Editing: the stock the operator saw (an order since then refuses a stock change instead of being overwritten). */
   was_stock: z.optional(stock),
 });

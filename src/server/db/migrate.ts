@@ -19,6 +19,7 @@ import * as partnerDecisions from './migrations/018-partner-decisions.ts';
 import * as stockMovements from './migrations/019-stock-movements.ts';
 import * as productImageAlts from './migrations/020-product-image-alts.ts';
 import * as sellerStatus from './migrations/021-seller-status.ts';
+import * as productHidden from './migrations/022-product-hidden.ts';
 
 type PortableMigration = { up: (db: Kysely<unknown>, ctx: MigrationContext) => Promise<void> };
 
@@ -41,6 +42,7 @@ const migrations: Record<string, PortableMigration> = {
   '019-stock-movements': stockMovements,
   '020-product-image-alts': productImageAlts,
   '021-seller-status': sellerStatus,
+  '022-product-hidden': productHidden,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

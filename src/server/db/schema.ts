@@ -95,6 +95,8 @@ export interface ProductTable {
   images: string;
   /** JSON array of `{ en, ar }` alt texts, one per image (migration 020); null: the name describes them. */
   image_alts: string | null;
+  /** 1: hidden in the desk, out of the shop (migration 022). */
+  hidden: Generated<number>;
   /** Products sharing a group are variants of one another (e.g. the same coffee in 250 g and 1 kg). */
   variant_group: string | null;
   variant_label_en: string | null;

@@ -93,6 +93,21 @@ export default function ProductEditor({
         {input('weight_grams', e.weight, { dir: 'ltr', optional: true })}
         {input('variant_group', e.variantGroup, { dir: 'ltr', hint: e.variantGroupHint, optional: true })}
       </div>
+      <div>
+        <label className="flex items-center gap-2 font-semibold">
+          <input
+            type="checkbox"
+            name="hidden"
+            defaultChecked={product?.hidden ?? false}
+            aria-describedby="product-hidden-hint"
+            className="h-5 w-5"
+          />
+          {e.hidden}
+        </label>
+        <p id="product-hidden-hint" className="mt-1 text-xs text-roast-700">
+          {e.hiddenHint}
+        </p>
+      </div>
       <PhotoList
         locale={locale}
         text={e}

@@ -8,6 +8,7 @@ import { Problem, type ProblemCode } from '../../problem.ts';
 import { announceCatalogChange } from '../../services/catalog/catalog-changes.ts';
 import { listSellerNames } from '../../services/catalog/sellers.ts';
 import { recordStockMovements } from '../../services/catalog/stock-movements.ts';
+import { forgetSuspendedSellers } from '../../services/catalog/suspended-sellers.ts';
 import { slugOf } from '../../../lib/text.ts';
 import { recordAudit } from '../audit.ts';
 import { staffActorTag, type StaffActor } from '../staff-actor.ts';
@@ -23,10 +24,11 @@ const refuse = (status: 404 | 409 | 422, code: ProblemCode, field: string): neve
 
 /** Every product column the editor writes, from its input. */
 function columnsOf(input: ProductInput) {
-  const { images, was_stock, ...fields } = input;
+  const { images, was_stock, hidden, ...fields } = input;
   void was_stock; // what the operator saw, not a column
   return {
     ...fields,
+    hidden: hidden ? 1 : 0,
     images: JSON.stringify(images.map((i) => i.url)),
     image_alts: JSON.stringify(images.map((i) => ({ en: i.alt_en, ar: i.alt_ar }))),
   };
@@ -111,6 +113,8 @@ export async function updateProduct(db: ShopDb, id: number, input: ProductInput,
       });
     })
     .catch(skuTaken);
+  // Shown or hidden: this instance's out-of-shop lists start over now (others with the new catalog version).
+  forgetSuspendedSellers(db);
   await announceCatalogChange(db, { productIds: [id] });
 }
 
@@ -134,6 +138,7 @@ const pickColumns = (row: ProductRow) => ({
   variant_group: row.variant_group,
   variant_label_en: row.variant_label_en,
   variant_label_ar: row.variant_label_ar,
+  hidden: row.hidden === 1,
 });
 
 export async function editableProduct(db: ShopDb, id: number): Promise<ProductEditView | null> {

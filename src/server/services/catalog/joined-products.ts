@@ -45,8 +45,9 @@ export function joinedProductsOfAnySeller(db: ShopDb) {
     ]);
 }
 
-/** Products joined with the names their cards show; only those of active sellers. */
+/** Products joined with the names their cards show; only those in the shop (shown, of an active seller). */
 export function joinedProducts(db: ShopDb) {
-  // A suspended seller's products are out of the shop (cards, pages, carts, wishlists) until it is reinstated.
-  return joinedProductsOfAnySeller(db).where('v.status', '=', 'active');
+  // A suspended seller's products, and products hidden in the desk, are out of the shop (cards, pages, carts,
+  // wishlists) until they are shown again.
+  return joinedProductsOfAnySeller(db).where('v.status', '=', 'active').where('p.hidden', '=', 0);
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { ProductsQuery } from '../../../lib/schemas/products-query.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { catalogVersion } from './catalog-version.ts';
-import { suspendedSellerIds } from './suspended-sellers.ts';
+import { hiddenProductIds, suspendedSellerIds } from './suspended-sellers.ts';
 
 /** What narrows a listing (everything of the query but the text, the order and the page). */
 export type ListingFilter = Pick<
@@ -34,9 +34,11 @@ async function filtered(db: ShopDb, f: ListingFilter) {
   if (f.max_price !== undefined) query = query.where('price', '<=', f.max_price);
   if (f.rating !== undefined) query = query.where('rating', '>=', f.rating);
   if (f.in_stock) query = query.where('stock', '>', 0);
-  // Suspended sellers (a handful, if any): `+ 0` for the same reason as above, so the listing index still serves.
-  const suspended = await suspendedSellerIds(db);
+  // Suspended sellers and hidden products (a handful, if any): `+ 0` for the same reason as above, so the listing
+  // index still serves.
+  const [suspended, hidden] = await Promise.all([suspendedSellerIds(db), hiddenProductIds(db)]);
   if (suspended.length) query = query.where(sql<number>`seller_id + 0`, 'not in', suspended);
+  if (hidden.length) query = query.where(sql<number>`id + 0`, 'not in', hidden);
   return query;
 }
 

@@ -3,7 +3,7 @@ import type { ProductCard, ProductDetail } from '../../../lib/types.ts';
 import type { ProductRow } from '../../db/schema.ts';
 
 /** A product row joined with the category, sub-category and seller names its card shows. */
-export type ProductJoinedRow = ProductRow & {
+export type ProductJoinedRow = Omit<ProductRow, 'hidden'> & {
   category_en: string;
   category_ar: string;
   sub_category_en: string;

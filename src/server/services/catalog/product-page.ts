@@ -2,7 +2,7 @@ import type { Locale } from '../../../i18n/locales.ts';
 import type { ProductCard, ProductDetail, Variant } from '../../../lib/types.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { joinedProducts, joinedProductsOfAnySeller } from './joined-products.ts';
-import { suspendedSellerIds } from './suspended-sellers.ts';
+import { hiddenProductIds, suspendedSellerIds } from './suspended-sellers.ts';
 import { toProductCard, toProductDetail } from './product-mapper.ts';
 import { lightestFirst, toVariant } from './products.ts';
 
@@ -38,8 +38,9 @@ export async function loadProductPage(db: ShopDb, locale: Locale, id: number): P
       .execute(),
   ]);
   const suspended = new Set(await suspendedSellerIds(db));
+  const hidden = new Set(await hiddenProductIds(db));
   const related = candidates
-    .filter((p) => (group === null || p.variant_group !== group) && !suspended.has(p.seller_id))
+    .filter((p) => (group === null || p.variant_group !== group) && !suspended.has(p.seller_id) && !hidden.has(p.id))
     .slice(0, RELATED_COUNT)
     .map((p) => toProductCard(p, locale));
   return {

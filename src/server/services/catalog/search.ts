@@ -1,5 +1,5 @@
 import type { Locale } from '../../../i18n/locales.ts';
-import { suspendedSellerIds } from './suspended-sellers.ts';
+import { hiddenProductIds, suspendedSellerIds } from './suspended-sellers.ts';
 import type { ProductsQuery } from '../../../lib/schemas/products-query.ts';
 import type { PageMeta, ProductCard, Suggestion } from '../../../lib/types.ts';
 import type { ShopDb } from '../../db/index.ts';
@@ -55,13 +55,14 @@ export async function suggest(db: ShopDb, text: string, locale: Locale): Promise
   let kept = suggestionCache.get(index);
   if (!kept) suggestionCache.set(index, (kept = new Map()));
   const suspended = new Set(await suspendedSellerIds(db));
-  // Answers hold no suspended seller's products; a suspension or reinstatement names a new set, hence new answers.
-  const key = `${[...suspended].join(',')}|${locale}|${text.trim().toLowerCase()}`;
+  const hidden = new Set(await hiddenProductIds(db));
+  // Answers hold nothing out of the shop; a suspension, a hidden product or their return names new sets, hence new answers.
+  const key = `${[...suspended].join(',')}|${[...hidden].join(',')}|${locale}|${text.trim().toLowerCase()}`;
   const hit = kept.get(key);
   if (hit) return hit;
   const ids = index
     .find(text)
-    .filter((h) => !suspended.has(h.product.seller_id))
+    .filter((h) => !suspended.has(h.product.seller_id) && !hidden.has(h.product.id))
     .slice(0, SUGGEST_LIMIT)
     .map(({ product }) => product.id);
   const suggestions = await suggestionsFor(db, ids, locale);
@@ -103,9 +104,10 @@ export async function searchProducts(
   const index = await searchIndex(db);
   const compare = comparators[q.sort ?? 'best_match'];
   const suspended = new Set(await suspendedSellerIds(db));
+  const hidden = new Set(await hiddenProductIds(db));
   const hits = index
     .find(q.query)
-    .filter((hit) => matchesFilters(hit, q) && !suspended.has(hit.product.seller_id))
+    .filter((hit) => matchesFilters(hit, q) && !suspended.has(hit.product.seller_id) && !hidden.has(hit.product.id))
     .sort((a, b) => (compare ? compare(a.product, b.product) : byScore(a, b)) || a.product.id - b.product.id);
   const total = hits.length;
   const pageIds = hits.slice((q.page - 1) * q.per_page, q.page * q.per_page).map((hit) => hit.product.id);

@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { locales } from '../../../i18n/locales.ts';
 import type { ShopDb } from '../../db/index.ts';
-import { suspendedSellerIds } from './suspended-sellers.ts';
+import { hiddenProductIds, suspendedSellerIds } from './suspended-sellers.ts';
 
 /**
  * Products per catalog sitemap chunk: two URLs each (one per language), plus the sellers directory and the seller
@@ -48,13 +48,14 @@ function pairedUrls(origin: string, path: string): string {
 
 /** The product ids of one chunk, ascending (a range of the primary key), leaving out suspended sellers' products. */
 async function chunkIds(db: ShopDb, chunk: number): Promise<number[]> {
-  const suspended = await suspendedSellerIds(db);
+  const [suspended, hidden] = await Promise.all([suspendedSellerIds(db), hiddenProductIds(db)]);
   let query = db
     .selectFrom('products')
     .select('id')
     .where('id', '>', chunk * PRODUCTS_PER_CHUNK)
     .where('id', '<=', (chunk + 1) * PRODUCTS_PER_CHUNK);
   if (suspended.length) query = query.where('seller_id', 'not in', suspended);
+  if (hidden.length) query = query.where('id', 'not in', hidden);
   const rows = await query.orderBy('id').execute();
   return rows.map((r) => r.id);
 }
@@ -105,7 +106,7 @@ async function chunkKey(db: ShopDb, chunk: number): Promise<string> {
     .where('id', '<=', (chunk + 1) * PRODUCTS_PER_CHUNK)
     .executeTakeFirstOrThrow();
   // A suspension or reinstatement changes which products a chunk lists without changing its ids.
-  const suspended = (await suspendedSellerIds(db)).join(',');
+  const suspended = `${(await suspendedSellerIds(db)).join(',')}/${(await hiddenProductIds(db)).join(',')}`;
   if (chunk > 0) return `${row.n}|${row.last}|${suspended}`;
   const [sellers, categories, subs] = await Promise.all(
     (['sellers', 'categories', 'sub_categories'] as const).map((t) =>

@@ -105,6 +105,7 @@ export async function priceOrder(db: ShopDb, userId: number, choice: OrderChoice
         .where('products.id', 'in', ids)
         // A suspended seller's products cannot be ordered: they are unknown to the order (refused as unavailable).
         .where('sellers.status', '=', 'active')
+        .where('products.hidden', '=', 0)
         .execute()
     : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
