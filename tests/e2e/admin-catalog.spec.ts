@@ -38,6 +38,10 @@ test('operations edits price and stock in the grid; the product page and its JSO
 
   const offer = await productOffer(baseURL!, at(`/single-product/${id}`));
   expect(offer).toMatchObject({ price: '225.50', availability: 'OutOfStock' });
+  // The category's first listing page, pre-rendered at build, is no longer served from that file once the catalog moved:
+  // it is rendered on demand (the render cache's 30 s CDN lifetime, not a build's hour), with today's prices.
+  const listing = await fetch(`${baseURL}${at(`/products?category=${categoryOf(id)}&subCategory=${subCategoryOf(id)}`)}`);
+  expect(listing.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=30, stale-while-revalidate=30');
   expect(offer.html).toContain(formatMoney(22550, shopLocale));
   expect(offer.html).toContain(formatMoney(25000, shopLocale));
 
@@ -63,6 +67,11 @@ test('a cell that is not an amount is named before anything is sent', async ({ p
     25000,
   );
 });
+
+const categoryOf = (id: number) =>
+  withE2eDb((db) => (db.prepare('SELECT category_id AS c FROM products WHERE id = ?').get(id) as { c: number }).c);
+const subCategoryOf = (id: number) =>
+  withE2eDb((db) => (db.prepare('SELECT sub_category_id AS s FROM products WHERE id = ?').get(id) as { s: number }).s);
 
 /** A real photo of a plain colour (the server refuses anything that is not one). */
 const photo = async (background: string) =>

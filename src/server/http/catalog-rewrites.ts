@@ -7,9 +7,10 @@ import { join } from 'node:path';
  * - /{locale}/products?category=C[&subCategory=S] (nothing else) → the pre-rendered category listing;
  * - /{locale}/seller-profile/{id}?query=… (any query string) → the on-demand search of that seller page,
  *   so searching there "stays on the page by setting the query parameter" (spec section 2).
- * Returns the URL to serve instead, or undefined to serve the request as it is.
+ * Returns the URL to serve instead, or undefined to serve the request as it is. `listingsFresh`: false once the
+ * catalog changed after the build, when the pre-rendered listings would show old prices, stock and products.
  */
-export function catalogRewrite(url: URL, clientDir: string): string | undefined {
+export function catalogRewrite(url: URL, clientDir: string, listingsFresh = true): string | undefined {
   const listing = /^\/(en|ar)\/products\/?$/.exec(url.pathname);
   if (listing) {
     const keys = [...url.searchParams.keys()];
@@ -18,7 +19,7 @@ export function catalogRewrite(url: URL, clientDir: string): string | undefined 
     const plain = keys.every((k) => k === 'category' || k === 'subCategory') && keys.length === new Set(keys).size;
     if (!plain || !category || !/^\d{1,9}$/.test(category) || (sub !== null && !/^\d{1,9}$/.test(sub))) return undefined;
     const target = `/${listing[1]}/products/category/${category}${sub ? `/${sub}` : ''}/`;
-    return prerendered(clientDir, target) ? target : undefined;
+    return listingsFresh && prerendered(clientDir, target) ? target : undefined;
   }
   const seller = /^\/(en|ar)\/seller-profile\/(\d{1,9})\/?$/.exec(url.pathname);
   if (seller && url.search.length > 1) return `/${seller[1]}/seller-profile/${seller[2]}/search${url.search}`;

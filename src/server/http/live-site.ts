@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, unwatchFile, watchFile } from 'node:fs';
+import { catalogVersion } from '../services/catalog/catalog-version.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,6 +13,8 @@ export interface Site {
   clientDir: string;
   handler: NodeHandler;
   assets: NodeHandler;
+  /** The catalog version when this build went live: its pre-rendered listings show the catalog as it was then. */
+  catalogVersion: string;
 }
 
 /** Pages may sit in a CDN for an hour (a publish purges them) and are served stale for a minute while refetched. */
@@ -29,7 +32,7 @@ export async function loadSite(dir: string): Promise<Site> {
       res.setHeader('cache-control', pathname.startsWith('/_astro/') ? IMMUTABLE : PRERENDERED_CACHE_CONTROL);
     },
   }) as NodeHandler;
-  return { dir, clientDir, handler: entry.handler, assets };
+  return { dir, clientDir, handler: entry.handler, assets, catalogVersion: catalogVersion() };
 }
 
 /** The build a publish pointer names: `<buildsDir>/current` holds the id of a directory `<buildsDir>/<id>`. */

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { catalogVersion } from '../services/catalog/catalog-version.ts';
 import compression from 'compression';
 import { barePathRedirect } from '../../i18n/bare-path.ts';
 import { runShutdownHooks } from '../lifecycle.ts';
@@ -79,7 +80,10 @@ export async function serve({ distDir, host, port, buildsDir }: ServeOptions): P
     }
     // One build answers the whole request, even if a publish switches builds meanwhile.
     const site = live;
-    const rewritten = catalogRewrite(url, site.clientDir);
+    // Once the catalog changed after this build went live (a product made, priced or hidden in the desk, an order's
+    // stock), its pre-rendered category listings are out of date: they are rendered on demand instead, behind the
+    // render cache, like every other listing page.
+    const rewritten = catalogRewrite(url, site.clientDir, catalogVersion() === site.catalogVersion);
     if (rewritten) req.url = rewritten;
     const astro = () => guardAsync(() => site.handler(req, res), fail);
     compress(req as never, res as never, () => {
