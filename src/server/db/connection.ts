@@ -29,8 +29,10 @@ export function connect(options: ConnectOptions): DatabaseHandle {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SQLite(path);
   // WAL lets the build, the server and a seed run read while one of them writes.
+  // The wait first: switching to WAL needs a moment's lock, and a CLI (npm run staff, order) opening the live shop's
+  // database while the server writes got "database is locked" at once (an e2e journey caught it).
+  sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), engine: 'sqlite' };
 }
