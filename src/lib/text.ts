@@ -18,3 +18,11 @@ export function slugOf(name: string): string {
     .slice(0, 60)
     .replace(/-+$/, '');
 }
+
+/** Arabic-Indic and Persian digits and the Arabic decimal separator, as an Arabic keyboard types them, to Latin. */
+export const latinDigits = (text: string): string =>
+  text
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .replace(/\u066b/g, '.')
+    .trim();

@@ -233,6 +233,12 @@ describe('suspending a seller', () => {
       ).n,
     );
     const before = await total();
+    const searched = async () =>
+      (await t.json(`/api/products?query=${encodeURIComponent(product.name_en)}&per_page=60`)).body.data.map(
+        (p: { id: number }) => p.id,
+      );
+    // Found before the suspension, so its absence afterwards means something.
+    expect(await searched()).toContain(product.id);
 
     expect((await post(`/sellers/${sellerId}/suspend`, { reason: '' })).status).toBe(422);
     expect((await post(`/sellers/${sellerId}/suspend`, { reason: 'Tax card expired' }, support.cookie)).status).toBe(403);
@@ -244,14 +250,14 @@ describe('suspending a seller', () => {
     expect((await t.json(`/api/vendor_details/${sellerId}`)).status).toBe(404);
     expect((await t.json(`/api/products/${product.slug}`)).status).toBe(404);
     await expect.poll(total).toBe(before - ofSeller);
-    const found = await t.json(`/api/products?query=${encodeURIComponent(product.name_en)}&per_page=60`);
-    expect(found.body.data.map((p: { id: number }) => p.id)).not.toContain(product.id);
+    expect(await searched()).not.toContain(product.id);
     expect(await catalogSitemapXml(t.db, 'https://shop.example', 0)).not.toContain(`/single-product/${product.id}<`);
     expect((await codOrderOf(t.db, t.json, product.id, 1)).status).toBe(409);
 
     expect((await post(`/sellers/${sellerId}/reinstate`, {})).status).toBe(200);
     expect((await t.json(`/api/products/${product.slug}`)).status).toBe(200);
     await expect.poll(total).toBe(before);
+    expect(await searched()).toContain(product.id);
     const desk = await get('/sellers');
     expect(desk.body.data.find((s: { id: number }) => s.id === sellerId)).toMatchObject({ status: 'active', products: ofSeller });
   });

@@ -192,6 +192,8 @@ describe('hiding a product', () => {
     const found = async () =>
       (await t.json('/api/products?query=Hideable&per_page=60')).body.data.map((p: { id: number }) => p.id);
     const before = await total();
+    // Found before it is hidden, so its absence afterwards means something.
+    expect(await found()).toContain(id);
     const form = (await t.json(`/api/admin/products/${id}`, { headers: operator.headers })).body.data;
     expect(form.hidden).toBe(false);
 
@@ -205,6 +207,7 @@ describe('hiding a product', () => {
     expect((await put(`/products/${id}`, { ...form, hidden: false, was_stock: form.stock })).status).toBe(200);
     expect((await t.json(`/api/products/${slug}`)).status).toBe(200);
     await expect.poll(total).toBe(before);
+    expect(await found()).toContain(id);
     expect(await catalogSitemapXml(t.db, 'https://shop.example', 0)).toContain(`/single-product/${id}<`);
   });
 });

@@ -1,4 +1,5 @@
 import { fromPounds, poundsText } from '../money.ts';
+import { latinDigits } from '../text.ts';
 import type { GridProduct } from './catalog-views.ts';
 
 /** What an operator typed into one row of the products grid (text as typed; absent: untouched). */
@@ -7,14 +8,6 @@ type Values = Pick<GridProduct, 'price' | 'before_discount' | 'stock'>;
 export type GridRowChange = { id: number; was: Values } & Partial<Values>;
 export type GridProblem = 'badNumber' | 'badStock';
 const FIELDS = ['price', 'before_discount', 'stock'] as const;
-
-/** Arabic-Indic and Persian digits and the Arabic decimal separator, as an Arabic keyboard types them, to Latin. */
-export const latinDigits = (text: string): string =>
-  text
-    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
-    .replace(/\u066b/g, '.')
-    .trim();
 
 /** A grid cell's text as it first shows: pounds with two decimals (empty for no old price), units. */
 export const cellText = (row: Values, field: keyof Values): string =>

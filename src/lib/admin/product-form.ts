@@ -1,6 +1,6 @@
 import { fromPounds } from '../money.ts';
 import type { ProductEditView } from './catalog-views.ts';
-import { latinDigits } from './grid-edits.ts';
+import { latinDigits } from '../text.ts';
 
 /** The editor's text fields, as typed (amounts in EGP, counts in any digits). */
 export type ProductFields = Record<string, string>;

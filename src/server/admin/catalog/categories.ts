@@ -1,7 +1,7 @@
 import type { DeskCategory } from '../../../lib/admin/catalog-views.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { isUniqueViolation, toInt } from '../../db/values.ts';
-import { Problem } from '../../problem.ts';
+import { fieldProblem, Problem } from '../../problem.ts';
 import { announceCatalogChange } from '../../services/catalog/catalog-changes.ts';
 import { recordAudit } from '../audit.ts';
 import type { StaffActor } from '../staff-actor.ts';
@@ -58,8 +58,7 @@ async function changed(db: ShopDb): Promise<void> {
 }
 
 const slugTaken = (error: unknown): never => {
-  if (isUniqueViolation(error))
-    throw new Problem(409, 'adminCatalog.slugTaken', { fields: { slug: ['adminCatalog.slugTaken'] } });
+  if (isUniqueViolation(error)) throw fieldProblem(409, 'adminCatalog.slugTaken', 'slug');
   throw error;
 };
 
@@ -80,8 +79,7 @@ export async function createCategory(
           .select('id')
           .where('id', '=', input.category_id ?? 0)
           .executeTakeFirst();
-        if (!parent)
-          throw new Problem(422, 'adminCatalog.unknownCategory', { fields: { category_id: ['adminCatalog.unknownCategory'] } });
+        if (!parent) throw fieldProblem(422, 'adminCatalog.unknownCategory', 'category_id');
         const last = await trx
           .selectFrom('sub_categories')
           .select((eb) => eb.fn.max('position').as('p'))

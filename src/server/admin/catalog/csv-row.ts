@@ -1,5 +1,5 @@
 import type { CsvColumn, ImportProblem, ImportRowReport } from '../../../lib/admin/catalog-csv.ts';
-import { latinDigits } from '../../../lib/admin/grid-edits.ts';
+import { latinDigits } from '../../../lib/text.ts';
 import { fromPounds } from '../../../lib/money.ts';
 import type { ProductRow } from '../../db/schema.ts';
 

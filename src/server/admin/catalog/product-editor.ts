@@ -1,12 +1,12 @@
+import { sortByName } from '../../../i18n/format.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import type { CatalogChoices, ProductEditView } from '../../../lib/admin/catalog-views.ts';
 import type { ProductInput } from '../../../lib/schemas/admin-catalog.ts';
 import type { ShopDb } from '../../db/index.ts';
 import type { ProductRow } from '../../db/schema.ts';
 import { isUniqueViolation, nowIso } from '../../db/values.ts';
-import { Problem, type ProblemCode } from '../../problem.ts';
+import { fieldProblem, Problem } from '../../problem.ts';
 import { announceCatalogChange } from '../../services/catalog/catalog-changes.ts';
-import { listSellerNames } from '../../services/catalog/sellers.ts';
 import { recordStockMovements } from '../../services/catalog/stock-movements.ts';
 import { forgetSuspendedSellers } from '../../services/catalog/suspended-sellers.ts';
 import { slugOf } from '../../../lib/text.ts';
@@ -18,9 +18,6 @@ import { staffActorTag, type StaffActor } from '../staff-actor.ts';
  * changes, its movement; then a catalog change, so the product page, listings, search suggestions and the sitemap
  * show it at once on every instance, without a publish.
  */
-const refuse = (status: 404 | 409 | 422, code: ProblemCode, field: string): never => {
-  throw new Problem(status, code, { fields: { [field]: [code] } });
-};
 
 /** Every product column the editor writes, from its input. */
 function columnsOf(input: ProductInput) {
@@ -40,15 +37,15 @@ async function checkPlace(db: ShopDb, input: ProductInput): Promise<void> {
     db.selectFrom('sub_categories').select('category_id').where('id', '=', input.sub_category_id).executeTakeFirst(),
     db.selectFrom('sellers').select('id').where('id', '=', input.seller_id).executeTakeFirst(),
   ]);
-  if (!sub) refuse(422, 'adminCatalog.unknownCategory', 'sub_category_id');
-  if (!seller) refuse(422, 'adminCatalog.unknownCategory', 'seller_id');
-  if (sub!.category_id !== input.category_id) refuse(422, 'adminCatalog.subCategoryMismatch', 'sub_category_id');
+  if (!sub) throw fieldProblem(422, 'adminCatalog.unknownCategory', 'sub_category_id');
+  if (!seller) throw fieldProblem(422, 'adminCatalog.unknownCategory', 'seller_id');
+  if (sub!.category_id !== input.category_id) throw fieldProblem(422, 'adminCatalog.subCategoryMismatch', 'sub_category_id');
   if (input.before_discount !== null && input.before_discount <= input.price)
-    refuse(422, 'adminCatalog.oldPriceNotAbove', 'before_discount');
+    throw fieldProblem(422, 'adminCatalog.oldPriceNotAbove', 'before_discount');
 }
 
 const skuTaken = (error: unknown) => {
-  if (isUniqueViolation(error)) refuse(409, 'adminCatalog.skuTaken', 'sku');
+  if (isUniqueViolation(error)) throw fieldProblem(409, 'adminCatalog.skuTaken', 'sku');
   throw error;
 };
 
@@ -163,7 +160,8 @@ export async function catalogChoices(db: ShopDb, locale: Locale): Promise<Catalo
       .orderBy('position')
       .orderBy('id')
       .execute(),
-    listSellerNames(db, locale),
+    // Every seller, suspended ones included: a suspended seller's products are still edited here.
+    db.selectFrom('sellers').select(['id', 'name_en', 'name_ar']).execute(),
   ]);
   const name = (r: { name_en: string; name_ar: string }) => (locale === 'ar' ? r.name_ar : r.name_en);
   return {
@@ -172,6 +170,10 @@ export async function catalogChoices(db: ShopDb, locale: Locale): Promise<Catalo
       name: name(c),
       sub_categories: subs.filter((s) => s.category_id === c.id).map((s) => ({ id: s.id, name: name(s) })),
     })),
-    sellers,
+    sellers: sortByName(
+      sellers.map((s) => ({ id: s.id, name: name(s) })),
+      (s) => s.name,
+      locale,
+    ),
   };
 }

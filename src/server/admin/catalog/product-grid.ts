@@ -2,7 +2,7 @@ import type { GridProduct, ProductGridPage } from '../../../lib/admin/catalog-vi
 import type { Locale } from '../../../i18n/locales.ts';
 import type { ProductGridChanges } from '../../../lib/schemas/admin-catalog.ts';
 import type { ShopDb } from '../../db/index.ts';
-import { Problem } from '../../problem.ts';
+import { fieldProblem, Problem } from '../../problem.ts';
 import { announceCatalogChange } from '../../services/catalog/catalog-changes.ts';
 import { recordStockMovements, type StockChange } from '../../services/catalog/stock-movements.ts';
 import { recordAudit } from '../audit.ts';
@@ -78,7 +78,7 @@ export async function saveGridChanges(
       const after = { ...before, ...set };
       if (after.before_discount !== null && after.before_discount <= after.price) {
         const code = 'adminCatalog.oldPriceNotAbove';
-        throw new Problem(422, code, { values: { sku: before.sku }, fields: { [`${change.id}.before_discount`]: [code] } });
+        throw fieldProblem(422, code, `${change.id}.before_discount`, { values: { sku: before.sku } });
       }
       // Conditional on what the operator saw of what they changed: an order that took stock, or another save, since
       // then wins and this one is refused (a price change does not wait for stock that orders move).

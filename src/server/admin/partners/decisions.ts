@@ -7,7 +7,7 @@ import { smsSender } from '../../auth/sms/sender.ts';
 import { serverConfig } from '../../config.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { isUniqueViolation, nowIso } from '../../db/values.ts';
-import { Problem } from '../../problem.ts';
+import { fieldProblem, Problem } from '../../problem.ts';
 import { announceCatalogChange } from '../../services/catalog/catalog-changes.ts';
 import { recordAudit } from '../audit.ts';
 import type { StaffActor } from '../staff-actor.ts';
@@ -66,7 +66,7 @@ export async function approveApplication(
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new Problem(409, 'adminPartners.slugTaken', { fields: { slug: ['adminPartners.slugTaken'] } });
+      throw fieldProblem(409, 'adminPartners.slugTaken', 'slug');
     }
     throw error;
   }

@@ -1,3 +1,4 @@
+import { sortByName } from '../../../i18n/format.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { toInt } from '../../db/values.ts';
@@ -28,15 +29,14 @@ export async function listDeskSellers(db: ShopDb, locale: Locale): Promise<DeskS
   ]);
   const productsOf = new Map(counts.map((c) => [c.seller_id, toInt(c.n)]));
   const ar = locale === 'ar';
-  return rows
-    .map((r) => ({
-      id: r.id,
-      name: ar ? r.name_ar : r.name_en,
-      city: ar ? r.city_ar : r.city_en,
-      status: r.status === 'suspended' ? ('suspended' as const) : ('active' as const),
-      products: productsOf.get(r.id) ?? 0,
-    }))
-    .sort((a, b) => a.name.localeCompare(b.name, locale));
+  const sellers = rows.map((r) => ({
+    id: r.id,
+    name: ar ? r.name_ar : r.name_en,
+    city: ar ? r.city_ar : r.city_en,
+    status: r.status === 'suspended' ? ('suspended' as const) : ('active' as const),
+    products: productsOf.get(r.id) ?? 0,
+  }));
+  return sortByName(sellers, (s) => s.name, locale);
 }
 
 /**
