@@ -138,7 +138,7 @@ export const adminCatalogMessages = defineMessages(
     categories: {
       title: 'Categories',
       intro:
-        'The navbar, the footer and the listings show these, in this order. Pages rendered on demand follow a change at once; pre-rendered pages (the home page, the first page of each category) at the next publish.',
+        'The navbar, the footer and the listings show these, in this order. Category listings and every page rendered on demand follow a change at once; the home page and the content pages at the next publish.',
       slug: 'Short name',
       slugHint: 'Lowercase letters, digits and hyphens; part of no address shoppers see.',
       nameEn: 'Name in English',
@@ -314,7 +314,7 @@ export const adminCatalogMessages = defineMessages(
     categories: {
       title: 'الفئات',
       intro:
-        'تعرض القائمة العلوية والتذييل وصفحات المنتجات هذه الفئات بهذا الترتيب. الصفحات التي تُعرض عند الطلب تتبع التغيير فورًا، والصفحات المُعدّة مسبقًا (الرئيسية والصفحة الأولى لكل فئة) عند النشر التالي.',
+        'تعرض القائمة العلوية والتذييل وصفحات المنتجات هذه الفئات بهذا الترتيب. صفحات الفئات وكل صفحة تُعرض عند الطلب تتبع التغيير فورًا، والصفحة الرئيسية وصفحات المحتوى عند النشر التالي.',
       slug: 'الاسم المختصر',
       slugHint: 'حروف إنجليزية صغيرة وأرقام وشرطات؛ لا يظهر في أي عنوان يراه العملاء.',
       nameEn: 'الاسم بالإنجليزية',

@@ -5,7 +5,8 @@ import type { Locale } from '../../../i18n/locales.ts';
 import { adminCall } from '../../../lib/admin/admin-client.ts';
 import { CSV_COLUMNS, type ImportReport } from '../../../lib/admin/catalog-csv.ts';
 import { showToast } from '../../../lib/toast-event.ts';
-import { Field, inputClass } from '../../forms/Field.tsx';
+import { Field } from '../../forms/Field.tsx';
+import { FilePicker, type FileText } from '../../shared/FilePicker.tsx';
 import ImportRows from './ImportRows.tsx';
 
 type Text = Dictionary['adminCatalog']['csv'];
@@ -14,7 +15,7 @@ type Text = Dictionary['adminCatalog']['csv'];
  * /admin/products/import: a CSV is checked first (a dry run: row by row what would be created, changed or refused and
  * why), and imported only once every row can be; the import writes all of it or nothing.
  */
-export default function CsvImport({ locale, text }: { locale: Locale; text: Text }) {
+export default function CsvImport({ locale, text, fileText }: { locale: Locale; text: Text; fileText: FileText }) {
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [busy, setBusy] = useState<'check' | 'import' | null>(null);
@@ -43,11 +44,11 @@ export default function CsvImport({ locale, text }: { locale: Locale; text: Text
         <div className="min-w-0 flex-1 basis-72">
           <Field id="csv-file" label={text.file} hint={interpolate(text.fileHint, { columns: CSV_COLUMNS.join(', ') })}>
             {(a11y) => (
-              <input
+              <FilePicker
                 {...a11y}
-                type="file"
+                text={fileText}
+                locale={locale}
                 accept=".csv,text/csv"
-                className={inputClass}
                 onChange={(e) => {
                   setFile(e.target.files?.[0] ?? null);
                   setReport(null);
