@@ -8,7 +8,7 @@ import { isUniqueViolation, nowIso } from '../../db/values.ts';
 import { fieldProblem, Problem } from '../../problem.ts';
 import { announceCatalogChange } from '../../services/catalog/catalog-changes.ts';
 import { recordStockMovements } from '../../services/catalog/stock-movements.ts';
-import { forgetSuspendedSellers } from '../../services/catalog/suspended-sellers.ts';
+import { forgetOutOfShop } from '../../services/catalog/out-of-shop.ts';
 import { slugOf } from '../../../lib/text.ts';
 import { recordAudit } from '../audit.ts';
 import { staffActorTag, type StaffActor } from '../staff-actor.ts';
@@ -111,7 +111,7 @@ export async function updateProduct(db: ShopDb, id: number, input: ProductInput,
     })
     .catch(skuTaken);
   // Shown or hidden: this instance's out-of-shop lists start over now (others with the new catalog version).
-  forgetSuspendedSellers(db);
+  forgetOutOfShop(db);
   await announceCatalogChange(db, { productIds: [id] });
 }
 

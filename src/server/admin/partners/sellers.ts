@@ -4,7 +4,7 @@ import type { ShopDb } from '../../db/index.ts';
 import { toInt } from '../../db/values.ts';
 import { Problem } from '../../problem.ts';
 import { announceCatalogChange } from '../../services/catalog/catalog-changes.ts';
-import { forgetSuspendedSellers } from '../../services/catalog/suspended-sellers.ts';
+import { forgetOutOfShop } from '../../services/catalog/out-of-shop.ts';
 import { recordAudit } from '../audit.ts';
 import type { StaffActor } from '../staff-actor.ts';
 
@@ -70,6 +70,6 @@ export async function setSellerStatus(
       reason,
     });
   });
-  forgetSuspendedSellers(db);
+  forgetOutOfShop(db);
   await announceCatalogChange(db, { productIds: [] });
 }

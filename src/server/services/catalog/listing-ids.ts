@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { ProductsQuery } from '../../../lib/schemas/products-query.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { catalogVersion } from './catalog-version.ts';
-import { hiddenProductIds, suspendedSellerIds } from './suspended-sellers.ts';
+import { hiddenProductIds, suspendedSellerIds } from './out-of-shop.ts';
 
 /** What narrows a listing (everything of the query but the text, the order and the page). */
 export type ListingFilter = Pick<

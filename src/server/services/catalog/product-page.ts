@@ -2,7 +2,7 @@ import type { Locale } from '../../../i18n/locales.ts';
 import type { ProductCard, ProductDetail, Variant } from '../../../lib/types.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { joinedProducts, joinedProductsOfAnySeller } from './joined-products.ts';
-import { hiddenProductIds, suspendedSellerIds } from './suspended-sellers.ts';
+import { hiddenProductIds, suspendedSellerIds } from './out-of-shop.ts';
 import { toProductCard, toProductDetail } from './product-mapper.ts';
 import { lightestFirst, toVariant } from './products.ts';
 

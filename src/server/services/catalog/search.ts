@@ -1,5 +1,5 @@
 import type { Locale } from '../../../i18n/locales.ts';
-import { hiddenProductIds, suspendedSellerIds } from './suspended-sellers.ts';
+import { hiddenProductIds, suspendedSellerIds } from './out-of-shop.ts';
 import type { ProductsQuery } from '../../../lib/schemas/products-query.ts';
 import type { PageMeta, ProductCard, Suggestion } from '../../../lib/types.ts';
 import type { ShopDb } from '../../db/index.ts';

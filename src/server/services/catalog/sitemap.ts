@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { locales } from '../../../i18n/locales.ts';
 import type { ShopDb } from '../../db/index.ts';
-import { hiddenProductIds, suspendedSellerIds } from './suspended-sellers.ts';
+import { hiddenProductIds, suspendedSellerIds } from './out-of-shop.ts';
 
 /**
  * Products per catalog sitemap chunk: two URLs each (one per language), plus the sellers directory and the seller

@@ -13,7 +13,7 @@ interface OutOfShop {
 const kept = new WeakMap<ShopDb, { version: string; out: Promise<OutOfShop> }>();
 
 /** This instance forgets the lists at once after its own change (others move on with the new catalog version). */
-export function forgetSuspendedSellers(db: ShopDb): void {
+export function forgetOutOfShop(db: ShopDb): void {
   kept.delete(db);
 }
 
