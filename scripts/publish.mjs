@@ -1,6 +1,7 @@
 // `npm run publish`: builds the site into a fresh builds/<id>/, checks it, then points builds/current at it;
 // running servers follow the pointer and switch in-process (src/server/http/live-site.ts).
 // `npm run publish -- --rollback`: points builds/current back at the previously published build.
+// `--release <id> --now <ISO>` (the editors' desk, src/server/admin/content/publish-runner.ts): build that release.
 // The live site is never touched until the new build has passed every check.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -30,6 +31,13 @@ function fail(message) {
 
 if (process.argv.includes('--rollback')) {
   const list = history();
+  // Back past the first publish: without a pointer, the servers serve the build they started with (DIST_DIR).
+  if (list.length === 1 && existsSync(join(buildsDir, 'current'))) {
+    rmSync(join(buildsDir, 'current'));
+    writeFileSync(historyFile, '');
+    console.log(`Rolled back: the shop now shows the version the servers started with (${seconds()} s).`);
+    process.exit(0);
+  }
   if (list.length < 2) fail('There is no earlier published version to go back to.');
   list.pop();
   const back = list.at(-1);
@@ -76,7 +84,14 @@ function run(command, args, env) {
 
 console.log(`Building the new version (${id})…`);
 // A publish is for the public: without SITE_URL the build refuses (scripts/site-url.mjs) unless PUBLIC_BUILD=0.
+// From the editors' desk: which release's entries to build (CONTENT_RELEASE), judged at which instant (CONTENT_NOW).
+const option = (name) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at === -1 ? undefined : process.argv[at + 1];
+};
+const desk = option('release') ? { CONTENT_RELEASE: option('release'), CONTENT_NOW: option('now') ?? new Date().toISOString() } : {};
 const astro = await run(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
+  ...desk,
   BUILD_OUT_DIR: outDir,
   PUBLIC_BUILD: process.env.PUBLIC_BUILD ?? '1',
 });

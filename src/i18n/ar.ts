@@ -16,6 +16,7 @@ import { adminCashMessages } from './messages/admin-cash.ts';
 import { adminPromotionMessages } from './messages/admin-promotions.ts';
 import { adminPartnerMessages } from './messages/admin-partners.ts';
 import { adminCatalogMessages } from './messages/admin-catalog.ts';
+import { adminContentMessages } from './messages/admin-content.ts';
 
 /** Arabic dictionary: typed against the English one, so a missing key fails the type check. */
 export const ar: Dictionary = {
@@ -146,4 +147,5 @@ export const ar: Dictionary = {
   adminPromotions: adminPromotionMessages.ar,
   adminPartners: adminPartnerMessages.ar,
   adminCatalog: adminCatalogMessages.ar,
+  adminContent: adminContentMessages.ar,
 };

@@ -16,6 +16,7 @@ import { adminCashMessages } from './messages/admin-cash.ts';
 import { adminPromotionMessages } from './messages/admin-promotions.ts';
 import { adminPartnerMessages } from './messages/admin-partners.ts';
 import { adminCatalogMessages } from './messages/admin-catalog.ts';
+import { adminContentMessages } from './messages/admin-content.ts';
 
 /**
  * English dictionary: the source of every key. Spec texts are used verbatim.
@@ -151,6 +152,7 @@ export const en = {
   adminPromotions: adminPromotionMessages.en,
   adminPartners: adminPartnerMessages.en,
   adminCatalog: adminCatalogMessages.en,
+  adminContent: adminContentMessages.en,
 };
 
 /** Every language must provide every key of the English dictionary. */

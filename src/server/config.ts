@@ -53,6 +53,9 @@ export const Env = z.object({
   COD_CALL_ATTEMPTS: numberOr(3, z.int(), z.minimum(1), z.maximum(20)),
   REMITTANCE_DUE_DAYS: numberOr(2, z.int(), z.minimum(1), z.maximum(60)),
   ENABLE_TEST_FAULTS: text,
+  CONTENT_SCHEDULE: text,
+  CONTENT_RELEASE: text,
+  CONTENT_NOW: text,
 });
 
 export interface ServerConfig {
@@ -77,6 +80,12 @@ export interface ServerConfig {
   distDir: string;
   buildsDir: string;
   followPublish: boolean;
+  /** Each instance that follows publishes checks every minute for scheduled entries and offers starting or ending. */
+  contentSchedule: boolean;
+  /** Set by a publish from the desk for its build: which release's desk entries to build, judged at which instant. */
+  contentRelease: number | undefined;
+  /** Unset: judge by the clock at the time of reading (the config is cached; a Date here would stop the clock). */
+  contentNow: Date | undefined;
   host: string;
   port: number;
   uploadsDir: string;
@@ -162,6 +171,9 @@ function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     distDir: resolve(read.DIST_DIR),
     buildsDir: resolve(read.BUILDS_DIR),
     followPublish: read.FOLLOW_PUBLISH !== '0',
+    contentSchedule: read.CONTENT_SCHEDULE !== '0',
+    contentRelease: read.CONTENT_RELEASE ? Number(read.CONTENT_RELEASE) : undefined,
+    contentNow: read.CONTENT_NOW && !Number.isNaN(Date.parse(read.CONTENT_NOW)) ? new Date(read.CONTENT_NOW) : undefined,
     host: read.HOST,
     port: read.PORT,
     uploadsDir: resolve(read.UPLOADS_DIR),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/index.ts';
 import { createApi } from '../../src/server/api/app.ts';
+import { usePublishRunner } from '../../src/server/admin/content/publish-runner.ts';
 
 /**
  * A fresh, migrated and seeded database for one test file: SQLite in memory by default, or a new
@@ -45,6 +46,9 @@ export async function freshDatabase(): Promise<DatabaseHandle & { drop: () => Pr
 export async function testApi() {
   const database = await freshDatabase();
   const api = createApi({ db: database.db });
+  // API tests never build the site: a publish from the desk (or the permission matrix asking for one) gets this
+  // stand-in unless the test installs its own (tests/api/admin-content.test.ts).
+  usePublishRunner(async () => ({ ok: false, message: 'API tests build nothing' }));
   /**
    * `from`: the client address the server sees (the Astro endpoint passes the socket's). By default each request
    * comes from an address of its own, as different shoppers do, so the per-address limits (issue 19) only come

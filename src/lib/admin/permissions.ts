@@ -26,6 +26,8 @@ export const PERMISSIONS = [
   'catalog.manage',
   /** Partner applications and their documents: approve (a new seller) or reject (issue 23). */
   'partners.manage',
+  /** The editors' desk: write, preview, publish, schedule, roll back the site's content (issue 24). */
+  'content.manage',
   'staff.manage',
   'audit.read',
 ] as const;
@@ -63,7 +65,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'wallet.credit',
     'wallet.debit',
   ],
-  content: [],
+  content: ['content.manage'],
   seller: [],
 };
 

@@ -3,6 +3,7 @@ import type { Locale } from '../../i18n/locales.ts';
 import { offerActive } from '../../lib/offers.ts';
 import { slugOf } from '../../lib/content/entry-urls.ts';
 import { pageParam, paginateList } from '../../lib/paging.ts';
+import { serverConfig } from '../config.ts';
 
 type Name = keyof DataEntryMap;
 
@@ -45,8 +46,14 @@ export const readingMinutes = (body: string | undefined): number =>
 export const shopsInOrder = async (locale: Locale) =>
   (await entriesIn('shops', locale)).sort((a, b) => a.data.order - b.data.order);
 
+/**
+ * The instant a build judges offers at: now, or the time of the desk's release it builds (so a scheduled publish shows
+ * the offers of its own moment, and a test can move the clock).
+ */
+export const buildNow = (): Date => serverConfig().contentNow ?? new Date();
+
 /** Offers running now, the soonest to end first. */
-export async function runningOffers(locale: Locale, now = new Date()) {
+export async function runningOffers(locale: Locale, now = buildNow()) {
   return (await entriesIn('offers', locale))
     .filter((o) => offerActive(o.data, now))
     .sort((a, b) => a.data.validUntil.getTime() - b.data.validUntil.getTime());

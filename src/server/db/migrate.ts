@@ -20,6 +20,7 @@ import * as stockMovements from './migrations/019-stock-movements.ts';
 import * as productImageAlts from './migrations/020-product-image-alts.ts';
 import * as sellerStatus from './migrations/021-seller-status.ts';
 import * as productHidden from './migrations/022-product-hidden.ts';
+import * as contentDesk from './migrations/023-content-desk.ts';
 
 type PortableMigration = { up: (db: Kysely<unknown>, ctx: MigrationContext) => Promise<void> };
 
@@ -43,6 +44,7 @@ const migrations: Record<string, PortableMigration> = {
   '020-product-image-alts': productImageAlts,
   '021-seller-status': sellerStatus,
   '022-product-hidden': productHidden,
+  '023-content-desk': contentDesk,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

@@ -13,6 +13,9 @@ export interface BackOfficeTables {
   couriers: CourierTable;
   remittances: RemittanceTable;
   remittance_orders: RemittanceOrderTable;
+  content_entries: ContentEntryTable;
+  content_revisions: ContentRevisionTable;
+  content_releases: ContentReleaseTable;
 }
 
 export interface StaffTable {
@@ -121,4 +124,43 @@ export interface RemittanceOrderTable {
   remittance_id: number;
   order_id: number;
   amount: number;
+}
+
+/** The editors' desk (migration 023, decision 019). `*_json` hold a `DeskContent` (src/lib/content/desk-content.ts). */
+export interface ContentEntryTable {
+  id: Generated<number>;
+  collection: string;
+  slug: string;
+  draft_json: string;
+  created_by: number | null;
+  created_at: string;
+  updated_by: number | null;
+  updated_at: string;
+}
+
+export interface ContentRevisionTable {
+  id: Generated<number>;
+  entry_id: number;
+  content_json: string;
+  /** ISO instant the revision goes live from (now, or a scheduled time). */
+  publish_at: string;
+  created_by: number | null;
+  created_at: string;
+  /** Set when a rollback took the release that published it back. */
+  withdrawn_at: string | null;
+}
+
+export interface ContentReleaseTable {
+  id: Generated<number>;
+  /** building | live | failed | rolled_back */
+  status: string;
+  running: number | null;
+  /** `{ [entryId]: revisionId }`: what this publish built from the desk. */
+  snapshot_json: string;
+  build_id: string | null;
+  stage: string | null;
+  message: string | null;
+  started_by: number | null;
+  started_at: string;
+  finished_at: string | null;
 }

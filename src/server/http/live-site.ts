@@ -47,13 +47,19 @@ export function pointedBuild(buildsDir: string): string | undefined {
  * Follows the publish pointer: when `npm run publish` (or `--rollback`) rewrites it, the new build is loaded
  * (its server bundle imported, its file list read) and only then swapped in; requests already running finish
  * on the build they started with. Polling a stat every 300 ms works on every file system, shared ones included.
+ * A rollback past the first publish removes the pointer: the servers go back to the build they started with
+ * (`startedWith`, DIST_DIR).
  */
-export function followPointer(buildsDir: string, onSwitch: (dir: string) => Promise<void>): () => void {
+export function followPointer(
+  buildsDir: string,
+  startedWith: string,
+  onSwitch: (dir: string) => Promise<void>,
+): () => void {
   const pointer = resolve(buildsDir, 'current');
   let chain = Promise.resolve();
   const listener = (): void => {
     chain = chain.then(async () => {
-      const dir = pointedBuild(buildsDir);
+      const dir = pointedBuild(buildsDir) ?? (existsSync(pointer) ? undefined : startedWith);
       if (!dir) return;
       try {
         await onSwitch(dir);

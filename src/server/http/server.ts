@@ -13,6 +13,8 @@ import { applySecurityHeaders } from './security-headers.ts';
 import { answerFailure, guardAsync } from './request-guard.ts';
 import { refuseRequest } from './request-checks.ts';
 import { serverConfig } from '../config.ts';
+import { scheduleContent } from '../admin/content/schedule.ts';
+import { sharedDatabase } from '../db/index.ts';
 
 export interface ServeOptions {
   /** The build served when no publish pointer exists (`npm run build` writes ./dist). */
@@ -108,7 +110,7 @@ export async function serve({ distDir, host, port, buildsDir }: ServeOptions): P
     if (error.code !== 'ECONNRESET') console.warn(`[http] refused a malformed request: ${error.code ?? error.message}`);
   });
   if (buildsDir) {
-    const stop = followPointer(buildsDir, async (dir) => {
+    const stop = followPointer(buildsDir, distDir, async (dir) => {
       if (dir === live.dir) return;
       const next = await loadSite(dir);
       previous = [live, ...previous.filter((s) => s.dir !== dir)].slice(0, KEEP_PREVIOUS);
@@ -116,6 +118,11 @@ export async function serve({ distDir, host, port, buildsDir }: ServeOptions): P
       console.log(`Now serving the published build ${dir}`);
     });
     server.on('close', stop);
+    // Scheduled entries and offers starting or ending publish on their own, from an instance that follows publishes.
+    if (serverConfig().contentSchedule) {
+      const unschedule = scheduleContent((await sharedDatabase()).db);
+      server.on('close', unschedule);
+    }
   }
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   return server;

@@ -1,7 +1,5 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { MAX_UPLOAD_BYTES } from '../../../lib/uploads.ts';
-import { processProductImage } from '../../media/product-images.ts';
 import { Problem } from '../../problem.ts';
 import {
   CategoryInputSchema,
@@ -25,6 +23,7 @@ import { stockHistory } from '../../admin/catalog/stock-history.ts';
 import type { ApiEnv } from '../context.ts';
 import { validate } from '../validation.ts';
 import { idParam } from './params.ts';
+import { photoBodyLimit, receivePhoto } from './photo-upload.ts';
 import { requireStaff } from './require-staff.ts';
 
 /**
@@ -39,26 +38,8 @@ export const adminCatalogRoutes = new Hono<ApiEnv>()
   .patch('/products', requireStaff('catalog.manage'), validate('json', ProductGridChangesSchema), async (c) =>
     c.json({ data: await saveGridChanges(c.get('db'), c.get('locale'), c.req.valid('json'), c.get('staff')) }),
   )
-  // One photo per request (multipart `file`), at most 5 MB like every upload; its variants are made here, once.
-  .post(
-    '/media/products',
-    requireStaff('catalog.manage'),
-    bodyLimit({
-      maxSize: MAX_UPLOAD_BYTES + 64 * 1024,
-      onError: () => {
-        throw new Problem(413, 'forms.tooLarge');
-      },
-    }),
-    async (c) => {
-      const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-      const file = body['file'];
-      if (!(file instanceof File) || file.size === 0) throw new Problem(422, 'adminCatalog.notAPhoto');
-      if (file.size > MAX_UPLOAD_BYTES) throw new Problem(413, 'forms.tooLarge');
-      const image = await processProductImage(new Uint8Array(await file.arrayBuffer()));
-      if (!image) throw new Problem(415, 'adminCatalog.notAPhoto');
-      return c.json({ data: image }, 201);
-    },
-  )
+  // One photo per request; its variants are made here, once.
+  .post('/media/products', requireStaff('catalog.manage'), photoBodyLimit, receivePhoto)
   // The whole catalog as CSV, streamed (the columns import reads).
   .get('/products/export.csv', requireStaff('catalog.manage'), (c) => {
     const chunks = catalogCsv(c.get('db'));

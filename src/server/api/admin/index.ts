@@ -10,6 +10,7 @@ import { adminCashRoutes } from './cash-routes.ts';
 import { adminPromotionRoutes } from './promotion-routes.ts';
 import { adminPartnerRoutes } from './partner-routes.ts';
 import { adminCatalogRoutes } from './catalog-routes.ts';
+import { adminContentRoutes } from './content-routes.ts';
 
 /**
  * The back office's API under /api/admin (issue 22): never cached, refused from a foreign origin (the staff cookie is
@@ -30,4 +31,5 @@ export const adminRoutes = new Hono<ApiEnv>()
   .route('/', adminCashRoutes)
   .route('/', adminPromotionRoutes)
   .route('/', adminPartnerRoutes)
-  .route('/', adminCatalogRoutes);
+  .route('/', adminCatalogRoutes)
+  .route('/', adminContentRoutes);

@@ -1,0 +1,47 @@
+import type { Locale } from '../../i18n/locales.ts';
+
+/**
+ * An entry as the editors' desk holds it (issue 24): each language's front matter as the editor typed it (text, one
+ * line per item for lists) and its Markdown body. Stored as JSON in content_entries (the working copy) and in
+ * content_revisions (what was approved); turned into front matter by `frontMatterOf` (desk-check.ts).
+ */
+export interface LocaleContent {
+  data: Record<string, string>;
+  body: string;
+}
+export type DeskContent = Record<Locale, LocaleContent>;
+
+export type FieldKind = 'text' | 'long' | 'date' | 'number' | 'list' | 'choice';
+
+/** One front-matter field of a collection, as the desk's form draws it (read from the collection's schema). */
+export interface DeskField {
+  name: string;
+  kind: FieldKind;
+  required: boolean;
+  /** Asked once and written to both languages. */
+  shared: boolean;
+  choices?: readonly string[];
+  max?: number;
+}
+
+/** An entry's address part: lowercase letters, digits and single hyphens (`/en/articles/<slug>`). */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const SLUG_MAX = 80;
+
+/** Where each collection's entry is seen on the site (its own page, or the listing it appears in). */
+export const ENTRY_PATHS = {
+  articles: (slug: string) => `/articles/${slug}`,
+  reviews: (slug: string) => `/reviews/${slug}`,
+  recipes: (slug: string) => `/single-recipe/${slug}`,
+  shops: () => '/coffe-shops',
+  offers: (slug: string) => `/offers/${slug}`,
+  pages: (slug: string) => `/${slug}`,
+} as const;
+
+/** What the desk knows of an entry's life: only in the desk, waiting for its time, or published. */
+export type EntryState = 'draft' | 'changed' | 'scheduled' | 'approved' | 'live' | 'file';
+
+/** Collections whose entries may have no body (a coffee shop is its front matter). */
+export const BODY_OPTIONAL: ReadonlySet<string> = new Set(['shops']);
+
+export const emptyContent = (): DeskContent => ({ en: { data: {}, body: '' }, ar: { data: {}, body: '' } });

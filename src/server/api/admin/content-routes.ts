@@ -1,0 +1,63 @@
+import { Hono, type Context } from 'hono';
+import { isContentCollection, type ContentCollection } from '../../../lib/content/schemas.ts';
+import { SLUG_MAX, SLUG_PATTERN } from '../../../lib/content/desk-content.ts';
+import { ApproveSchema, DraftSchema } from '../../../lib/schemas/admin-content.ts';
+import { listDeskEntries, readDeskEntry, saveDraft } from '../../admin/content/desk-entries.ts';
+import { approveEntry, listReleases, readRelease, rollBack, startPublish } from '../../admin/content/releases.ts';
+import { Problem } from '../../problem.ts';
+import type { ApiEnv } from '../context.ts';
+import { validate } from '../validation.ts';
+import { idParam } from './params.ts';
+import { requireStaff } from './require-staff.ts';
+import { photoBodyLimit, receivePhoto } from './photo-upload.ts';
+
+const collectionParam = (c: Context<ApiEnv>): ContentCollection => {
+  const name = c.req.param('collection') ?? '';
+  if (!isContentCollection(name)) throw new Problem(404, 'adminContent.unknownCollection');
+  return name;
+};
+/** An address that cannot be an entry's is one the desk does not hold. */
+const slugParam = (c: Context<ApiEnv>): string => {
+  const slug = c.req.param('slug') ?? '';
+  if (!SLUG_PATTERN.test(slug) || slug.length > SLUG_MAX) throw new Problem(404, 'adminContent.entryNotFound');
+  return slug;
+};
+
+/**
+ * The editors' desk (issue 24), for members with content.manage: entries and their drafts, approving (now or at a
+ * time), publishing the site and following it, rolling back, images for the text.
+ */
+export const adminContentRoutes = new Hono<ApiEnv>()
+  .get('/content/releases', requireStaff('content.manage'), async (c) => c.json({ data: await listReleases(c.get('db')) }))
+  .get('/content/releases/:id', requireStaff('content.manage'), async (c) => {
+    const release = await readRelease(c.get('db'), idParam(c, 'adminContent.entryNotFound'));
+    if (!release) throw new Problem(404, 'adminContent.entryNotFound');
+    return c.json({ data: release });
+  })
+  .post('/content/publish', requireStaff('content.manage'), async (c) =>
+    c.json({ data: await startPublish(c.get('db'), c.get('staff')) }, 202),
+  )
+  .post('/content/rollback', requireStaff('content.manage'), async (c) =>
+    c.json({ data: await rollBack(c.get('db'), c.get('staff')) }),
+  )
+  // An image for an entry's text: the product photos' pipeline (checked by content, AVIF and WebP in three widths).
+  .post('/media/content', requireStaff('content.manage'), photoBodyLimit, receivePhoto)
+  .get('/content/:collection', requireStaff('content.manage'), async (c) =>
+    c.json({ data: await listDeskEntries(c.get('db'), collectionParam(c)) }),
+  )
+  .get('/content/:collection/:slug', requireStaff('content.manage'), async (c) => {
+    const entry = await readDeskEntry(c.get('db'), collectionParam(c), slugParam(c));
+    if (!entry) throw new Problem(404, 'adminContent.entryNotFound');
+    return c.json({ data: entry });
+  })
+  .put('/content/:collection/:slug', requireStaff('content.manage'), validate('json', DraftSchema), async (c) => {
+    const { content, was } = c.req.valid('json');
+    return c.json({ data: await saveDraft(c.get('db'), collectionParam(c), slugParam(c), content, was, c.get('staff')) });
+  })
+  .post('/content/:collection/:slug/approve', requireStaff('content.manage'), validate('json', ApproveSchema), async (c) => {
+    const { publishAt, publish } = c.req.valid('json');
+    const db = c.get('db');
+    const approved = await approveEntry(db, collectionParam(c), slugParam(c), publishAt, c.get('staff'));
+    const release = publish && !publishAt ? await startPublish(db, c.get('staff')) : null;
+    return c.json({ data: { ...approved, release } }, 201);
+  });

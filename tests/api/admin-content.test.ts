@@ -1,0 +1,184 @@
+import { afterAll, afterEach, describe, expect, test } from 'vitest';
+import { publishIfDue } from '../../src/server/admin/content/schedule.ts';
+import { usePublishRunner, type PublishJob, type PublishOutcome } from '../../src/server/admin/content/publish-runner.ts';
+import { jsonInit, makeStaff } from '../support/staff.ts';
+import { testApi } from '../support/test-db.ts';
+
+const { api, db, json, close } = await testApi();
+afterAll(close);
+const editor = await makeStaff(db, api, 'content');
+const support = await makeStaff(db, api, 'support');
+
+const send = (method: string, path: string, body?: unknown, cookie = editor.cookie, lang = 'en-US') =>
+  json(`/api/admin${path}?lang=${lang}`, body === undefined ? { method, headers: { cookie } } : jsonInit(method, body, cookie));
+
+/** Stands in for `npm run publish` (API tests build nothing): records each job, answers with `outcome`. */
+function fakePublish(outcome: PublishOutcome = { ok: true, buildId: 'b1', message: 'Published' }) {
+  const jobs: PublishJob[] = [];
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let hold = false;
+  const restore = usePublishRunner(async (job) => {
+    jobs.push(job);
+    await job.onStage('building');
+    if (hold) await held;
+    return outcome;
+  });
+  return { jobs, restore, holdUntilReleased: () => (hold = true), release: () => release() };
+}
+let restoreRunner: (() => void) | undefined;
+afterEach(() => restoreRunner?.());
+
+const article = (title_ar = 'الحليب المثالي') => ({
+  en: {
+    data: { title: 'The perfect milk', description: 'Steaming milk for a flat white.', date: '2026-11-20', author: 'Mona', cover: 'milk-30-1', coverAlt: 'A jug', tags: 'milk\nlatte art' },
+    body: '## Start cold\n\nUse **cold** milk.\n\n- a jug\n- a thermometer',
+  },
+  ar: {
+    data: { title: title_ar, description: 'تبخير الحليب لفلات وايت.', author: 'منى', coverAlt: 'إبريق' },
+    body: '## ابدأ باردًا\n\nاستخدم حليبًا **باردًا**.',
+  },
+});
+
+const settled = async (id: number) => {
+  await expect.poll(async () => (await send('GET', `/content/releases/${id}`)).body.data.status).not.toBe('building');
+  return (await send('GET', `/content/releases/${id}`)).body.data;
+};
+
+describe('the editors’ desk', () => {
+  test('a draft is saved as typed and read back; a save over a newer copy is refused, not lost', async () => {
+    const created = await send('PUT', '/content/articles/perfect-milk', { content: article(), was: null });
+    expect(created.status).toBe(200);
+    const read = await send('GET', '/content/articles/perfect-milk');
+    expect(read.body.data).toMatchObject({ slug: 'perfect-milk', state: 'draft', draft: article() });
+    const stamp = read.body.data.updatedAt as string;
+    expect((await send('PUT', '/content/articles/perfect-milk', { content: article('الحليب'), was: stamp })).status).toBe(200);
+    const stale = await send('PUT', '/content/articles/perfect-milk', { content: article('قديم'), was: stamp });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toMatch(/Someone saved this entry/);
+    expect((await send('GET', '/content/articles/perfect-milk')).body.data.draft.ar.data.title).toBe('الحليب');
+    expect((await send('GET', '/content/articles')).body.data.map((e: { slug: string }) => e.slug)).toContain('perfect-milk');
+  });
+
+  test('an entry with its Arabic title left empty is refused before publishing, the field named in the editor’s language', async () => {
+    const runner = fakePublish();
+    restoreRunner = runner.restore;
+    const broken = article('');
+    await send('PUT', '/content/articles/empty-arabic', { content: broken, was: null });
+    const en = await send('POST', '/content/articles/empty-arabic/approve', { publish: true });
+    expect(en.status).toBe(422);
+    expect(en.body.message).toBe('This entry cannot be published yet: fix the fields marked below.');
+    expect(en.body.errors).toEqual({ 'ar.title': ['Required.'] });
+    const ar = await send('POST', '/content/articles/empty-arabic/approve', { publish: true }, editor.cookie, 'ar-SA');
+    expect(ar.body.errors).toEqual({ 'ar.title': ['مطلوب.'] });
+    expect(runner.jobs).toHaveLength(0);
+    expect(await db.selectFrom('content_revisions').selectAll().execute()).toHaveLength(0);
+  });
+
+  test('raw HTML and an offer ending before it starts are refused by field', async () => {
+    const offer = {
+      en: { data: { title: 'Eid', description: 'Eid offer', validFrom: '2026-12-10', validUntil: '2026-12-01', link: '/products', image: 'offer-20-0', imageAlt: 'Beans' }, body: '<script>x</script>' },
+      ar: { data: { title: 'العيد', description: 'عرض العيد', imageAlt: 'بن' }, body: 'نص' },
+    };
+    await send('PUT', '/content/offers/eid-html', { content: offer, was: null });
+    const res = await send('POST', '/content/offers/eid-html/approve', {});
+    expect(res.status).toBe(422);
+    expect(res.body.errors).toMatchObject({ validUntil: ['Ends before it starts.'], 'en.body': [expect.stringMatching(/HTML is not allowed/)] });
+  });
+
+  test('approve and publish: the release builds the entry, goes live, and every step is in the audit trail', async () => {
+    const runner = fakePublish();
+    restoreRunner = runner.restore;
+    await send('PUT', '/content/articles/publish-me', { content: article(), was: null });
+    const res = await send('POST', '/content/articles/publish-me/approve', { publish: true });
+    expect(res.status).toBe(201);
+    const release = await settled(res.body.data.release.id);
+    expect(release).toMatchObject({ status: 'live', entries: 1, message: 'Published' });
+    expect(runner.jobs[0]!.release).toBe(release.id);
+    expect((await send('GET', '/content/articles/publish-me')).body.data.state).toBe('live');
+    // Edited after publishing: the site keeps the approved version until the next approval.
+    const { updatedAt } = (await send('GET', '/content/articles/publish-me')).body.data;
+    await send('PUT', '/content/articles/publish-me', { content: article('تعديل'), was: updatedAt });
+    expect((await send('GET', '/content/articles/publish-me')).body.data.state).toBe('changed');
+    const actions = (await db.selectFrom('audit_log').select(['action', 'staff_email']).orderBy('id').execute()).map((r) => r.action);
+    expect(actions).toEqual(expect.arrayContaining(['content.approve', 'site.publish', 'site.published']));
+  });
+
+  test('one publish at a time: a second is refused while the first builds', async () => {
+    const runner = fakePublish();
+    restoreRunner = runner.restore;
+    runner.holdUntilReleased();
+    const first = await send('POST', '/content/publish');
+    expect(first.status).toBe(202);
+    const second = await send('POST', '/content/publish');
+    expect(second.status).toBe(409);
+    expect(second.body.message).toMatch(/already running/);
+    runner.release();
+    expect((await settled(first.body.data.id)).status).toBe('live');
+  });
+
+  test('a failed publish leaves the entry waiting in the desk and says why', async () => {
+    const runner = fakePublish({ ok: false, message: 'NOT PUBLISHED — the build failed its checks.' });
+    restoreRunner = runner.restore;
+    await send('PUT', '/content/articles/will-fail', { content: article(), was: null });
+    const res = await send('POST', '/content/articles/will-fail/approve', { publish: true });
+    const release = await settled(res.body.data.release.id);
+    expect(release).toMatchObject({ status: 'failed', message: expect.stringMatching(/NOT PUBLISHED/) });
+    const entry = (await send('GET', '/content/articles/will-fail')).body.data;
+    expect(entry.state).toBe('draft');
+    expect(entry.revisions[0].withdrawnAt).not.toBeNull();
+  });
+
+  test('roll back: the last release is taken back and its new entry returns to the desk as a draft', async () => {
+    const runner = fakePublish();
+    restoreRunner = runner.restore;
+    await send('PUT', '/content/articles/roll-me-back', { content: article(), was: null });
+    const res = await send('POST', '/content/articles/roll-me-back/approve', { publish: true });
+    await settled(res.body.data.release.id);
+    const back = await send('POST', '/content/rollback');
+    expect(back.status).toBe(200);
+    expect(runner.jobs.at(-1)).toMatchObject({ rollback: true });
+    expect((await send('GET', `/content/releases/${res.body.data.release.id}`)).body.data.status).toBe('rolled_back');
+    expect((await send('GET', '/content/articles/roll-me-back')).body.data.state).toBe('draft');
+    // What was live before that release stays live.
+    expect((await send('GET', '/content/articles/publish-me')).body.data.revisions.some((r: { live: boolean }) => r.live)).toBe(true);
+    const audit = await db.selectFrom('audit_log').select(['action', 'staff_email']).where('action', '=', 'site.rollback').execute();
+    expect(audit).toEqual([{ action: 'site.rollback', staff_email: editor.email }]);
+  });
+
+  test('a scheduled offer goes live at its time and leaves the listings after its last day, on its own (clock moved)', async () => {
+    const runner = fakePublish();
+    restoreRunner = runner.restore;
+    const offer = {
+      en: { data: { title: 'Ramadan', description: 'Ramadan offer', validFrom: '2027-02-08', validUntil: '2027-02-10', link: '/products', image: 'offer-20-0', imageAlt: 'Beans' }, body: 'Ramadan **kareem**.' },
+      ar: { data: { title: 'رمضان', description: 'عرض رمضان', imageAlt: 'بن' }, body: 'رمضان **كريم**.' },
+    };
+    await send('PUT', '/content/offers/ramadan', { content: offer, was: null });
+    // Midnight in Cairo on the first day (22:00 UTC the evening before).
+    const res = await send('POST', '/content/offers/ramadan/approve', { publishAt: '2027-02-08T00:00:00+02:00' });
+    expect(res.status).toBe(201);
+    expect((await send('GET', '/content/offers/ramadan')).body.data.state).toBe('scheduled');
+    const started = '2027-02-07T12:00:00.000Z';
+    expect(await publishIfDue(db, '2027-02-07T21:59:00.000Z', started)).toBeNull();
+    const live = await publishIfDue(db, '2027-02-07T22:00:30.000Z', started);
+    expect(live).not.toBeNull();
+    expect((await settled(live!.id)).status).toBe('live');
+    expect(runner.jobs.at(-1)!.now).toBe('2027-02-07T22:00:30.000Z');
+    expect((await send('GET', '/content/offers/ramadan')).body.data.state).toBe('live');
+    // Nothing new in the next minutes: no publish.
+    expect(await publishIfDue(db, '2027-02-08T10:00:00.000Z', started)).toBeNull();
+    // The day after its last day begins: a publish on its own takes it off the listings (judged at that instant).
+    const ended = await publishIfDue(db, '2027-02-11T00:00:30.000Z', started);
+    expect(ended).not.toBeNull();
+    await settled(ended!.id);
+    expect(runner.jobs.at(-1)!.now).toBe('2027-02-11T00:00:30.000Z');
+    const audit = await db.selectFrom('audit_log').select(['action', 'staff_email']).where('action', '=', 'site.publish').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(audit.staff_email).toBe('cli');
+  });
+
+  test('no content role, no desk: a support member and a shopper without staff session are refused', async () => {
+    expect((await send('GET', '/content/articles', undefined, support.cookie)).status).toBe(403);
+    expect((await send('POST', '/content/publish', undefined, support.cookie)).status).toBe(403);
+    expect((await send('GET', '/content/articles', undefined, '')).status).toBe(401);
+  });
+});
