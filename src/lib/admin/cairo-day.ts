@@ -31,3 +31,10 @@ export function cairoDayEnd(day: string): string {
 export function cairoToday(now = new Date()): string {
   return new Date(now.getTime() + cairoOffsetMinutes(now) * 60_000).toISOString().slice(0, 10);
 }
+
+/** The UTC instant (ISO) of a Cairo wall-clock time typed in a `datetime-local` field (YYYY-MM-DDTHH:MM). */
+export function cairoInstant(local: string): string {
+  const [day = '', time = '00:00'] = local.split('T');
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return new Date(Date.parse(cairoDayStart(day)) + (hours * 60 + minutes) * 60_000).toISOString();
+}

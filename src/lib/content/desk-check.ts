@@ -1,17 +1,14 @@
 import { locales, type Locale } from '../../i18n/locales.ts';
 import { latinDigits } from '../text.ts';
-import { BODY_OPTIONAL, SLUG_MAX, SLUG_PATTERN, type DeskContent, type DeskField } from './desk-content.ts';
+import { BODY_OPTIONAL, fieldKey, SLUG_MAX, SLUG_PATTERN, type DeskContent, type DeskField } from './desk-content.ts';
 import { deskFields } from './desk-fields.ts';
 import { contentSchemas, type ContentCollection } from './schemas.ts';
 
 /** Why a field cannot be published; the desk says it in the editor's language beside the field (adminContent.problems). */
-export type DeskProblem = 'required' | 'tooLong' | 'invalid' | 'invalidDate' | 'notANumber' | 'outOfRange' | 'noHtml' | 'endsBeforeStart';
+export type DeskProblem = 'required' | 'tooLong' | 'invalid' | 'invalidDate' | 'notANumber' | 'outOfRange' | 'noHtml' | 'unsafeLink' | 'endsBeforeStart';
 /** Field key → problems. Keys: `<locale>.<field>` for a language's field or body, `<field>` for a shared one, `slug`. */
 export type DeskProblems = Record<string, DeskProblem[]>;
 
-/** The key of a field's problems and of its control in the desk's form. */
-export const fieldKey = (field: Pick<DeskField, 'name' | 'shared'>, locale: Locale): string =>
-  field.shared ? field.name : `${locale}.${field.name}`;
 
 /**
  * One language's front matter from what the editor typed: trimmed, empty left out (so a required field is missing
@@ -31,9 +28,9 @@ export function frontMatterOf(fields: DeskField[], content: DeskContent, locale:
   return out;
 }
 
-function problemOf(issue: { code: string; input?: unknown; origin?: string; path: PropertyKey[] }, field?: DeskField): DeskProblem {
+function problemOf(issue: { code: string; origin?: string; path: PropertyKey[] }, given: boolean, field?: DeskField): DeskProblem {
   if (issue.code === 'invalid_type') {
-    if (issue.input === undefined) return 'required';
+    if (!given) return 'required';
     return field?.kind === 'date' ? 'invalidDate' : field?.kind === 'number' ? 'notANumber' : 'invalid';
   }
   if (issue.code === 'too_small') return issue.origin === 'array' || issue.origin === 'string' ? 'required' : 'outOfRange';
@@ -44,6 +41,9 @@ function problemOf(issue: { code: string; input?: unknown; origin?: string; path
 
 // Raw HTML would reach the page as it is: the desk's toolbar writes Markdown for everything an editor needs.
 const HTML_TAG = /<\/?[a-z][^>]*>/i;
+// A link or image to anything but the web, e-mail, a phone or the shop itself (javascript:, data: …) would run or
+// hide something in the shopper's browser.
+const UNSAFE_LINK = /\]\(\s*<?(?!https?:|mailto:|tel:)[a-z][a-z0-9+.-]*:/i;
 
 /**
  * Checks an entry against its collection's schema (the build's own) in both languages, and each body: every problem
@@ -57,14 +57,17 @@ export function checkDeskContent(collection: ContentCollection, content: DeskCon
     if (!list.includes(problem)) list.push(problem);
   };
   for (const locale of locales) {
-    const parsed = contentSchemas[collection].safeParse(frontMatterOf(fields, content, locale));
+    const data = frontMatterOf(fields, content, locale);
+    const parsed = contentSchemas[collection].safeParse(data);
     for (const issue of parsed.success ? [] : parsed.error.issues) {
-      const field = fields.find((f) => f.name === issue.path[0]);
-      add(field ? fieldKey(field, locale) : `${locale}.${String(issue.path[0] ?? 'body')}`, problemOf(issue, field));
+      const name = String(issue.path[0] ?? 'body');
+      const field = fields.find((f) => f.name === name);
+      add(field ? fieldKey(field, locale) : `${locale}.${name}`, problemOf(issue, data[name] !== undefined, field));
     }
     const body = content[locale].body.trim();
     if (!body && !BODY_OPTIONAL.has(collection)) add(`${locale}.body`, 'required');
     if (HTML_TAG.test(body)) add(`${locale}.body`, 'noHtml');
+    if (UNSAFE_LINK.test(body)) add(`${locale}.body`, 'unsafeLink');
   }
   return problems;
 }

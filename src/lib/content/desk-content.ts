@@ -24,6 +24,10 @@ export interface DeskField {
   max?: number;
 }
 
+/** The key of a field's problems and of its control in the desk's form: `<locale>.<name>`, or `<name>` when shared. */
+export const fieldKey = (field: Pick<DeskField, 'name' | 'shared'>, locale: Locale): string =>
+  field.shared ? field.name : `${locale}.${field.name}`;
+
 /** An entry's address part: lowercase letters, digits and single hyphens (`/en/articles/<slug>`). */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_MAX = 80;

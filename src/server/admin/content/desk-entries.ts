@@ -2,6 +2,7 @@ import { emptyContent, type DeskContent, type EntryState } from '../../../lib/co
 import type { ContentCollection } from '../../../lib/content/schemas.ts';
 import { isoNow } from '../../auth/secrets.ts';
 import type { ShopDb } from '../../db/index.ts';
+import { isUniqueViolation } from '../../db/values.ts';
 import { Problem } from '../../problem.ts';
 import type { StaffActor } from '../staff-actor.ts';
 import { liveSnapshot } from './releases.ts';
@@ -152,10 +153,14 @@ export async function saveDraft(
       .executeTakeFirst();
     if (!current) {
       if (was) throw new Problem(404, 'adminContent.entryNotFound');
+      // Two editors creating the same address at once: one creates it, the other is told.
       await trx
         .insertInto('content_entries')
         .values({ collection, slug, draft_json: json, created_by: actor.id, created_at: now, updated_by: actor.id, updated_at: now })
-        .execute();
+        .execute()
+        .catch((error: unknown) => {
+          throw isUniqueViolation(error) ? new Problem(409, 'adminContent.slugTaken') : error;
+        });
       return { updatedAt: now };
     }
     if (was !== current.updated_at) throw new Problem(409, 'adminContent.editedElsewhere');

@@ -1,6 +1,7 @@
 import { checkDeskContent } from '../../../lib/content/desk-check.ts';
 import type { DeskContent } from '../../../lib/content/desk-content.ts';
 import type { ContentCollection } from '../../../lib/content/schemas.ts';
+import type { ReleaseView } from '../../../lib/content/release-view.ts';
 import { isoNow } from '../../auth/secrets.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { isUniqueViolation } from '../../db/values.ts';
@@ -11,17 +12,8 @@ import { publishRunner, type PublishOutcome } from './publish-runner.ts';
 
 /** Which revision of each desk entry a release built: entry id → revision id. */
 export type Snapshot = Record<string, number>;
+export type { ReleaseView };
 
-export interface ReleaseView {
-  id: number;
-  status: 'building' | 'live' | 'failed' | 'rolled_back';
-  stage: string | null;
-  message: string | null;
-  startedBy: number | null;
-  startedAt: string;
-  finishedAt: string | null;
-  entries: number;
-}
 
 /** A publish that has said nothing for this long died with its instance: it no longer holds the lock. */
 const STALE_MS = 20 * 60_000;

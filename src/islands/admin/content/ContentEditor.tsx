@@ -1,0 +1,148 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Dictionary } from '../../../i18n/en.ts';
+import { formatDate } from '../../../i18n/format.ts';
+import { interpolate } from '../../../i18n/interpolate.ts';
+import type { Locale } from '../../../i18n/locales.ts';
+import { localePath } from '../../../i18n/routes.ts';
+import { adminCall } from '../../../lib/admin/admin-client.ts';
+import { cairoInstant } from '../../../lib/admin/cairo-day.ts';
+import type { DeskContent, DeskField } from '../../../lib/content/desk-content.ts';
+import type { ReleaseView } from '../../../lib/content/release-view.ts';
+import EntryLanguage from './EntryLanguage.tsx';
+import ReleaseProgress from './ReleaseProgress.tsx';
+import DeskFieldControl from './DeskField.tsx';
+
+type Text = Dictionary['adminContent'];
+type Problems = Record<string, string[]>;
+const SAVE_AFTER_MS = 1000;
+
+/**
+ * An entry in both languages side by side (the Arabic right to left), shared values once above them. Every change is
+ * saved as a draft a second after the editor stops typing; preview opens the exact page in either language; publish
+ * approves the entry (checked against the build's schema, each problem beside its field) and publishes the site, or
+ * schedules it.
+ */
+export default function ContentEditor(props: {
+  locale: Locale;
+  text: Text;
+  collection: string;
+  slug: string;
+  fields: DeskField[];
+  initial: DeskContent;
+  updatedAt: string | null;
+}) {
+  const { locale, text, collection, slug, fields } = props;
+  const [content, setContent] = useState(props.initial);
+  const [status, setStatus] = useState('');
+  const [problems, setProblems] = useState<Problems>({});
+  const [release, setRelease] = useState<ReleaseView | null>(null);
+  const [when, setWhen] = useState('');
+  const was = useRef(props.updatedAt);
+  const dirty = useRef(false);
+  const saving = useRef<Promise<boolean>>(Promise.resolve(true));
+
+  const save = (next: DeskContent) =>
+    (saving.current = saving.current.then(async () => {
+      setStatus(text.saving);
+      const res = await adminCall<{ updatedAt: string }>(locale, `/content/${collection}/${slug}`, { method: 'PUT', body: { content: next, was: was.current } });
+      if (!res.ok) return setStatus(interpolate(text.saveFailed, { reason: res.message })), false;
+      was.current = res.body.data.updatedAt;
+      dirty.current = false;
+      setStatus(text.saved);
+      return true;
+    }));
+  useEffect(() => {
+    if (!dirty.current) return;
+    const timer = window.setTimeout(() => void save(content), SAVE_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [content]);
+
+  const change = (next: DeskContent) => {
+    dirty.current = true;
+    setContent(next);
+  };
+  const approve = async (publishAt: string | null) => {
+    if (dirty.current && !(await save(content))) return;
+    const res = await adminCall<{ publishAt: string; release: ReleaseView | null }>(locale, `/content/${collection}/${slug}/approve`, {
+      method: 'POST',
+      body: { publishAt, publish: !publishAt },
+    });
+    const errors = ((res.body as { errors?: Problems }).errors ?? {}) as Problems;
+    setProblems(res.ok ? {} : errors);
+    if (!res.ok) {
+      const named = Object.keys(errors).map((key) => document.querySelector(`label[for="${fieldId(key)}"]`)?.textContent ?? key);
+      setStatus(named.length ? `${res.message} ${interpolate(text.problemsIn, { fields: named.join(locale === 'ar' ? '، ' : ', ') })}` : res.message);
+      document.getElementById(fieldId(Object.keys(errors)[0] ?? ''))?.focus();
+      return;
+    }
+    if (publishAt) setStatus(interpolate(text.scheduled, { date: formatDate(new Date(res.body.data.publishAt), locale, { dateStyle: 'full', timeStyle: 'short', timeZone: 'Africa/Cairo' }) }));
+    setRelease(res.body.data.release);
+  };
+
+  const shared = fields.filter((f) => f.shared);
+  const preview = (lang: Locale) => localePath(lang, `/admin/content/preview/${collection}/${slug}`);
+  return (
+    <div className="space-y-6">
+      <p role="status" aria-live="polite" className="min-h-6 text-sm text-roast-700" data-save-status>
+        {status}
+      </p>
+      {shared.length > 0 && (
+        <fieldset className="grid gap-4 rounded-xl bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-3">
+          <legend className="px-1 font-bold">{text.sharedFields}</legend>
+          {shared.map((field) => (
+            <DeskFieldControl
+              key={field.name}
+              text={text}
+              field={field}
+              id={fieldId(field.name)}
+              dir="ltr"
+              value={content.en.data[field.name] ?? ''}
+              onChange={(v) => change({ en: { ...content.en, data: { ...content.en.data, [field.name]: v } }, ar: content.ar })}
+              error={problems[field.name]}
+            />
+          ))}
+        </fieldset>
+      )}
+      <div className="grid gap-6 lg:grid-cols-2">
+        {(['en', 'ar'] as const).map((lang) => (
+          <EntryLanguage
+            key={lang}
+            locale={locale}
+            text={text}
+            lang={lang}
+            fields={fields.filter((f) => !f.shared)}
+            value={content[lang]}
+            onChange={(side) => change({ ...content, [lang]: side })}
+            problems={problems}
+            idOf={fieldId}
+          />
+        ))}
+      </div>
+      <div className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm">
+        <a href={preview('en')} target="_blank" rel="noopener" className="rounded-full border border-roast-300 px-4 py-2 font-semibold">
+          {interpolate(text.preview, { language: text.english })}
+        </a>
+        <a href={preview('ar')} target="_blank" rel="noopener" className="rounded-full border border-roast-300 px-4 py-2 font-semibold">
+          {interpolate(text.preview, { language: text.arabic })}
+        </a>
+        <button type="button" onClick={() => void approve(null)} className="rounded-full bg-crema px-6 py-2 font-semibold text-white hover:bg-roast-500">
+          {text.publishNow}
+        </button>
+        <label className="text-sm font-semibold">
+          {text.scheduleAt}
+          <input type="datetime-local" value={when} onChange={(ev) => setWhen(ev.target.value)} aria-describedby="schedule-hint" className="mt-1 block rounded-md border border-roast-200 px-2 py-1" />
+        </label>
+        <button type="button" disabled={!when} onClick={() => void approve(cairoInstant(when))} className="rounded-full border border-roast-300 px-4 py-2 font-semibold disabled:opacity-50">
+          {text.schedule}
+        </button>
+        <p id="schedule-hint" className="w-full text-xs text-roast-700">
+          {text.scheduleHint}
+        </p>
+      </div>
+      {release && <ReleaseProgress key={release.id} locale={locale} text={text.site} release={release} />}
+    </div>
+  );
+}
+
+/** A field's control id from its problem key (`ar.title` → `content-ar-title`). */
+const fieldId = (key: string) => `content-${key.replace('.', '-')}`;

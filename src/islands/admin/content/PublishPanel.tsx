@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import type { Dictionary } from '../../../i18n/en.ts';
+import { formatDate } from '../../../i18n/format.ts';
+import { interpolate } from '../../../i18n/interpolate.ts';
+import type { Locale } from '../../../i18n/locales.ts';
+import { adminCall } from '../../../lib/admin/admin-client.ts';
+import type { ReleaseView } from '../../../lib/content/release-view.ts';
+import { showToast } from '../../../lib/toast-event.ts';
+import ReleaseProgress from './ReleaseProgress.tsx';
+
+type Text = Dictionary['adminContent']['site'];
+
+/**
+ * Publishing the whole site from the desk: publish (what is approved and due), follow it, roll back the last publish;
+ * the recent publishes with their outcome.
+ */
+export default function PublishPanel({ locale, text, releases }: { locale: Locale; text: Text; releases: ReleaseView[] }) {
+  const [list, setList] = useState(releases);
+  const [running, setRunning] = useState<ReleaseView | null>(releases.find((r) => r.status === 'building') ?? null);
+  const [busy, setBusy] = useState(false);
+  const refresh = async () => {
+    const res = await adminCall<ReleaseView[]>(locale, '/content/releases');
+    if (res.ok) setList(res.body.data);
+  };
+  const publish = async () => {
+    const res = await adminCall<ReleaseView>(locale, '/content/publish', { method: 'POST' });
+    if (!res.ok) return showToast(res.message, 'error');
+    setRunning(res.body.data);
+  };
+  const rollBack = async () => {
+    if (!window.confirm(text.confirmRollBack)) return;
+    setBusy(true);
+    const res = await adminCall<ReleaseView | null>(locale, '/content/rollback', { method: 'POST' });
+    setBusy(false);
+    showToast(res.ok ? text.rolledBack : res.message, res.ok ? 'success' : 'error');
+    await refresh();
+  };
+  const when = (iso: string) => formatDate(new Date(iso), locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Cairo' });
+
+  return (
+    <section aria-labelledby="publishing-title" className="space-y-4 rounded-xl bg-white p-4 shadow-sm">
+      <h2 id="publishing-title" className="text-lg font-bold">
+        {text.title}
+      </h2>
+      <p className="text-sm text-roast-700">{text.intro}</p>
+      <div className="flex flex-wrap gap-3">
+        <button type="button" disabled={Boolean(running) || busy} onClick={() => void publish()} className="rounded-full bg-crema px-6 py-2 font-semibold text-white hover:bg-roast-500 disabled:opacity-50">
+          {text.publish}
+        </button>
+        <button type="button" disabled={Boolean(running) || busy} onClick={() => void rollBack()} className="rounded-full border border-roast-300 px-4 py-2 font-semibold disabled:opacity-50">
+          {busy ? text.stages.rollingBack : text.rollBack}
+        </button>
+      </div>
+      {running && (
+        <ReleaseProgress key={running.id} locale={locale} text={text} release={running} onDone={() => void refresh().then(() => setRunning(null))} />
+      )}
+      <h3 className="font-semibold">{text.history}</h3>
+      {list.length ? (
+        <ul className="space-y-1 text-sm" data-releases>
+          {list.map((r) => (
+            <li key={r.id} data-release-row={r.id} className="flex flex-wrap justify-between gap-x-4">
+              <span>{interpolate(text.release, { id: r.id, date: when(r.startedAt) })}</span>
+              <span>
+                {text.statuses[r.status]} · {interpolate(text.entries, { count: r.entries })}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-roast-700">{text.none}</p>
+      )}
+    </section>
+  );
+}

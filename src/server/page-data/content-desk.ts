@@ -1,0 +1,40 @@
+import { getCollection } from 'astro:content';
+import type { DeskContent } from '../../lib/content/desk-content.ts';
+import type { ContentCollection } from '../../lib/content/schemas.ts';
+
+interface LiveEntry {
+  id: string;
+  body?: string | undefined;
+  data: Record<string, unknown>;
+}
+
+const live = (collection: ContentCollection) => getCollection(collection) as Promise<LiveEntry[]>;
+
+/** A front-matter value as the desk's form holds it: dates as YYYY-MM-DD, lists one item per line. */
+function typed(value: unknown): string {
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (Array.isArray(value)) return value.join('\n');
+  return value === undefined || value === null ? '' : String(value);
+}
+
+/** The entries the live site shows for a collection (files and desk alike), by slug with their English title. */
+export async function liveEntries(collection: ContentCollection): Promise<{ slug: string; title: string }[]> {
+  return (await live(collection))
+    .filter((e) => e.id.startsWith('en/'))
+    .map((e) => ({ slug: e.id.slice(3), title: typed(e.data['title'] ?? e.data['name']) }))
+    .sort((a, b) => a.title.localeCompare(b.title));
+}
+
+/**
+ * A live entry as the desk's first draft of it (an entry written as a file, opened in the desk for the first time):
+ * both languages' front matter and text. Null when the site has no such entry.
+ */
+export async function liveEntryContent(collection: ContentCollection, slug: string): Promise<DeskContent | null> {
+  const entries = await live(collection);
+  const side = (locale: 'en' | 'ar') => {
+    const entry = entries.find((e) => e.id === `${locale}/${slug}`);
+    return entry && { data: Object.fromEntries(Object.entries(entry.data).map(([k, v]) => [k, typed(v)])), body: entry.body ?? '' };
+  };
+  const [en, ar] = [side('en'), side('ar')];
+  return en && ar ? { en, ar } : null;
+}
