@@ -5,7 +5,8 @@ import type { ShopOptions } from './tests/e2e/fixtures.ts';
 const port = Number(process.env['E2E_PORT'] ?? 4410);
 const dbPath = process.env['E2E_DATABASE_PATH'] ?? 'data/e2e.sqlite';
 const serverLog = `${dbPath}.server.log`;
-const catalogWriters = /admin-(catalog|categories)\.spec\.ts/;
+// Journeys that add products, or build the site from the editors' desk (which must not overlap publish.spec's builds).
+const catalogWriters = /admin-(catalog|categories|content)\.spec\.ts/;
 
 export default defineConfig<ShopOptions>({
   testDir: 'tests/e2e',

@@ -31,7 +31,15 @@ afterEach(() => restoreRunner?.());
 
 const article = (title_ar = 'الحليب المثالي') => ({
   en: {
-    data: { title: 'The perfect milk', description: 'Steaming milk for a flat white.', date: '2026-11-20', author: 'Mona', cover: 'milk-30-1', coverAlt: 'A jug', tags: 'milk\nlatte art' },
+    data: {
+      title: 'The perfect milk',
+      description: 'Steaming milk for a flat white.',
+      date: '2026-11-20',
+      author: 'Mona',
+      cover: 'milk-30-1',
+      coverAlt: 'A jug',
+      tags: 'milk\nlatte art',
+    },
     body: '## Start cold\n\nUse **cold** milk.\n\n- a jug\n- a thermometer',
   },
   ar: {
@@ -77,13 +85,27 @@ describe('the editors’ desk', () => {
 
   test('raw HTML and an offer ending before it starts are refused by field', async () => {
     const offer = {
-      en: { data: { title: 'Eid', description: 'Eid offer', validFrom: '2026-12-10', validUntil: '2026-12-01', link: '/products', image: 'offer-20-0', imageAlt: 'Beans' }, body: '<script>x</script>' },
+      en: {
+        data: {
+          title: 'Eid',
+          description: 'Eid offer',
+          validFrom: '2026-12-10',
+          validUntil: '2026-12-01',
+          link: '/products',
+          image: 'offer-20-0',
+          imageAlt: 'Beans',
+        },
+        body: '<script>x</script>',
+      },
       ar: { data: { title: 'العيد', description: 'عرض العيد', imageAlt: 'بن' }, body: 'نص' },
     };
     await send('PUT', '/content/offers/eid-html', { content: offer, was: null });
     const res = await send('POST', '/content/offers/eid-html/approve', {});
     expect(res.status).toBe(422);
-    expect(res.body.errors).toMatchObject({ validUntil: ['Ends before it starts.'], 'en.body': [expect.stringMatching(/HTML is not allowed/)] });
+    expect(res.body.errors).toMatchObject({
+      validUntil: ['Ends before it starts.'],
+      'en.body': [expect.stringMatching(/HTML is not allowed/)],
+    });
   });
 
   test('approve and publish: the release builds the entry, goes live, and every step is in the audit trail', async () => {
@@ -100,7 +122,9 @@ describe('the editors’ desk', () => {
     const { updatedAt } = (await send('GET', '/content/articles/publish-me')).body.data;
     await send('PUT', '/content/articles/publish-me', { content: article('تعديل'), was: updatedAt });
     expect((await send('GET', '/content/articles/publish-me')).body.data.state).toBe('changed');
-    const actions = (await db.selectFrom('audit_log').select(['action', 'staff_email']).orderBy('id').execute()).map((r) => r.action);
+    const actions = (await db.selectFrom('audit_log').select(['action', 'staff_email']).orderBy('id').execute()).map(
+      (r) => r.action,
+    );
     expect(actions).toEqual(expect.arrayContaining(['content.approve', 'site.publish', 'site.published']));
   });
 
@@ -141,8 +165,14 @@ describe('the editors’ desk', () => {
     expect((await send('GET', `/content/releases/${res.body.data.release.id}`)).body.data.status).toBe('rolled_back');
     expect((await send('GET', '/content/articles/roll-me-back')).body.data.state).toBe('draft');
     // What was live before that release stays live.
-    expect((await send('GET', '/content/articles/publish-me')).body.data.revisions.some((r: { live: boolean }) => r.live)).toBe(true);
-    const audit = await db.selectFrom('audit_log').select(['action', 'staff_email']).where('action', '=', 'site.rollback').execute();
+    expect((await send('GET', '/content/articles/publish-me')).body.data.revisions.some((r: { live: boolean }) => r.live)).toBe(
+      true,
+    );
+    const audit = await db
+      .selectFrom('audit_log')
+      .select(['action', 'staff_email'])
+      .where('action', '=', 'site.rollback')
+      .execute();
     expect(audit).toEqual([{ action: 'site.rollback', staff_email: editor.email }]);
   });
 
@@ -150,7 +180,18 @@ describe('the editors’ desk', () => {
     const runner = fakePublish();
     restoreRunner = runner.restore;
     const offer = {
-      en: { data: { title: 'Ramadan', description: 'Ramadan offer', validFrom: '2027-02-08', validUntil: '2027-02-10', link: '/products', image: 'offer-20-0', imageAlt: 'Beans' }, body: 'Ramadan **kareem**.' },
+      en: {
+        data: {
+          title: 'Ramadan',
+          description: 'Ramadan offer',
+          validFrom: '2027-02-08',
+          validUntil: '2027-02-10',
+          link: '/products',
+          image: 'offer-20-0',
+          imageAlt: 'Beans',
+        },
+        body: 'Ramadan **kareem**.',
+      },
       ar: { data: { title: 'رمضان', description: 'عرض رمضان', imageAlt: 'بن' }, body: 'رمضان **كريم**.' },
     };
     await send('PUT', '/content/offers/ramadan', { content: offer, was: null });
@@ -172,7 +213,12 @@ describe('the editors’ desk', () => {
     expect(ended).not.toBeNull();
     await settled(ended!.id);
     expect(runner.jobs.at(-1)!.now).toBe('2027-02-11T00:00:30.000Z');
-    const audit = await db.selectFrom('audit_log').select(['action', 'staff_email']).where('action', '=', 'site.publish').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const audit = await db
+      .selectFrom('audit_log')
+      .select(['action', 'staff_email'])
+      .where('action', '=', 'site.publish')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(audit.staff_email).toBe('cli');
   });
 

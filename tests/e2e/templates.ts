@@ -82,4 +82,9 @@ export const adminTemplates: { path: string; guest?: boolean }[] = [
   { path: '/admin/customers/{customer}' },
   { path: '/admin/staff' },
   { path: '/admin/audit' },
+  { path: '/admin/content' },
+  { path: '/admin/content?c=offers' },
+  { path: '/admin/content/articles/dialing-in-espresso' },
+  { path: '/admin/content/articles/{entry}' },
+  { path: '/admin/content/preview/articles/{entry}' },
 ];

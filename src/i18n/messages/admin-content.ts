@@ -23,7 +23,8 @@ export const adminContentMessages = defineMessages(
       slugTaken: 'An entry with this address already exists.',
     },
     title: 'Content',
-    intro: 'Articles, video reviews, recipes, coffee shops, offers and information pages, in English and Arabic. Write, preview, then publish: the site is rebuilt beside the live one and switched when it passes its checks.',
+    intro:
+      'Articles, video reviews, recipes, coffee shops, offers and information pages, in English and Arabic. Write, preview, then publish: the site is rebuilt beside the live one and switched when it passes its checks.',
     collections: {
       articles: 'Articles',
       reviews: 'Video reviews',
@@ -117,7 +118,8 @@ export const adminContentMessages = defineMessages(
     problemsIn: 'Fix: {fields}',
     site: {
       title: 'Publishing',
-      intro: 'A publish builds the whole site beside the live one, checks it, then switches every server to it. Shoppers notice nothing.',
+      intro:
+        'A publish builds the whole site beside the live one, checks it, then switches every server to it. Shoppers notice nothing.',
       publish: 'Publish the site',
       rollBack: 'Roll back to the previous version',
       confirmRollBack: 'Roll back: the last publish is taken back and its new entries return to the desk as drafts.',
@@ -163,7 +165,8 @@ export const adminContentMessages = defineMessages(
       slugTaken: 'يوجد محتوى بهذا العنوان بالفعل.',
     },
     title: 'المحتوى',
-    intro: 'المقالات ومراجعات الفيديو والوصفات والمقاهي والعروض وصفحات المعلومات، بالعربية والإنجليزية. اكتب ثم عاين ثم انشر: يُبنى الموقع بجانب النسخة الحالية ويُبدَّل إليه بعد اجتياز الفحوص.',
+    intro:
+      'المقالات ومراجعات الفيديو والوصفات والمقاهي والعروض وصفحات المعلومات، بالعربية والإنجليزية. اكتب ثم عاين ثم انشر: يُبنى الموقع بجانب النسخة الحالية ويُبدَّل إليه بعد اجتياز الفحوص.',
     collections: {
       articles: 'المقالات',
       reviews: 'مراجعات الفيديو',

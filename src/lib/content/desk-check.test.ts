@@ -30,7 +30,11 @@ test('the form asks shared values once: dates, numbers, choices and patterned va
   const fields = Object.fromEntries(deskFields('recipes').map((f) => [f.name, f]));
   expect(fields['title']).toMatchObject({ kind: 'text', shared: false, required: true, max: 110 });
   expect(fields['description']).toMatchObject({ kind: 'long', shared: false });
-  expect(fields['method']).toMatchObject({ kind: 'choice', shared: true, choices: ['espresso', 'filter', 'cold', 'turkish', 'milk'] });
+  expect(fields['method']).toMatchObject({
+    kind: 'choice',
+    shared: true,
+    choices: ['espresso', 'filter', 'cold', 'turkish', 'milk'],
+  });
   expect(fields['image']).toMatchObject({ kind: 'text', shared: true });
   expect(fields['steps']).toMatchObject({ kind: 'list', shared: false });
   expect(deskFields('articles').find((f) => f.name === 'tags')).toMatchObject({ kind: 'list', required: false });
@@ -38,13 +42,21 @@ test('the form asks shared values once: dates, numbers, choices and patterned va
 
 test('front matter: lists by line without blanks, Arabic digits read, shared values from the English side', () => {
   const data = frontMatterOf(deskFields('recipes'), recipe(), 'ar');
-  expect(data).toMatchObject({ ingredients: ['١٥ جم بن'], steps: ['اشطف'], brewMinutes: 3, method: 'filter', date: '2026-11-01' });
+  expect(data).toMatchObject({
+    ingredients: ['١٥ جم بن'],
+    steps: ['اشطف'],
+    brewMinutes: 3,
+    method: 'filter',
+    date: '2026-11-01',
+  });
   expect(frontMatterOf(deskFields('recipes'), recipe(), 'en')['steps']).toEqual(['Rinse', 'Pour']);
   expect(checkDeskContent('recipes', recipe())).toEqual({});
 });
 
 test('each problem is named by its field and language', () => {
-  expect(checkDeskContent('recipes', recipe({ method: 'aeropress', servings: 'two', date: '2026-13-45', title: 'x'.repeat(111) }))).toEqual({
+  expect(
+    checkDeskContent('recipes', recipe({ method: 'aeropress', servings: 'two', date: '2026-13-45', title: 'x'.repeat(111) })),
+  ).toEqual({
     method: ['invalid'],
     servings: ['notANumber'],
     date: ['invalidDate'],
@@ -56,5 +68,7 @@ test('the body: required, no raw HTML, no script links', () => {
   expect(checkDeskContent('recipes', recipe({}, ' '))).toEqual({ 'en.body': ['required'] });
   expect(checkDeskContent('recipes', recipe({}, 'Hi <img src=x onerror=alert(1)>'))).toEqual({ 'en.body': ['noHtml'] });
   expect(checkDeskContent('recipes', recipe({}, '[tap](javascript:alert(1))'))).toEqual({ 'en.body': ['unsafeLink'] });
-  expect(checkDeskContent('recipes', recipe({}, '[shop](/products) [mail](mailto:a@b.c) ![x](https://cdn.x/y.webp)'))).toEqual({});
+  expect(checkDeskContent('recipes', recipe({}, '[shop](/products) [mail](mailto:a@b.c) ![x](https://cdn.x/y.webp)'))).toEqual(
+    {},
+  );
 });

@@ -5,10 +5,10 @@ import { deskFields } from './desk-fields.ts';
 import { contentSchemas, type ContentCollection } from './schemas.ts';
 
 /** Why a field cannot be published; the desk says it in the editor's language beside the field (adminContent.problems). */
-export type DeskProblem = 'required' | 'tooLong' | 'invalid' | 'invalidDate' | 'notANumber' | 'outOfRange' | 'noHtml' | 'unsafeLink' | 'endsBeforeStart';
+export type DeskProblem =
+  'required' | 'tooLong' | 'invalid' | 'invalidDate' | 'notANumber' | 'outOfRange' | 'noHtml' | 'unsafeLink' | 'endsBeforeStart';
 /** Field key → problems. Keys: `<locale>.<field>` for a language's field or body, `<field>` for a shared one, `slug`. */
 export type DeskProblems = Record<string, DeskProblem[]>;
-
 
 /**
  * One language's front matter from what the editor typed: trimmed, empty left out (so a required field is missing
@@ -20,7 +20,10 @@ export function frontMatterOf(fields: DeskField[], content: DeskContent, locale:
     const raw = (content[field.shared ? 'en' : locale].data[field.name] ?? '').trim();
     if (raw === '') continue;
     if (field.kind === 'list') {
-      const items = raw.split('\n').map((line) => line.trim()).filter(Boolean);
+      const items = raw
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean);
       if (items.length) out[field.name] = items;
     } else if (field.kind === 'number') out[field.name] = Number(latinDigits(raw));
     else out[field.name] = raw;
@@ -28,7 +31,11 @@ export function frontMatterOf(fields: DeskField[], content: DeskContent, locale:
   return out;
 }
 
-function problemOf(issue: { code: string; origin?: string; path: PropertyKey[] }, given: boolean, field?: DeskField): DeskProblem {
+function problemOf(
+  issue: { code: string; origin?: string; path: PropertyKey[] },
+  given: boolean,
+  field?: DeskField,
+): DeskProblem {
   if (issue.code === 'invalid_type') {
     if (!given) return 'required';
     return field?.kind === 'date' ? 'invalidDate' : field?.kind === 'number' ? 'notANumber' : 'invalid';

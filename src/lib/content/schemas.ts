@@ -12,70 +12,69 @@ import { recipeMethods } from '../recipes.ts';
 export const art = z.string().regex(/^[a-z]+-\d{1,3}-[0-2]$/);
 
 export const articlesSchema = z.object({
-    title: z.string().max(110),
-    description: z.string().max(200),
-    date: z.coerce.date(),
-    /** When an article is revised after publication (JSON-LD dateModified); defaults to `date`. */
-    updated: z.coerce.date().optional(),
-    author: z.string(),
-    cover: art,
-    coverAlt: z.string(),
-    tags: z.array(z.string()).default([]),
-  });
+  title: z.string().max(110),
+  description: z.string().max(200),
+  date: z.coerce.date(),
+  /** When an article is revised after publication (JSON-LD dateModified); defaults to `date`. */
+  updated: z.coerce.date().optional(),
+  author: z.string(),
+  cover: art,
+  coverAlt: z.string(),
+  tags: z.array(z.string()).default([]),
+});
 
 export const reviewsSchema = z.object({
-    title: z.string().max(110),
-    description: z.string().max(200),
-    date: z.coerce.date(),
-    youtubeId: z.string().regex(/^[\w-]{11}$/),
-    /** ISO 8601 duration, e.g. PT7M12S. */
-    duration: z.string().regex(/^PT(\d+M)?(\d+S)?$/),
-    poster: art,
-    product: z.string(),
-    rating: z.number().min(1).max(5),
-    pros: z.array(z.string()).min(1),
-    cons: z.array(z.string()).min(1),
-  });
+  title: z.string().max(110),
+  description: z.string().max(200),
+  date: z.coerce.date(),
+  youtubeId: z.string().regex(/^[\w-]{11}$/),
+  /** ISO 8601 duration, e.g. PT7M12S. */
+  duration: z.string().regex(/^PT(\d+M)?(\d+S)?$/),
+  poster: art,
+  product: z.string(),
+  rating: z.number().min(1).max(5),
+  pros: z.array(z.string()).min(1),
+  cons: z.array(z.string()).min(1),
+});
 
 export const recipesSchema = z.object({
-    title: z.string().max(110),
-    description: z.string().max(200),
-    date: z.coerce.date(),
-    method: z.enum(recipeMethods),
-    image: art,
-    imageAlt: z.string(),
-    ingredients: z.array(z.string()).min(1),
-    steps: z.array(z.string()).min(1),
-    brewMinutes: z.number().positive(),
-    ratio: z.string(),
-    servings: z.number().int().positive(),
-  });
+  title: z.string().max(110),
+  description: z.string().max(200),
+  date: z.coerce.date(),
+  method: z.enum(recipeMethods),
+  image: art,
+  imageAlt: z.string(),
+  ingredients: z.array(z.string()).min(1),
+  steps: z.array(z.string()).min(1),
+  brewMinutes: z.number().positive(),
+  ratio: z.string(),
+  servings: z.number().int().positive(),
+});
 
 export const shopsSchema = z.object({
-    name: z.string(),
-    area: z.string(),
-    address: z.string(),
-    hours: z.string(),
-    phone: z.string().optional(),
-    mapUrl: z.url(),
-    order: z.number().int(),
-  });
+  name: z.string(),
+  area: z.string(),
+  address: z.string(),
+  hours: z.string(),
+  phone: z.string().optional(),
+  mapUrl: z.url(),
+  order: z.number().int(),
+});
 
 export const offersSchema = z
-    .object({
-      title: z.string().max(110),
-      description: z.string().max(200),
-      validFrom: z.coerce.date(),
-      validUntil: z.coerce.date(),
-      code: z.string().optional(),
-      link: z.string().startsWith('/'),
-      image: art,
-      imageAlt: z.string(),
-    })
-    .refine((o) => o.validFrom <= o.validUntil, { message: 'validFrom must not be after validUntil', path: ['validUntil'] });
+  .object({
+    title: z.string().max(110),
+    description: z.string().max(200),
+    validFrom: z.coerce.date(),
+    validUntil: z.coerce.date(),
+    code: z.string().optional(),
+    link: z.string().startsWith('/'),
+    image: art,
+    imageAlt: z.string(),
+  })
+  .refine((o) => o.validFrom <= o.validUntil, { message: 'validFrom must not be after validUntil', path: ['validUntil'] });
 
 export const pagesSchema = z.object({ title: z.string(), description: z.string().max(200), updated: z.coerce.date() });
-
 
 export const contentSchemas = {
   articles: articlesSchema,

@@ -50,11 +50,7 @@ export function pointedBuild(buildsDir: string): string | undefined {
  * A rollback past the first publish removes the pointer: the servers go back to the build they started with
  * (`startedWith`, DIST_DIR).
  */
-export function followPointer(
-  buildsDir: string,
-  startedWith: string,
-  onSwitch: (dir: string) => Promise<void>,
-): () => void {
+export function followPointer(buildsDir: string, startedWith: string, onSwitch: (dir: string) => Promise<void>): () => void {
   const pointer = resolve(buildsDir, 'current');
   let chain = Promise.resolve();
   const listener = (): void => {

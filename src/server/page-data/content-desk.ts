@@ -33,7 +33,9 @@ export async function liveEntryContent(collection: ContentCollection, slug: stri
   const entries = await live(collection);
   const side = (locale: 'en' | 'ar') => {
     const entry = entries.find((e) => e.id === `${locale}/${slug}`);
-    return entry && { data: Object.fromEntries(Object.entries(entry.data).map(([k, v]) => [k, typed(v)])), body: entry.body ?? '' };
+    return (
+      entry && { data: Object.fromEntries(Object.entries(entry.data).map(([k, v]) => [k, typed(v)])), body: entry.body ?? '' }
+    );
   };
   const [en, ar] = [side('en'), side('ar')];
   return en && ar ? { en, ar } : null;

@@ -44,8 +44,11 @@ export default function ContentEditor(props: {
   const save = (next: DeskContent) =>
     (saving.current = saving.current.then(async () => {
       setStatus(text.saving);
-      const res = await adminCall<{ updatedAt: string }>(locale, `/content/${collection}/${slug}`, { method: 'PUT', body: { content: next, was: was.current } });
-      if (!res.ok) return setStatus(interpolate(text.saveFailed, { reason: res.message })), false;
+      const res = await adminCall<{ updatedAt: string }>(locale, `/content/${collection}/${slug}`, {
+        method: 'PUT',
+        body: { content: next, was: was.current },
+      });
+      if (!res.ok) return (setStatus(interpolate(text.saveFailed, { reason: res.message })), false);
       was.current = res.body.data.updatedAt;
       dirty.current = false;
       setStatus(text.saved);
@@ -63,19 +66,36 @@ export default function ContentEditor(props: {
   };
   const approve = async (publishAt: string | null) => {
     if (dirty.current && !(await save(content))) return;
-    const res = await adminCall<{ publishAt: string; release: ReleaseView | null }>(locale, `/content/${collection}/${slug}/approve`, {
-      method: 'POST',
-      body: { publishAt, publish: !publishAt },
-    });
+    const res = await adminCall<{ publishAt: string; release: ReleaseView | null }>(
+      locale,
+      `/content/${collection}/${slug}/approve`,
+      {
+        method: 'POST',
+        body: { publishAt, publish: !publishAt },
+      },
+    );
     const errors = ((res.body as { errors?: Problems }).errors ?? {}) as Problems;
     setProblems(res.ok ? {} : errors);
     if (!res.ok) {
       const named = Object.keys(errors).map((key) => document.querySelector(`label[for="${fieldId(key)}"]`)?.textContent ?? key);
-      setStatus(named.length ? `${res.message} ${interpolate(text.problemsIn, { fields: named.join(locale === 'ar' ? '، ' : ', ') })}` : res.message);
+      setStatus(
+        named.length
+          ? `${res.message} ${interpolate(text.problemsIn, { fields: named.join(locale === 'ar' ? '، ' : ', ') })}`
+          : res.message,
+      );
       document.getElementById(fieldId(Object.keys(errors)[0] ?? ''))?.focus();
       return;
     }
-    if (publishAt) setStatus(interpolate(text.scheduled, { date: formatDate(new Date(res.body.data.publishAt), locale, { dateStyle: 'full', timeStyle: 'short', timeZone: 'Africa/Cairo' }) }));
+    if (publishAt)
+      setStatus(
+        interpolate(text.scheduled, {
+          date: formatDate(new Date(res.body.data.publishAt), locale, {
+            dateStyle: 'full',
+            timeStyle: 'short',
+            timeZone: 'Africa/Cairo',
+          }),
+        }),
+      );
     setRelease(res.body.data.release);
   };
 
@@ -119,20 +139,45 @@ export default function ContentEditor(props: {
         ))}
       </div>
       <div className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm">
-        <a href={preview('en')} target="_blank" rel="noopener" className="rounded-full border border-roast-300 px-4 py-2 font-semibold">
+        <a
+          href={preview('en')}
+          target="_blank"
+          rel="noopener"
+          className="rounded-full border border-roast-300 px-4 py-2 font-semibold"
+        >
           {interpolate(text.preview, { language: text.english })}
         </a>
-        <a href={preview('ar')} target="_blank" rel="noopener" className="rounded-full border border-roast-300 px-4 py-2 font-semibold">
+        <a
+          href={preview('ar')}
+          target="_blank"
+          rel="noopener"
+          className="rounded-full border border-roast-300 px-4 py-2 font-semibold"
+        >
           {interpolate(text.preview, { language: text.arabic })}
         </a>
-        <button type="button" onClick={() => void approve(null)} className="rounded-full bg-crema px-6 py-2 font-semibold text-white hover:bg-roast-500">
+        <button
+          type="button"
+          onClick={() => void approve(null)}
+          className="rounded-full bg-crema px-6 py-2 font-semibold text-white hover:bg-roast-500"
+        >
           {text.publishNow}
         </button>
         <label className="text-sm font-semibold">
           {text.scheduleAt}
-          <input type="datetime-local" value={when} onChange={(ev) => setWhen(ev.target.value)} aria-describedby="schedule-hint" className="mt-1 block rounded-md border border-roast-200 px-2 py-1" />
+          <input
+            type="datetime-local"
+            value={when}
+            onChange={(ev) => setWhen(ev.target.value)}
+            aria-describedby="schedule-hint"
+            className="mt-1 block rounded-md border border-roast-200 px-2 py-1"
+          />
         </label>
-        <button type="button" disabled={!when} onClick={() => void approve(cairoInstant(when))} className="rounded-full border border-roast-300 px-4 py-2 font-semibold disabled:opacity-50">
+        <button
+          type="button"
+          disabled={!when}
+          onClick={() => void approve(cairoInstant(when))}
+          className="rounded-full border border-roast-300 px-4 py-2 font-semibold disabled:opacity-50"
+        >
           {text.schedule}
         </button>
         <p id="schedule-hint" className="w-full text-xs text-roast-700">

@@ -24,7 +24,12 @@ export default function DeskField({
 }) {
   const label = (text.fields as Record<string, string>)[field.name] ?? field.name;
   const hint = field.kind === 'list' ? text.listHint : undefined;
-  const common = { value, required: field.required, className: inputClass, onChange: (ev: { target: { value: string } }) => onChange(ev.target.value) };
+  const common = {
+    value,
+    required: field.required,
+    className: inputClass,
+    onChange: (ev: { target: { value: string } }) => onChange(ev.target.value),
+  };
   return (
     <Field id={id} label={label} error={error} hint={hint}>
       {(a11y) =>

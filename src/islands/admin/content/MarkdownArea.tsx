@@ -55,7 +55,14 @@ export default function MarkdownArea({
   };
   const mark = (name: keyof typeof MARKS) => {
     const m: { wrap?: string; line?: string } = MARKS[name];
-    edit((s) => (m.wrap ? `${m.wrap}${s || bar[name]}${m.wrap}` : `\n${(s || bar[name]).split('\n').map((l) => m.line + l).join('\n')}\n`));
+    edit((s) =>
+      m.wrap
+        ? `${m.wrap}${s || bar[name]}${m.wrap}`
+        : `\n${(s || bar[name])
+            .split('\n')
+            .map((l) => m.line + l)
+            .join('\n')}\n`,
+    );
   };
   const link = () => {
     const href = window.prompt(bar.linkPrompt, 'https://');

@@ -10,20 +10,40 @@ import { Field, inputClass } from '../../forms/Field.tsx';
 type Text = Dictionary['adminContent'];
 
 /** Starts an entry: its address (checked here and by the API), then its editor, where everything else is written. */
-export default function NewEntry({ locale, text, collection, taken }: { locale: Locale; text: Text; collection: string; taken: string[] }) {
+export default function NewEntry({
+  locale,
+  text,
+  collection,
+  taken,
+}: {
+  locale: Locale;
+  text: Text;
+  collection: string;
+  taken: string[];
+}) {
   const [error, setError] = useState<string[] | undefined>();
   const create = async (form: FormData) => {
-    const slug = String(form.get('slug') ?? '').trim().toLowerCase();
+    const slug = String(form.get('slug') ?? '')
+      .trim()
+      .toLowerCase();
     if (!slug) return setError([text.errors.required]);
     if (!SLUG_PATTERN.test(slug) || slug.length > SLUG_MAX) return setError([text.errors.invalid]);
     if (taken.includes(slug)) return setError([text.errors.slugTaken]);
-    const res = await adminCall(locale, `/content/${collection}/${slug}`, { method: 'PUT', body: { content: emptyContent(), was: null } });
+    const res = await adminCall(locale, `/content/${collection}/${slug}`, {
+      method: 'PUT',
+      body: { content: emptyContent(), was: null },
+    });
     if (!res.ok) return setError([res.status === 409 ? text.errors.slugTaken : res.message]);
     window.location.assign(localePath(locale, `/admin/content/${collection}/${slug}`));
   };
   const name = (text.collections as Record<string, string>)[collection] ?? collection;
   return (
-    <form action={create} noValidate className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm" aria-label={interpolate(text.newIn, { collection: name })}>
+    <form
+      action={create}
+      noValidate
+      className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm"
+      aria-label={interpolate(text.newIn, { collection: name })}
+    >
       <div className="min-w-64 flex-1">
         <Field id="new-entry-slug" label={text.slug} hint={text.slugHint} error={error}>
           {(a11y) => <input {...a11y} name="slug" dir="ltr" required autoComplete="off" className={inputClass} />}

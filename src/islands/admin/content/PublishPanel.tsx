@@ -35,7 +35,8 @@ export default function PublishPanel({ locale, text, releases }: { locale: Local
     showToast(res.ok ? text.rolledBack : res.message, res.ok ? 'success' : 'error');
     await refresh();
   };
-  const when = (iso: string) => formatDate(new Date(iso), locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Cairo' });
+  const when = (iso: string) =>
+    formatDate(new Date(iso), locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Cairo' });
 
   return (
     <section aria-labelledby="publishing-title" className="space-y-4 rounded-xl bg-white p-4 shadow-sm">
@@ -44,15 +45,31 @@ export default function PublishPanel({ locale, text, releases }: { locale: Local
       </h2>
       <p className="text-sm text-roast-700">{text.intro}</p>
       <div className="flex flex-wrap gap-3">
-        <button type="button" disabled={Boolean(running) || busy} onClick={() => void publish()} className="rounded-full bg-crema px-6 py-2 font-semibold text-white hover:bg-roast-500 disabled:opacity-50">
+        <button
+          type="button"
+          disabled={Boolean(running) || busy}
+          onClick={() => void publish()}
+          className="rounded-full bg-crema px-6 py-2 font-semibold text-white hover:bg-roast-500 disabled:opacity-50"
+        >
           {text.publish}
         </button>
-        <button type="button" disabled={Boolean(running) || busy} onClick={() => void rollBack()} className="rounded-full border border-roast-300 px-4 py-2 font-semibold disabled:opacity-50">
+        <button
+          type="button"
+          disabled={Boolean(running) || busy}
+          onClick={() => void rollBack()}
+          className="rounded-full border border-roast-300 px-4 py-2 font-semibold disabled:opacity-50"
+        >
           {busy ? text.stages.rollingBack : text.rollBack}
         </button>
       </div>
       {running && (
-        <ReleaseProgress key={running.id} locale={locale} text={text} release={running} onDone={() => void refresh().then(() => setRunning(null))} />
+        <ReleaseProgress
+          key={running.id}
+          locale={locale}
+          text={text}
+          release={running}
+          onDone={() => void refresh().then(() => setRunning(null))}
+        />
       )}
       <h3 className="font-semibold">{text.history}</h3>
       {list.length ? (

@@ -46,7 +46,13 @@ export default function ReleaseProgress({
           ? interpolate(text.failed, { message: '' })
           : text.statuses.rolled_back;
   return (
-    <div role="status" aria-live="polite" data-release={current.id} data-release-status={current.status} className="rounded-lg bg-roast-50 p-3 text-sm">
+    <div
+      role="status"
+      aria-live="polite"
+      data-release={current.id}
+      data-release-status={current.status}
+      className="rounded-lg bg-roast-50 p-3 text-sm"
+    >
       <p className={current.status === 'failed' ? 'font-semibold text-red-800' : 'font-semibold'}>{words}</p>
       {current.status === 'failed' && current.message && (
         <pre dir="ltr" className="mt-2 whitespace-pre-wrap break-words text-xs text-roast-900">

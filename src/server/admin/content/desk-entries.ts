@@ -77,7 +77,13 @@ export async function listDeskEntries(db: ShopDb, collection: ContentCollection)
     .where('collection', '=', collection)
     .orderBy('updated_at', 'desc')
     .execute();
-  const [latest, live] = await Promise.all([latestRevisions(db, entries.map((e) => e.id)), liveSnapshot(db)]);
+  const [latest, live] = await Promise.all([
+    latestRevisions(
+      db,
+      entries.map((e) => e.id),
+    ),
+    liveSnapshot(db),
+  ]);
   const liveIds = new Set(Object.values(live));
   const now = isoNow();
   return entries.map((e) => {
@@ -118,7 +124,12 @@ export async function readDeskEntry(db: ShopDb, collection: ContentCollection, s
     collection,
     slug,
     draft: parse(entry.draft_json),
-    state: stateOf(entry.draft_json, revisions.find((r) => !r.withdrawn_at), liveIds, isoNow()),
+    state: stateOf(
+      entry.draft_json,
+      revisions.find((r) => !r.withdrawn_at),
+      liveIds,
+      isoNow(),
+    ),
     updatedAt: entry.updated_at,
     revisions: revisions.map((r) => ({
       id: r.id,
@@ -156,7 +167,15 @@ export async function saveDraft(
       // Two editors creating the same address at once: one creates it, the other is told.
       await trx
         .insertInto('content_entries')
-        .values({ collection, slug, draft_json: json, created_by: actor.id, created_at: now, updated_by: actor.id, updated_at: now })
+        .values({
+          collection,
+          slug,
+          draft_json: json,
+          created_by: actor.id,
+          created_at: now,
+          updated_by: actor.id,
+          updated_at: now,
+        })
         .execute()
         .catch((error: unknown) => {
           throw isUniqueViolation(error) ? new Problem(409, 'adminContent.slugTaken') : error;

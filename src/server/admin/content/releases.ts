@@ -14,7 +14,6 @@ import { publishRunner, type PublishOutcome } from './publish-runner.ts';
 export type Snapshot = Record<string, number>;
 export type { ReleaseView };
 
-
 /** A publish that has said nothing for this long died with its instance: it no longer holds the lock. */
 const STALE_MS = 20 * 60_000;
 
@@ -150,7 +149,14 @@ async function openRelease(db: ShopDb, snapshot: Snapshot, actor: StaffActor | n
   try {
     const row = await db
       .insertInto('content_releases')
-      .values({ status: 'building', running: 1, snapshot_json: JSON.stringify(snapshot), stage: 'queued', started_by: actor?.id ?? null, started_at: now })
+      .values({
+        status: 'building',
+        running: 1,
+        snapshot_json: JSON.stringify(snapshot),
+        stage: 'queued',
+        started_by: actor?.id ?? null,
+        started_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -160,7 +166,13 @@ async function openRelease(db: ShopDb, snapshot: Snapshot, actor: StaffActor | n
   }
 }
 
-async function closeRelease(db: ShopDb, id: number, outcome: PublishOutcome, snapshot: Snapshot, previous: Snapshot): Promise<void> {
+async function closeRelease(
+  db: ShopDb,
+  id: number,
+  outcome: PublishOutcome,
+  snapshot: Snapshot,
+  previous: Snapshot,
+): Promise<void> {
   const now = isoNow();
   await db.transaction().execute(async (trx) => {
     await trx
@@ -203,9 +215,11 @@ export async function startPublish(db: ShopDb, actor: StaffActor | null, now = i
   const snapshot = await snapshotAt(db, now);
   const previous = await liveSnapshot(db);
   const id = await openRelease(db, snapshot, actor, now);
-  await db.transaction().execute((trx) =>
-    recordAudit(trx, actor, { action: 'site.publish', subject: { type: 'release', id }, after: { entries: snapshot } }),
-  );
+  await db
+    .transaction()
+    .execute((trx) =>
+      recordAudit(trx, actor, { action: 'site.publish', subject: { type: 'release', id }, after: { entries: snapshot } }),
+    );
   const stage = (name: string) =>
     db.updateTable('content_releases').set({ stage: name }).where('id', '=', id).where('running', '=', 1).execute();
   void publishRunner()({ release: id, now, onStage: stage })

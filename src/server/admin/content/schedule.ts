@@ -39,7 +39,10 @@ export async function publishReason(db: ShopDb, now: string, since: string): Pro
   if (Object.values(due).some((id) => !liveIds.has(id))) return 'scheduled';
   const deskOffers = (await releaseEntries(db, live))
     .filter((e) => e.collection === 'offers')
-    .map((e: { content: DeskContent }) => ({ validFrom: e.content.en.data['validFrom'] ?? '', validUntil: e.content.en.data['validUntil'] ?? '' }));
+    .map((e: { content: DeskContent }) => ({
+      validFrom: e.content.en.data['validFrom'] ?? '',
+      validUntil: e.content.en.data['validUntil'] ?? '',
+    }));
   const [from, to] = [Date.parse(since), Date.parse(now)];
   const crossed = [...fileOffers(), ...deskOffers].some((o) =>
     offerBoundaries(o.validFrom, o.validUntil).some((t) => t > from && t <= to),

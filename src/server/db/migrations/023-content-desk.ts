@@ -22,7 +22,12 @@ export async function up(db: Kysely<unknown>, { idType, id }: MigrationContext):
     .addColumn('updated_by', 'integer')
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('content_entries_slug_idx').on('content_entries').columns(['collection', 'slug']).unique().execute();
+  await db.schema
+    .createIndex('content_entries_slug_idx')
+    .on('content_entries')
+    .columns(['collection', 'slug'])
+    .unique()
+    .execute();
   await db.schema
     .createTable('content_revisions')
     .addColumn('id', idType, id)
