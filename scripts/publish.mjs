@@ -89,7 +89,9 @@ const option = (name) => {
   const at = process.argv.indexOf(`--${name}`);
   return at === -1 ? undefined : process.argv[at + 1];
 };
-const desk = option('release') ? { CONTENT_RELEASE: option('release'), CONTENT_NOW: option('now') ?? new Date().toISOString() } : {};
+const desk = option('release')
+  ? { CONTENT_RELEASE: option('release'), CONTENT_NOW: option('now') ?? new Date().toISOString() }
+  : {};
 const astro = await run(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
   ...desk,
   BUILD_OUT_DIR: outDir,

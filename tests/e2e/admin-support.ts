@@ -192,7 +192,10 @@ export async function e2eDeskArticle(request: APIRequestContext): Promise<string
     data: { title, description: `${title}.`, date: '2026-11-25', author: 'Mona', cover: 'kettle-30-1', coverAlt: title },
     body,
   });
-  const content = { en: side('Brewing at home', '## Water\n\nUse **filtered** water.\n\n> Taste as you go.'), ar: side('التحضير في البيت', '## الماء\n\nاستخدم ماءً **مفلترًا**.') };
+  const content = {
+    en: side('Brewing at home', '## Water\n\nUse **filtered** water.\n\n> Taste as you go.'),
+    ar: side('التحضير في البيت', '## الماء\n\nاستخدم ماءً **مفلترًا**.'),
+  };
   const res = await request.put(`/api/admin/content/articles/${slug}`, { data: { content, was: null } });
   if (!res.ok()) throw new Error(`desk article ${res.status()}: ${await res.text()}`);
   return slug;

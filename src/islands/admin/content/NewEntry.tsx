@@ -6,6 +6,7 @@ import { localePath } from '../../../i18n/routes.ts';
 import { adminCall } from '../../../lib/admin/admin-client.ts';
 import { emptyContent, SLUG_MAX, SLUG_PATTERN } from '../../../lib/content/desk-content.ts';
 import { Field, inputClass } from '../../forms/Field.tsx';
+import { useClientAction } from '../../shared/use-mounted.ts';
 
 type Text = Dictionary['adminContent'];
 
@@ -36,10 +37,11 @@ export default function NewEntry({
     if (!res.ok) return setError([res.status === 409 ? text.errors.slugTaken : res.message]);
     window.location.assign(localePath(locale, `/admin/content/${collection}/${slug}`));
   };
+  const action = useClientAction(create);
   const name = (text.collections as Record<string, string>)[collection] ?? collection;
   return (
     <form
-      action={create}
+      action={action}
       noValidate
       className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm"
       aria-label={interpolate(text.newIn, { collection: name })}
