@@ -72,8 +72,8 @@ test.describe('publishing from the desk', () => {
     const shared = page.locator('fieldset');
     await fill(shared, c.fields.date, '2026-11-25');
     await fill(shared, c.fields.cover, 'kettle-30-1');
-    const en = page.locator('section[lang="en"]');
-    const ar = page.locator('section[lang="ar"]');
+    const en = page.locator('[data-side="en"]');
+    const ar = page.locator('[data-side="ar"]');
     await fill(en, c.fields.title, 'Milk for a flat white');
     await fill(en, c.fields.description, 'How to steam milk at home.');
     await fill(en, c.fields.author, 'Mona Adel');
@@ -164,7 +164,7 @@ test('a broken entry is refused before publishing, the field named in the editor
   const shared = page.locator('fieldset');
   await fill(shared, c.fields.date, '2026-11-25');
   await fill(shared, c.fields.cover, 'kettle-30-1');
-  const en = page.locator('section[lang="en"]');
+  const en = page.locator('[data-side="en"]');
   for (const [label, value] of [
     [c.fields.title, 'Half written'],
     [c.fields.description, 'No Arabic yet'],
@@ -175,7 +175,7 @@ test('a broken entry is refused before publishing, the field named in the editor
     await fill(en, label!, value!);
   const before = releases();
   await page.getByRole('button', { name: c.publishNow }).click();
-  const arTitle = page.locator('section[lang="ar"]').getByLabel(c.fields.title, { exact: true });
+  const arTitle = page.locator('[data-side="ar"]').getByLabel(c.fields.title, { exact: true });
   await expect(arTitle).toHaveAttribute('aria-invalid', 'true');
   await expect(arTitle).toBeFocused();
   await expect(page.locator('#content-ar-title-error')).toHaveText(c.errors.required);

@@ -9,6 +9,7 @@ export default function DeskField({
   text,
   field,
   id,
+  lang,
   dir,
   value,
   onChange,
@@ -17,6 +18,8 @@ export default function DeskField({
   text: Text;
   field: FieldSpec;
   id: string;
+  /** The entry language the value is written in (none for a shared value). */
+  lang?: string;
   dir: 'ltr' | 'rtl';
   value: string;
   onChange: (next: string) => void;
@@ -26,6 +29,7 @@ export default function DeskField({
   const hint = field.kind === 'list' ? text.listHint : undefined;
   const common = {
     value,
+    ...(lang ? { lang } : {}),
     required: field.required,
     className: inputClass,
     onChange: (ev: { target: { value: string } }) => onChange(ev.target.value),

@@ -28,7 +28,8 @@ export default function EntryLanguage({
 }) {
   const dir = lang === 'ar' ? 'rtl' : 'ltr';
   return (
-    <section lang={lang} dir={dir} aria-labelledby={`side-${lang}`} className="space-y-4 rounded-xl bg-white p-4 shadow-sm">
+    // The frame speaks the editor's language; each control takes its entry language's language and direction.
+    <section data-side={lang} aria-labelledby={`side-${lang}`} className="space-y-4 rounded-xl bg-white p-4 shadow-sm">
       <h2 id={`side-${lang}`} className="text-lg font-bold">
         {lang === 'ar' ? text.arabic : text.english}
       </h2>
@@ -38,6 +39,7 @@ export default function EntryLanguage({
           text={text}
           field={field}
           id={idOf(fieldKey(field, lang))}
+          lang={lang}
           dir={dir}
           value={value.data[field.name] ?? ''}
           onChange={(v) => onChange({ ...value, data: { ...value.data, [field.name]: v } })}
