@@ -1,7 +1,9 @@
 import { rmSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import sharp from 'sharp';
+import type { Page } from '@playwright/test';
 import { expect, hydrated, test } from './fixtures.ts';
+import type { Locale } from '../../src/i18n/locales.ts';
 import { signedInStaff } from './admin-support.ts';
 import { withE2eDb } from './login.ts';
 import { e2eDatabase, e2ePort, eventually, startServer, stopServer } from './publish-support.ts';
@@ -25,6 +27,23 @@ const releases = () => withE2eDb((db) => (db.prepare('SELECT COUNT(*) AS n FROM 
 /** Types one field of the editor, found by its label inside a language's side (or the shared block). */
 async function fill(scope: import('@playwright/test').Locator, label: string, value: string) {
   await scope.getByLabel(label, { exact: true }).fill(value);
+}
+
+/** Signs in an editor, starts an article at `slug` from the desk's list, fills the shared values; the editor's page. */
+async function startArticle(page: Page, locale: Locale, slug: string, from = `/${locale}/admin/content?c=articles`) {
+  const c = dictionary(locale).adminContent;
+  await signedInStaff(page, 'content');
+  await page.goto(from);
+  await expect(page).toHaveURL(new RegExp(`/${locale}/admin/content(\\?c=articles)?$`));
+  await hydrated(page, 'NewEntry');
+  await page.getByLabel(c.slug).fill(slug);
+  await page.getByRole('button', { name: c.newEntry }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/content/articles/${slug}$`));
+  await hydrated(page, 'ContentEditor');
+  const shared = page.locator('fieldset');
+  await fill(shared, c.fields.date, '2026-11-25');
+  await fill(shared, c.fields.cover, 'kettle-30-1');
+  return { c, en: page.locator('[data-side="en"]'), ar: page.locator('[data-side="ar"]') };
 }
 
 // Hooks run in every project even when its tests are skipped: only the Arabic one starts the desk's server.
@@ -58,22 +77,9 @@ test.describe('publishing from the desk', () => {
     shopLocale,
   }) => {
     test.setTimeout(300_000);
-    const c = dictionary(shopLocale).adminContent;
     const slug = `desk-article-${e2ePort}`;
-    await signedInStaff(page, 'content');
-    await page.goto(`/${shopLocale}/admin`);
-    await expect(page).toHaveURL(new RegExp(`/${shopLocale}/admin/content$`));
-    await hydrated(page, 'NewEntry');
-    await page.getByLabel(c.slug).fill(slug);
-    await page.getByRole('button', { name: c.newEntry }).click();
-    await expect(page).toHaveURL(new RegExp(`/admin/content/articles/${slug}$`));
-    await hydrated(page, 'ContentEditor');
-
-    const shared = page.locator('fieldset');
-    await fill(shared, c.fields.date, '2026-11-25');
-    await fill(shared, c.fields.cover, 'kettle-30-1');
-    const en = page.locator('[data-side="en"]');
-    const ar = page.locator('[data-side="ar"]');
+    // The content role's desk is the editors' desk: /admin takes an editor there.
+    const { c, en, ar } = await startArticle(page, shopLocale, slug, `/${shopLocale}/admin`);
     await fill(en, c.fields.title, 'Milk for a flat white');
     await fill(en, c.fields.description, 'How to steam milk at home.');
     await fill(en, c.fields.author, 'Mona Adel');
@@ -152,19 +158,8 @@ test('a broken entry is refused before publishing, the field named in the editor
   page,
   shopLocale,
 }) => {
-  const c = dictionary(shopLocale).adminContent;
   const slug = `broken-${shopLocale}-${e2ePort}`;
-  await signedInStaff(page, 'content');
-  await page.goto(`/${shopLocale}/admin/content?c=articles`);
-  await hydrated(page, 'NewEntry');
-  await page.getByLabel(c.slug).fill(slug);
-  await page.getByRole('button', { name: c.newEntry }).click();
-  await expect(page).toHaveURL(new RegExp(`/admin/content/articles/${slug}$`));
-  await hydrated(page, 'ContentEditor');
-  const shared = page.locator('fieldset');
-  await fill(shared, c.fields.date, '2026-11-25');
-  await fill(shared, c.fields.cover, 'kettle-30-1');
-  const en = page.locator('[data-side="en"]');
+  const { c, en } = await startArticle(page, shopLocale, slug);
   for (const [label, value] of [
     [c.fields.title, 'Half written'],
     [c.fields.description, 'No Arabic yet'],

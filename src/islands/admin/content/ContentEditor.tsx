@@ -139,22 +139,17 @@ export default function ContentEditor(props: {
         ))}
       </div>
       <div className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm">
-        <a
-          href={preview('en')}
-          target="_blank"
-          rel="noopener"
-          className="rounded-full border border-roast-300 px-4 py-2 font-semibold"
-        >
-          {interpolate(text.preview, { language: text.english })}
-        </a>
-        <a
-          href={preview('ar')}
-          target="_blank"
-          rel="noopener"
-          className="rounded-full border border-roast-300 px-4 py-2 font-semibold"
-        >
-          {interpolate(text.preview, { language: text.arabic })}
-        </a>
+        {(['en', 'ar'] as const).map((lang) => (
+          <a
+            key={lang}
+            href={preview(lang)}
+            target="_blank"
+            rel="noopener"
+            className="rounded-full border border-roast-300 px-4 py-2 font-semibold"
+          >
+            {interpolate(text.preview, { language: lang === 'ar' ? text.arabic : text.english })}
+          </a>
+        ))}
         <button
           type="button"
           onClick={() => void approve(null)}
