@@ -228,3 +228,26 @@ describe('the editors’ desk', () => {
     expect((await send('GET', '/content/articles', undefined, '')).status).toBe(401);
   });
 });
+
+describe('every approved version is kept', () => {
+  test('an earlier version goes back in the draft, audited; the site keeps the live one until published', async () => {
+    const runner = fakePublish();
+    restoreRunner = runner.restore;
+    await send('PUT', '/content/articles/versions', { content: article('الأولى'), was: null });
+    await send('POST', '/content/articles/versions/approve', {});
+    let entry = (await send('GET', '/content/articles/versions')).body.data;
+    await send('PUT', '/content/articles/versions', { content: article('الثانية'), was: entry.updatedAt });
+    await send('POST', '/content/articles/versions/approve', {});
+    entry = (await send('GET', '/content/articles/versions')).body.data;
+    const first = entry.revisions.at(-1).id as number;
+    expect(entry.revisions).toHaveLength(2);
+    const restored = await send('POST', `/content/articles/versions/revisions/${first}/restore`);
+    expect(restored.status).toBe(200);
+    entry = (await send('GET', '/content/articles/versions')).body.data;
+    expect(entry.draft.ar.data.title).toBe('الأولى');
+    expect(entry.state).toBe('changed');
+    expect((await send('POST', '/content/articles/other/revisions/999999/restore')).status).toBe(404);
+    const audit = await db.selectFrom('audit_log').select('action').where('subject_id', '=', 'articles/versions').execute();
+    expect(audit.map((a) => a.action)).toEqual(['content.approve', 'content.approve', 'content.restore']);
+  });
+});

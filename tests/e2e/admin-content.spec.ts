@@ -151,6 +151,10 @@ test.describe('publishing from the desk', () => {
     expect(await eventually(async () => (await fetch(`${deskBase}/en/articles/${slug}`)).status === 404, 10_000)).toBe(true);
     await page.reload();
     await expect(page.locator(`[data-entry="${slug}"] [data-state]`)).toHaveText(new RegExp(c.states.draft));
+    // Its published version is kept, marked as taken back, and can be put back in the draft.
+    await page.goto(`/${shopLocale}/admin/content/articles/${slug}`);
+    await expect(page.locator('[data-revision]')).toHaveCount(1);
+    await expect(page.locator('[data-revision]')).toContainText(interpolate(c.withdrawn, { date: '' }).trim().split(' ')[0]!);
   });
 });
 

@@ -143,6 +143,9 @@ export const adminContentMessages = defineMessages(
     revisions: 'Versions',
     revision: 'Version of {date}',
     withdrawn: 'taken back {date}',
+    restore: 'Put this version back in the draft',
+    restored: 'This version is back in the draft. Publish it to make it live again.',
+    liveVersion: 'live',
   },
   {
     errors: {
@@ -284,5 +287,8 @@ export const adminContentMessages = defineMessages(
     revisions: 'النسخ',
     revision: 'نسخة {date}',
     withdrawn: 'سُحبت {date}',
+    restore: 'أعد هذه النسخة إلى المسودة',
+    restored: 'عادت هذه النسخة إلى المسودة. انشرها لتظهر من جديد.',
+    liveVersion: 'منشورة',
   },
 );

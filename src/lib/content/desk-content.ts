@@ -49,3 +49,10 @@ export type EntryState = 'draft' | 'changed' | 'scheduled' | 'approved' | 'live'
 export const BODY_OPTIONAL: ReadonlySet<string> = new Set(['shops']);
 
 export const emptyContent = (): DeskContent => ({ en: { data: {}, body: '' }, ar: { data: {}, body: '' } });
+
+/** What a page component draws for the desk's preview: the entry's address, its checked front matter, its text as HTML. */
+export interface DeskPreview<Data> {
+  slug: string;
+  data: Data;
+  html: string;
+}

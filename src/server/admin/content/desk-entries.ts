@@ -4,6 +4,7 @@ import { isoNow } from '../../auth/secrets.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { isUniqueViolation } from '../../db/values.ts';
 import { Problem } from '../../problem.ts';
+import { recordAudit } from '../audit.ts';
 import type { StaffActor } from '../staff-actor.ts';
 import { liveSnapshot } from './releases.ts';
 
@@ -190,6 +191,43 @@ export async function saveDraft(
       .set({ draft_json: json, updated_by: actor.id, updated_at: stamp })
       .where('id', '=', current.id)
       .execute();
+    return { updatedAt: stamp };
+  });
+}
+
+/**
+ * Puts an earlier approved version back as the working copy (every version is kept): the editor reviews it, then
+ * publishes it like any change. Audited; refused over a newer copy like any save.
+ */
+export async function restoreRevision(
+  db: ShopDb,
+  collection: ContentCollection,
+  slug: string,
+  revisionId: number,
+  actor: StaffActor,
+): Promise<{ updatedAt: string }> {
+  return db.transaction().execute(async (trx) => {
+    const found = await trx
+      .selectFrom('content_revisions')
+      .innerJoin('content_entries', 'content_entries.id', 'content_revisions.entry_id')
+      .select(['content_entries.id as entryId', 'content_entries.updated_at', 'content_revisions.content_json'])
+      .where('content_entries.collection', '=', collection)
+      .where('content_entries.slug', '=', slug)
+      .where('content_revisions.id', '=', revisionId)
+      .executeTakeFirst();
+    if (!found) throw new Problem(404, 'adminContent.entryNotFound');
+    const now = isoNow();
+    const stamp = now > found.updated_at ? now : new Date(Date.parse(found.updated_at) + 1).toISOString();
+    await trx
+      .updateTable('content_entries')
+      .set({ draft_json: found.content_json, updated_by: actor.id, updated_at: stamp })
+      .where('id', '=', found.entryId)
+      .execute();
+    await recordAudit(trx, actor, {
+      action: 'content.restore',
+      subject: { type: 'content', id: `${collection}/${slug}` },
+      after: { revision: revisionId },
+    });
     return { updatedAt: stamp };
   });
 }

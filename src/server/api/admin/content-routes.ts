@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { isContentCollection, type ContentCollection } from '../../../lib/content/schemas.ts';
 import { SLUG_MAX, SLUG_PATTERN } from '../../../lib/content/desk-content.ts';
 import { ApproveSchema, DraftSchema } from '../../../lib/schemas/admin-content.ts';
-import { listDeskEntries, readDeskEntry, saveDraft } from '../../admin/content/desk-entries.ts';
+import { listDeskEntries, readDeskEntry, restoreRevision, saveDraft } from '../../admin/content/desk-entries.ts';
 import { approveEntry, listReleases, readRelease, rollBack, startPublish } from '../../admin/content/releases.ts';
 import { Problem } from '../../problem.ts';
 import type { ApiEnv } from '../context.ts';
@@ -54,6 +54,17 @@ export const adminContentRoutes = new Hono<ApiEnv>()
     const { content, was } = c.req.valid('json');
     return c.json({ data: await saveDraft(c.get('db'), collectionParam(c), slugParam(c), content, was, c.get('staff')) });
   })
+  .post('/content/:collection/:slug/revisions/:id/restore', requireStaff('content.manage'), async (c) =>
+    c.json({
+      data: await restoreRevision(
+        c.get('db'),
+        collectionParam(c),
+        slugParam(c),
+        idParam(c, 'adminContent.entryNotFound'),
+        c.get('staff'),
+      ),
+    }),
+  )
   .post('/content/:collection/:slug/approve', requireStaff('content.manage'), validate('json', ApproveSchema), async (c) => {
     const { publishAt, publish } = c.req.valid('json');
     const db = c.get('db');

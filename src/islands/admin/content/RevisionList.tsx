@@ -1,0 +1,61 @@
+import type { Dictionary } from '../../../i18n/en.ts';
+import { formatDate } from '../../../i18n/format.ts';
+import { interpolate } from '../../../i18n/interpolate.ts';
+import type { Locale } from '../../../i18n/locales.ts';
+import { adminCall } from '../../../lib/admin/admin-client.ts';
+import { showToast, showToastAfterNavigation } from '../../../lib/toast-event.ts';
+
+type Text = Dictionary['adminContent'];
+interface Revision {
+  id: number;
+  publishAt: string;
+  withdrawnAt: string | null;
+  live: boolean;
+}
+
+/** Every approved version of an entry, newest first; any one can be put back in the draft and published again. */
+export default function RevisionList({
+  locale,
+  text,
+  path,
+  revisions,
+}: {
+  locale: Locale;
+  text: Text;
+  path: string;
+  revisions: Revision[];
+}) {
+  const when = (iso: string) =>
+    formatDate(new Date(iso), locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Cairo' });
+  const restore = async (id: number) => {
+    const res = await adminCall(locale, `/content/${path}/revisions/${id}/restore`, { method: 'POST' });
+    if (!res.ok) return showToast(res.message, 'error');
+    showToastAfterNavigation(text.restored);
+    window.location.reload();
+  };
+  return (
+    <section aria-labelledby="versions-title" className="mt-6 rounded-xl bg-white p-4 shadow-sm">
+      <h2 id="versions-title" className="mb-2 text-lg font-bold">
+        {text.revisions}
+      </h2>
+      <ul className="space-y-2 text-sm" data-revisions>
+        {revisions.map((r) => (
+          <li key={r.id} className="flex flex-wrap items-center justify-between gap-2" data-revision={r.id}>
+            <span>
+              {interpolate(text.revision, { date: when(r.publishAt) })}
+              {r.live ? ` · ${text.liveVersion}` : ''}
+              {r.withdrawnAt ? ` · ${interpolate(text.withdrawn, { date: when(r.withdrawnAt) })}` : ''}
+            </span>
+            <button
+              type="button"
+              onClick={() => void restore(r.id)}
+              className="rounded-full border border-roast-300 px-3 py-1 font-semibold"
+            >
+              {text.restore}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
