@@ -18,16 +18,33 @@ export interface WishlistState {
 const empty: WishlistState = { products: [], ids: [], pending: [], status: 'idle' };
 export const $wishlist = atom<WishlistState>(empty);
 
-/** Stores the returned products and their ids (spec: "Fetch stores returned products and ids"). */
+/** Toggles the server has answered since the page loaded: a list read before one of them is out of date. */
+let toggled = 0;
+const READS = 3;
+
+/**
+ * Stores the returned products and their ids (spec: "Fetch stores returned products and ids"). A heart pressed while
+ * the list was on its way (the first fetch after signing in) must not be undone by that older list: the list is read
+ * again until no toggle ran or is running meanwhile.
+ */
 export async function fetchWishlist(): Promise<void> {
   $wishlist.set({ ...$wishlist.get(), status: 'loading' });
-  const res = await shopperFetch<{ data: ProductCard[] }>('/wishlist').catch(() => null);
-  if (!res?.ok) {
-    $wishlist.set({ ...$wishlist.get(), status: 'failed' });
+  for (let read = 1; ; read += 1) {
+    const before = toggled;
+    const res = await shopperFetch<{ data: ProductCard[] }>('/wishlist').catch(() => null);
+    if (!res?.ok) {
+      $wishlist.set({ ...$wishlist.get(), status: 'failed' });
+      return;
+    }
+    const moved = toggled !== before || $wishlist.get().pending.length > 0;
+    if (moved && read < READS) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      continue;
+    }
+    const products = res.body.data;
+    $wishlist.set({ ...$wishlist.get(), products, ids: products.map((p) => p.id), status: 'loaded' });
     return;
   }
-  const products = res.body.data;
-  $wishlist.set({ ...$wishlist.get(), products, ids: products.map((p) => p.id), status: 'loaded' });
 }
 
 /** Error raised by a failed toggle, carrying the message the shopper should read. */
@@ -47,6 +64,7 @@ export async function toggleWishlist(id: number, fallbackMessage: string): Promi
     const res = await shopperFetch<{ data: { listed: boolean } }>(`/wishlist/${id}`, { method: 'POST' }).catch(() => null);
     if (!res?.ok) throw new WishlistError(firstMessage(res?.body, fallbackMessage));
     const listed = res.body.data.listed;
+    toggled += 1;
     const { products, ids } = $wishlist.get();
     $wishlist.set({
       ...$wishlist.get(),
