@@ -95,7 +95,8 @@ const desk = option('release')
 const astro = await run(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
   ...desk,
   BUILD_OUT_DIR: outDir,
-  PUBLIC_BUILD: process.env.PUBLIC_BUILD ?? '1',
+  // `--local`: the demo shop's desk (no SITE_URL, not production) publishes a build for its own address.
+  PUBLIC_BUILD: process.argv.includes('--local') ? '0' : (process.env.PUBLIC_BUILD ?? '1'),
 });
 if (astro.code !== 0) {
   rmSync(outDir, { recursive: true, force: true });

@@ -137,6 +137,11 @@ describe('the editors’ desk', () => {
     const second = await send('POST', '/content/publish');
     expect(second.status).toBe(409);
     expect(second.body.message).toMatch(/already running/);
+    // Approving with "publish now" meanwhile approves and says the entry waits for the next publish.
+    await send('PUT', '/content/articles/while-running', { content: article(), was: null });
+    const approved = await send('POST', '/content/articles/while-running/approve', { publish: true });
+    expect(approved.status).toBe(201);
+    expect(approved.body.data).toMatchObject({ release: null, waiting: true });
     runner.release();
     expect((await settled(first.body.data.id)).status).toBe('live');
   });
@@ -250,4 +255,33 @@ describe('every approved version is kept', () => {
     const audit = await db.selectFrom('audit_log').select('action').where('subject_id', '=', 'articles/versions').execute();
     expect(audit.map((a) => a.action)).toEqual(['content.approve', 'content.approve', 'content.restore']);
   });
+});
+
+test('an offer boundary whose publish failed is not retried every minute', async () => {
+  const runner = fakePublish({ ok: false, message: 'NOT PUBLISHED — SITE_URL is not set.' });
+  restoreRunner = runner.restore;
+  const started = '2030-01-01T00:00:00.000Z';
+  // A due revision fails to publish once; the next minute does not try again (its revisions were withdrawn).
+  const offer = {
+    en: {
+      data: {
+        title: 'Later',
+        description: 'Later offer',
+        validFrom: '2030-03-01',
+        validUntil: '2030-03-02',
+        link: '/products',
+        image: 'offer-20-0',
+        imageAlt: 'Beans',
+      },
+      body: 'Soon.',
+    },
+    ar: { data: { title: 'لاحقًا', description: 'عرض لاحق', imageAlt: 'بن' }, body: 'قريبًا.' },
+  };
+  await send('PUT', '/content/offers/later', { content: offer, was: null });
+  await send('POST', '/content/offers/later/approve', { publishAt: '2030-03-01T00:00:00+02:00' });
+  const failed = await publishIfDue(db, '2030-02-28T22:00:30.000Z', started);
+  expect((await settled(failed!.id)).status).toBe('failed');
+  expect(await publishIfDue(db, '2030-02-28T22:01:30.000Z', started)).toBeNull();
+  expect(await publishIfDue(db, '2030-03-03T00:00:00.000Z', started)).toBeNull();
+  expect(runner.jobs).toHaveLength(1);
 });

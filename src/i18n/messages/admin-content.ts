@@ -115,6 +115,7 @@ export const adminContentMessages = defineMessages(
     scheduleAt: 'Go live at',
     scheduleHint: 'Cairo time. The site is published on its own at that time.',
     scheduled: 'Scheduled: it goes live {date}.',
+    waiting: 'Approved. Another publish is running: this one goes live with the publish that follows it, within a minute or two.',
     problemsIn: 'Fix: {fields}',
     site: {
       title: 'Publishing',
@@ -260,6 +261,7 @@ export const adminContentMessages = defineMessages(
     scheduleAt: 'يُنشر في',
     scheduleHint: 'بتوقيت القاهرة. يُنشر الموقع تلقائيًا في هذا الوقت.',
     scheduled: 'تمت الجدولة: يُنشر {date}.',
+    waiting: 'تم الاعتماد. هناك نشر آخر جارٍ: سيُنشر هذا مع النشر التالي له خلال دقيقة أو دقيقتين.',
     problemsIn: 'صحّح: {fields}',
     site: {
       title: 'النشر',

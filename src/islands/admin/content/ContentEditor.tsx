@@ -66,7 +66,7 @@ export default function ContentEditor(props: {
   };
   const approve = async (publishAt: string | null) => {
     if (dirty.current && !(await save(content))) return;
-    const res = await adminCall<{ publishAt: string; release: ReleaseView | null }>(
+    const res = await adminCall<{ publishAt: string; release: ReleaseView | null; waiting: boolean }>(
       locale,
       `/content/${collection}/${slug}/approve`,
       {
@@ -96,6 +96,7 @@ export default function ContentEditor(props: {
           }),
         }),
       );
+    if (res.body.data.waiting) setStatus(text.waiting);
     setRelease(res.body.data.release);
   };
 

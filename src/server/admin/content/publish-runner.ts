@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { serverConfig } from '../../config.ts';
 
 export interface PublishOutcome {
   ok: boolean;
@@ -31,7 +32,10 @@ const STAGES: [RegExp, 'building' | 'checking' | 'switching'][] = [
  */
 export const spawnPublish: PublishRunner = (job) =>
   new Promise((resolve) => {
-    const args = job.rollback ? ['--rollback'] : ['--release', String(job.release), '--now', job.now];
+    const { production, siteUrlSet } = serverConfig();
+    // The demo shop (`npm start`: no SITE_URL, not production) publishes for its own address; a public shop never does.
+    const local = !production && !siteUrlSet ? ['--local'] : [];
+    const args = job.rollback ? ['--rollback'] : ['--release', String(job.release), '--now', job.now, ...local];
     const child = spawn(process.execPath, ['scripts/publish.mjs', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     let reached = -1;

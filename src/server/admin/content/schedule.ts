@@ -4,7 +4,7 @@ import type { DeskContent } from '../../../lib/content/desk-content.ts';
 import { offerWindow } from '../../../lib/offers.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { Problem } from '../../problem.ts';
-import { liveSnapshot, releaseEntries, snapshotAt, startPublish, type ReleaseView } from './releases.ts';
+import { liveSnapshot, releaseEntries, startPublish, type ReleaseView } from './releases.ts';
 
 /** The instants an offer changes the listings at (offers.ts, on Cairo's calendar); none for a date not written yet. */
 function offerBoundaries(validFrom: string, validUntil: string): number[] {
@@ -31,12 +31,23 @@ function fileOffers(dir = 'src/content/offers/en'): { validFrom: string; validUn
 
 /**
  * Why the site should be published now without anyone pressing a button, or null: an approved entry's time has come
- * (it is due and not live), or an offer started or ended since the live version was published (`since`).
+ * since the last publish started (`since`) and it is not live, or an offer started or ended since then.
  */
 export async function publishReason(db: ShopDb, now: string, since: string): Promise<'scheduled' | 'offer' | null> {
-  const [due, live] = await Promise.all([snapshotAt(db, now), liveSnapshot(db)]);
+  // Only revisions whose time came since the last publish started: an older one had its publish (live, or failed and
+  // withdrawn with what it brought), and an entry's earlier versions never come back on their own.
+  const [due, live] = await Promise.all([
+    db
+      .selectFrom('content_revisions')
+      .select('id')
+      .where('withdrawn_at', 'is', null)
+      .where('publish_at', '>', since)
+      .where('publish_at', '<=', now)
+      .execute(),
+    liveSnapshot(db),
+  ]);
   const liveIds = new Set(Object.values(live));
-  if (Object.values(due).some((id) => !liveIds.has(id))) return 'scheduled';
+  if (due.some((r) => !liveIds.has(r.id))) return 'scheduled';
   const deskOffers = (await releaseEntries(db, live))
     .filter((e) => e.collection === 'offers')
     .map((e: { content: DeskContent }) => ({
@@ -51,17 +62,13 @@ export async function publishReason(db: ShopDb, now: string, since: string): Pro
 }
 
 /**
- * One look at the clock: publishes when `publishReason` says so. `since` is when the live version was published (the
- * live release's start), else when this instance started. Several instances may look at once: the release lock lets
+ * One look at the clock: publishes when `publishReason` says so. `since` is when the last publish started (live or
+ * not), else when this instance started. Several instances may look at once: the release lock lets
  * one publish and the others find it running.
  */
 export async function publishIfDue(db: ShopDb, now: string, startedAt: string): Promise<ReleaseView | null> {
-  const last = await db
-    .selectFrom('content_releases')
-    .select(['started_at', 'running'])
-    .where((eb) => eb.or([eb('status', '=', 'live'), eb('running', '=', 1)]))
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+  // The last publish of any outcome: a failed one has had its try, and the clock does not retry it every minute.
+  const last = await db.selectFrom('content_releases').select(['started_at', 'running']).orderBy('id', 'desc').executeTakeFirst();
   if (last?.running) return null;
   const since = last && last.started_at > startedAt ? last.started_at : startedAt;
   if (!(await publishReason(db, now, since))) return null;

@@ -69,6 +69,13 @@ export const adminContentRoutes = new Hono<ApiEnv>()
     const { publishAt, publish } = c.req.valid('json');
     const db = c.get('db');
     const approved = await approveEntry(db, collectionParam(c), slugParam(c), publishAt, c.get('staff'));
-    const release = publish && !publishAt ? await startPublish(db, c.get('staff')) : null;
-    return c.json({ data: { ...approved, release } }, 201);
+    // Approved either way: while another publish runs, the clock publishes this one after it (schedule.ts).
+    const release =
+      publish && !publishAt
+        ? await startPublish(db, c.get('staff')).catch((error: unknown) => {
+            if (error instanceof Problem && error.status === 409) return null;
+            throw error;
+          })
+        : null;
+    return c.json({ data: { ...approved, release, waiting: publish && !publishAt && !release } }, 201);
   });
