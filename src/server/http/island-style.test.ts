@@ -13,6 +13,10 @@ test("Astro's island stylesheet moves from the body into the head, once; other p
   const moved = await withIslandStyleInHead(new Response(page, { status: 404, headers: { 'content-type': 'text/html' } }));
   expect(moved.status).toBe(404);
   expect(await moved.text()).toContain(`${style}</head>`);
+  // The bytes of a page with Arabic text around it move the same way.
+  const arabic = `<html><head><title>قهوة</title></head><body><div>قهوة ${style}<astro-island></astro-island></div></body></html>`;
+  const movedArabic = await withIslandStyleInHead(new Response(arabic, { headers: { 'content-type': 'text/html' } }));
+  expect(await movedArabic.text()).toBe(islandStyleInHead(arabic));
   const json = new Response('{"a":1}', { headers: { 'content-type': 'application/json' } });
   expect(await withIslandStyleInHead(json)).toBe(json);
 });

@@ -12,9 +12,24 @@ export function islandStyleInHead(html: string): string {
   return html.slice(0, head) + ISLAND_STYLE + html.slice(head, at) + html.slice(at + ISLAND_STYLE.length);
 }
 
+const STYLE_BYTES = Buffer.from(ISLAND_STYLE);
+const HEAD_END = Buffer.from('</head>');
+
+/** The same on the page's bytes: no decoding and encoding of the whole page (issue 25's profile: ~9% of a render). */
+export function islandStyleInHeadBytes(page: Buffer): Buffer {
+  const head = page.indexOf(HEAD_END);
+  const at = head < 0 ? -1 : page.indexOf(STYLE_BYTES, head);
+  if (at < 0) return page;
+  return Buffer.concat([page.subarray(0, head), STYLE_BYTES, page.subarray(head, at), page.subarray(at + STYLE_BYTES.length)]);
+}
+
 /** The same for a rendered page; anything but HTML passes untouched. */
 export async function withIslandStyleInHead(response: Response): Promise<Response> {
   if (!response.headers.get('content-type')?.includes('text/html') || !response.body) return response;
-  const html = islandStyleInHead(await response.text());
-  return new Response(html, { status: response.status, statusText: response.statusText, headers: response.headers });
+  const page = islandStyleInHeadBytes(Buffer.from(await response.arrayBuffer()));
+  return new Response(page as Uint8Array<ArrayBuffer>, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 }
