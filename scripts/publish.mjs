@@ -84,14 +84,16 @@ function run(command, args, env) {
 
 console.log(`Building the new version (${id})…`);
 // A publish is for the public: without SITE_URL the build refuses (scripts/site-url.mjs) unless PUBLIC_BUILD=0.
-// From the editors' desk: which release's entries to build (CONTENT_RELEASE), judged at which instant (CONTENT_NOW).
+// The editors' desk's entries: a release's (CONTENT_RELEASE, from the desk), judged at an instant (CONTENT_NOW).
 const option = (name) => {
   const at = process.argv.indexOf(`--${name}`);
   return at === -1 ? undefined : process.argv[at + 1];
 };
-const desk = option('release')
-  ? { CONTENT_RELEASE: option('release'), CONTENT_NOW: option('now') ?? new Date().toISOString() }
-  : {};
+// A publish from a terminal builds every approved revision due now (CONTENT_NOW without a release).
+const desk = {
+  CONTENT_NOW: option('now') ?? new Date().toISOString(),
+  ...(option('release') ? { CONTENT_RELEASE: option('release') } : {}),
+};
 const astro = await run(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
   ...desk,
   BUILD_OUT_DIR: outDir,

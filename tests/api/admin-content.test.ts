@@ -1,6 +1,7 @@
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import { publishIfDue } from '../../src/server/admin/content/schedule.ts';
 import { usePublishRunner, type PublishJob, type PublishOutcome } from '../../src/server/admin/content/publish-runner.ts';
+import { advertisements, shippingSteps, slides } from '../../src/server/services/home/home-data.ts';
 import { jsonInit, makeStaff } from '../support/staff.ts';
 import { testApi } from '../support/test-db.ts';
 
@@ -284,4 +285,31 @@ test('an offer boundary whose publish failed is not retried every minute', async
   expect(await publishIfDue(db, '2030-02-28T22:01:30.000Z', started)).toBeNull();
   expect(await publishIfDue(db, '2030-03-03T00:00:00.000Z', started)).toBeNull();
   expect(runner.jobs).toHaveLength(1);
+});
+
+describe("the home page's slides, advertisements and shipping steps", () => {
+  test('the shipped defaults all pass their schema, in both languages', async () => {
+    for (const lang of ['en-US', 'ar-SA']) {
+      expect((await json(`/api/sliders?lang=${lang}`)).body.data).toHaveLength(slides.length);
+      expect((await json(`/api/advertisements?lang=${lang}`)).body.data).toHaveLength(advertisements.length);
+      expect((await json(`/api/shipping-steps?lang=${lang}`)).body.data).toHaveLength(shippingSteps.length);
+    }
+  });
+
+  test('a slide edited and one added in the desk are what the API serves once published, in their order', async () => {
+    const runner = fakePublish();
+    restoreRunner = runner.restore;
+    const slide = (order: string, en: string, ar: string) => ({
+      en: { data: { title: en, text: `${en}.`, art: 'bag-28-0', alt: en, cta: 'Shop', link: '/products', order }, body: '' },
+      ar: { data: { title: ar, text: `${ar}.`, alt: ar, cta: 'تسوّق' }, body: '' },
+    });
+    await send('PUT', '/content/slides/slide-1', { content: slide('1', 'Ramadan roasts', 'محمصات رمضان'), was: null });
+    await send('PUT', '/content/slides/slide-9', { content: slide('0', 'First of all', 'أولًا'), was: null });
+    await send('POST', '/content/slides/slide-1/approve', {});
+    const res = await send('POST', '/content/slides/slide-9/approve', { publish: true });
+    await settled(res.body.data.release.id);
+    const arabic = (await json('/api/sliders?lang=ar-SA')).body.data as { id: number; title: string }[];
+    expect(arabic.map((s) => s.title)).toEqual(['أولًا', 'محمصات رمضان', ...slides.slice(1).map((s) => s.title.ar)]);
+    expect(arabic.map((s) => s.id)).toEqual(arabic.map((_, i) => i + 1));
+  });
 });

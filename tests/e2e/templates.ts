@@ -84,6 +84,8 @@ export const adminTemplates: { path: string; guest?: boolean }[] = [
   { path: '/admin/audit' },
   { path: '/admin/content' },
   { path: '/admin/content?c=offers' },
+  { path: '/admin/content?c=slides' },
+  { path: '/admin/content/slides/slide-1' },
   { path: '/admin/content/articles/dialing-in-espresso' },
   { path: '/admin/content/articles/{entry}' },
   { path: '/admin/content/preview/articles/{entry}' },

@@ -32,6 +32,9 @@ export const adminContentMessages = defineMessages(
       shops: 'Coffee shops',
       offers: 'Offers',
       pages: 'Information pages',
+      slides: 'Home: slides',
+      ads: 'Home: advertisements',
+      steps: 'Home: shipping steps',
     },
     states: {
       draft: 'Draft',
@@ -105,6 +108,11 @@ export const adminContentMessages = defineMessages(
       validUntil: 'Last day',
       code: 'Coupon code',
       link: 'Link in the shop (e.g. /products)',
+      text: 'Text',
+      art: 'Illustration',
+      alt: 'Illustration description (for screen readers)',
+      cta: 'Button text',
+      icon: 'Icon',
     },
     saving: 'Saving…',
     saved: 'Draft saved',
@@ -147,6 +155,7 @@ export const adminContentMessages = defineMessages(
     restore: 'Put this version back in the draft',
     restored: 'This version is back in the draft. Publish it to make it live again.',
     liveVersion: 'live',
+    openLive: 'Open the page on the site',
   },
   {
     errors: {
@@ -178,6 +187,9 @@ export const adminContentMessages = defineMessages(
       shops: 'المقاهي',
       offers: 'العروض',
       pages: 'صفحات المعلومات',
+      slides: 'الرئيسية: الشرائح',
+      ads: 'الرئيسية: الإعلانات',
+      steps: 'الرئيسية: خطوات الشحن',
     },
     states: {
       draft: 'مسودة',
@@ -251,6 +263,11 @@ export const adminContentMessages = defineMessages(
       validUntil: 'آخر يوم',
       code: 'كود الخصم',
       link: 'رابط داخل المتجر (مثل ‎/products)',
+      text: 'النص',
+      art: 'الرسم',
+      alt: 'وصف الرسم (لقارئات الشاشة)',
+      cta: 'نص الزر',
+      icon: 'الأيقونة',
     },
     saving: 'جارٍ الحفظ…',
     saved: 'حُفظت المسودة',
@@ -292,5 +309,6 @@ export const adminContentMessages = defineMessages(
     restore: 'أعد هذه النسخة إلى المسودة',
     restored: 'عادت هذه النسخة إلى المسودة. انشرها لتظهر من جديد.',
     liveVersion: 'منشورة',
+    openLive: 'افتح الصفحة على الموقع',
   },
 );

@@ -40,13 +40,16 @@ export const ENTRY_PATHS = {
   shops: () => '/coffe-shops',
   offers: (slug: string) => `/offers/${slug}`,
   pages: (slug: string) => `/${slug}`,
+  slides: () => '/',
+  ads: () => '/',
+  steps: () => '/',
 } as const;
 
 /** What the desk knows of an entry's life: only in the desk, waiting for its time, or published. */
 export type EntryState = 'draft' | 'changed' | 'scheduled' | 'approved' | 'live' | 'file';
 
-/** Collections whose entries may have no body (a coffee shop is its front matter). */
-export const BODY_OPTIONAL: ReadonlySet<string> = new Set(['shops']);
+/** Collections whose entries have no body (a coffee shop, the home page's slides, advertisements and steps). */
+export const BODY_OPTIONAL: ReadonlySet<string> = new Set(['shops', 'slides', 'ads', 'steps']);
 
 export const emptyContent = (): DeskContent => ({ en: { data: {}, body: '' }, ar: { data: {}, body: '' } });
 

@@ -76,6 +76,33 @@ export const offersSchema = z
 
 export const pagesSchema = z.object({ title: z.string(), description: z.string().max(200), updated: z.coerce.date() });
 
+/** The home page's sliders, advertisements and shipping steps (spec section 7): no page of their own, no text body. */
+export const slidesSchema = z.object({
+  title: z.string().max(80),
+  text: z.string().max(200),
+  art,
+  alt: z.string(),
+  cta: z.string().max(40),
+  link: z.string().startsWith('/'),
+  order: z.number().int(),
+});
+
+export const adsSchema = z.object({
+  title: z.string().max(80),
+  text: z.string().max(200),
+  art,
+  alt: z.string(),
+  link: z.string().startsWith('/'),
+  order: z.number().int(),
+});
+
+export const stepsSchema = z.object({
+  title: z.string().max(60),
+  text: z.string().max(200),
+  icon: z.enum(['cart', 'roast', 'truck', 'home']),
+  order: z.number().int(),
+});
+
 export const contentSchemas = {
   articles: articlesSchema,
   reviews: reviewsSchema,
@@ -83,9 +110,18 @@ export const contentSchemas = {
   shops: shopsSchema,
   offers: offersSchema,
   pages: pagesSchema,
+  slides: slidesSchema,
+  ads: adsSchema,
+  steps: stepsSchema,
 } as const;
 
 export type ContentCollection = keyof typeof contentSchemas;
 export const CONTENT_COLLECTIONS = Object.keys(contentSchemas) as ContentCollection[];
 export const isContentCollection = (value: string): value is ContentCollection =>
   (CONTENT_COLLECTIONS as string[]).includes(value);
+
+/** The home page's kinds: read by the home page's API (src/server/services/home), not Astro content collections. */
+export const HOME_COLLECTIONS = ['slides', 'ads', 'steps'] as const;
+export type HomeCollection = (typeof HOME_COLLECTIONS)[number];
+export const isHomeCollection = (value: string): value is HomeCollection =>
+  (HOME_COLLECTIONS as readonly string[]).includes(value);

@@ -4,20 +4,13 @@ import { locales } from '../../i18n/locales.ts';
 import { deskFields } from '../../lib/content/desk-fields.ts';
 import { frontMatterOf } from '../../lib/content/desk-check.ts';
 import type { ContentCollection } from '../../lib/content/schemas.ts';
-import { releaseEntries, snapshotAt } from '../admin/content/releases.ts';
-import { serverConfig } from '../config.ts';
+import { deskSnapshotHere, releaseEntries } from '../services/content/desk-snapshots.ts';
 import { sharedDatabase } from '../db/index.ts';
 
-/** The desk's entries a build shows: its release's, or (a publish from the terminal) every approved one due now. */
+/** The desk's entries this build shows (its release, a terminal publish's due revisions, or the live release). */
 async function deskEntries() {
   const { db } = await sharedDatabase();
-  const { contentRelease, contentNow } = serverConfig();
-  const release = contentRelease
-    ? await db.selectFrom('content_releases').select('snapshot_json').where('id', '=', contentRelease).executeTakeFirst()
-    : undefined;
-  if (contentRelease && !release) throw new Error(`The desk's release ${contentRelease} does not exist.`);
-  const snapshot = release ? JSON.parse(release.snapshot_json) : await snapshotAt(db, (contentNow ?? new Date()).toISOString());
-  return releaseEntries(db, snapshot);
+  return releaseEntries(db, await deskSnapshotHere(db));
 }
 
 let loaded: ReturnType<typeof deskEntries> | undefined;

@@ -4,14 +4,16 @@ import { listAdvertisements, listBrands, listShippingSteps, listSlides } from '.
 
 /**
  * The home page's editorial data, read at build time from the same services that answer
- * GET /sliders, /advertisements, /brands and /shipping-steps, so the page shows what the API serves.
+ * GET /sliders, /advertisements, /brands and /shipping-steps, so the page shows what the API serves. Slides,
+ * advertisements and steps edited in the editors' desk reach the page with the publish that builds them.
  */
 export async function homeFeed(locale: Locale) {
   const { db } = await sharedDatabase();
-  return {
-    slides: listSlides(locale),
-    advertisements: listAdvertisements(locale),
-    brands: await listBrands(db, locale),
-    shippingSteps: listShippingSteps(locale),
-  };
+  const [slides, advertisements, brands, shippingSteps] = await Promise.all([
+    listSlides(db, locale),
+    listAdvertisements(db, locale),
+    listBrands(db, locale),
+    listShippingSteps(db, locale),
+  ]);
+  return { slides, advertisements, brands, shippingSteps };
 }

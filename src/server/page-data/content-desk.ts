@@ -1,6 +1,7 @@
 import { getCollection } from 'astro:content';
 import type { DeskContent } from '../../lib/content/desk-content.ts';
-import type { ContentCollection } from '../../lib/content/schemas.ts';
+import { isHomeCollection, type ContentCollection } from '../../lib/content/schemas.ts';
+import { homeDefaults } from '../services/home/home-entries.ts';
 
 interface LiveEntry {
   id: string;
@@ -8,7 +9,15 @@ interface LiveEntry {
   data: Record<string, unknown>;
 }
 
-const live = (collection: ContentCollection) => getCollection(collection) as Promise<LiveEntry[]>;
+/** What the site shows of a kind: the build's collection, or the home page's defaults in code (`slide-1` …). */
+async function live(collection: ContentCollection): Promise<LiveEntry[]> {
+  if (isHomeCollection(collection)) {
+    return homeDefaults(collection).flatMap(({ slug, content }) =>
+      (['en', 'ar'] as const).map((locale) => ({ id: `${locale}/${slug}`, data: content[locale].data, body: '' })),
+    );
+  }
+  return (await getCollection(collection)) as LiveEntry[];
+}
 
 /** A front-matter value as the desk's form holds it: dates as YYYY-MM-DD, lists one item per line. */
 function typed(value: unknown): string {
@@ -22,7 +31,7 @@ export async function liveEntries(collection: ContentCollection): Promise<{ slug
   return (await live(collection))
     .filter((e) => e.id.startsWith('en/'))
     .map((e) => ({ slug: e.id.slice(3), title: typed(e.data['title'] ?? e.data['name']) }))
-    .sort((a, b) => a.title.localeCompare(b.title));
+    .sort((a, b) => a.slug.localeCompare(b.slug, 'en', { numeric: true }));
 }
 
 /**

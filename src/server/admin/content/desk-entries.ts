@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../db/values.ts';
 import { Problem } from '../../problem.ts';
 import { recordAudit } from '../audit.ts';
 import type { StaffActor } from '../staff-actor.ts';
-import { liveSnapshot } from './releases.ts';
+import { liveSnapshot } from '../../services/content/desk-snapshots.ts';
 
 /** An entry the desk holds, as its list shows it (entries only in the repository's files are listed by the page). */
 export interface DeskEntrySummary {

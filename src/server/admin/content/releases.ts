@@ -9,9 +9,8 @@ import { Problem } from '../../problem.ts';
 import { recordAudit } from '../audit.ts';
 import type { StaffActor } from '../staff-actor.ts';
 import { publishRunner, type PublishOutcome } from './publish-runner.ts';
+import { liveReleases, liveSnapshot, releaseColumns, snapshotAt, type Snapshot } from '../../services/content/desk-snapshots.ts';
 
-/** Which revision of each desk entry a release built: entry id → revision id. */
-export type Snapshot = Record<string, number>;
 export type { ReleaseView };
 
 /** A publish that has said nothing for this long died with its instance: it no longer holds the lock. */
@@ -37,28 +36,6 @@ const viewOf = (r: {
   entries: Object.keys(JSON.parse(r.snapshot_json) as Snapshot).length,
 });
 
-const releaseColumns = [
-  'id',
-  'status',
-  'stage',
-  'message',
-  'started_by',
-  'started_at',
-  'finished_at',
-  'snapshot_json',
-  'build_id',
-] as const;
-
-/** The live releases, newest first: the first is what shoppers see, the second what a rollback returns to. */
-const liveReleases = (db: ShopDb) =>
-  db.selectFrom('content_releases').select(releaseColumns).where('status', '=', 'live').orderBy('id', 'desc').limit(2).execute();
-
-/** What the live site built from the desk (empty before the first publish from the desk). */
-export async function liveSnapshot(db: ShopDb): Promise<Snapshot> {
-  const [live] = await liveReleases(db);
-  return live ? (JSON.parse(live.snapshot_json) as Snapshot) : {};
-}
-
 /** The last publishes, newest first. */
 export async function listReleases(db: ShopDb, limit = 10): Promise<ReleaseView[]> {
   const rows = await db.selectFrom('content_releases').select(releaseColumns).orderBy('id', 'desc').limit(limit).execute();
@@ -68,31 +45,6 @@ export async function listReleases(db: ShopDb, limit = 10): Promise<ReleaseView[
 export async function readRelease(db: ShopDb, id: number): Promise<ReleaseView | null> {
   const row = await db.selectFrom('content_releases').select(releaseColumns).where('id', '=', id).executeTakeFirst();
   return row ? viewOf(row) : null;
-}
-
-/** What a publish at `now` builds: each entry's newest revision that is not withdrawn and whose time has come. */
-export async function snapshotAt(db: ShopDb, now: string): Promise<Snapshot> {
-  const rows = await db
-    .selectFrom('content_revisions')
-    .select(['id', 'entry_id'])
-    .where('withdrawn_at', 'is', null)
-    .where('publish_at', '<=', now)
-    .orderBy('id', 'asc')
-    .execute();
-  return Object.fromEntries(rows.map((r) => [String(r.entry_id), r.id]));
-}
-
-/** The revisions a release built, with their entries: what the content loader reads at build time. */
-export async function releaseEntries(db: ShopDb, snapshot: Snapshot) {
-  const ids = Object.values(snapshot);
-  if (!ids.length) return [];
-  const rows = await db
-    .selectFrom('content_revisions')
-    .innerJoin('content_entries', 'content_entries.id', 'content_revisions.entry_id')
-    .select(['content_entries.collection', 'content_entries.slug', 'content_revisions.content_json'])
-    .where('content_revisions.id', 'in', ids)
-    .execute();
-  return rows.map((r) => ({ collection: r.collection, slug: r.slug, content: JSON.parse(r.content_json) as DeskContent }));
 }
 
 /**

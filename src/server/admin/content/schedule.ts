@@ -4,7 +4,8 @@ import type { DeskContent } from '../../../lib/content/desk-content.ts';
 import { offerWindow } from '../../../lib/offers.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { Problem } from '../../problem.ts';
-import { liveSnapshot, releaseEntries, startPublish, type ReleaseView } from './releases.ts';
+import { liveSnapshot, releaseEntries } from '../../services/content/desk-snapshots.ts';
+import { startPublish, type ReleaseView } from './releases.ts';
 
 /** The instants an offer changes the listings at (offers.ts, on Cairo's calendar); none for a date not written yet. */
 function offerBoundaries(validFrom: string, validUntil: string): number[] {

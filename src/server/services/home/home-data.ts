@@ -1,4 +1,7 @@
-/** Editorial data of the home page in both languages; edited here and published with a rebuild. */
+/**
+ * The home page's slides, advertisements and shipping steps as the shop ships them, in both languages: editors change,
+ * add and reorder them in the editors' desk (`slide-1`, `ad-1`, `step-1` …, home-entries.ts), published with the site.
+ */
 type Bi = { en: string; ar: string };
 
 export const slides: { id: number; title: Bi; text: Bi; art: string; alt: Bi; cta: Bi; link: string }[] = [

@@ -1,33 +1,34 @@
 import type { Locale } from '../../../i18n/locales.ts';
 import type { Advertisement, Brand, HomeSlide, ShippingStep } from '../../../lib/home-types.ts';
 import type { ShopDb } from '../../db/index.ts';
-import { advertisements, shippingSteps, slides } from './home-data.ts';
+import { homeEntries } from './home-entries.ts';
 
 const art = (name: string) => `/api/media/art/${name}.svg`;
 
-export const listSlides = (locale: Locale): HomeSlide[] =>
-  slides.map((s) => ({
-    id: s.id,
-    title: s.title[locale],
-    text: s.text[locale],
+/** The home page's slides in their order: the defaults in code and what the editors' desk published. */
+export const listSlides = async (db: ShopDb, locale: Locale): Promise<HomeSlide[]> =>
+  (await homeEntries(db, 'slides', locale)).map((s, i) => ({
+    id: i + 1,
+    title: s.title,
+    text: s.text,
     image: art(s.art),
-    image_alt: s.alt[locale],
-    cta: s.cta[locale],
+    image_alt: s.alt,
+    cta: s.cta,
     link: s.link,
   }));
 
-export const listAdvertisements = (locale: Locale): Advertisement[] =>
-  advertisements.map((a) => ({
-    id: a.id,
-    title: a.title[locale],
-    text: a.text[locale],
+export const listAdvertisements = async (db: ShopDb, locale: Locale): Promise<Advertisement[]> =>
+  (await homeEntries(db, 'ads', locale)).map((a, i) => ({
+    id: i + 1,
+    title: a.title,
+    text: a.text,
     image: art(a.art),
-    image_alt: a.alt[locale],
+    image_alt: a.alt,
     link: a.link,
   }));
 
-export const listShippingSteps = (locale: Locale): ShippingStep[] =>
-  shippingSteps.map((s) => ({ step: s.step, icon: s.icon, title: s.title[locale], text: s.text[locale] }));
+export const listShippingSteps = async (db: ShopDb, locale: Locale): Promise<ShippingStep[]> =>
+  (await homeEntries(db, 'steps', locale)).map((s, i) => ({ step: i + 1, icon: s.icon, title: s.title, text: s.text }));
 
 /** The brands strip: every seller with its logo, linking to its profile page. */
 export async function listBrands(db: ShopDb, locale: Locale): Promise<Brand[]> {
