@@ -5,10 +5,10 @@ import { interpolate } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { localePath } from '../../../i18n/routes.ts';
 import { adminCall } from '../../../lib/admin/admin-client.ts';
-import { cairoInstant } from '../../../lib/admin/cairo-day.ts';
-import type { DeskContent, DeskField } from '../../../lib/content/desk-content.ts';
+import { BODY_OPTIONAL, type DeskContent, type DeskField } from '../../../lib/content/desk-content.ts';
 import type { ReleaseView } from '../../../lib/content/release-view.ts';
 import EntryLanguage from './EntryLanguage.tsx';
+import PublishBar from './PublishBar.tsx';
 import ReleaseProgress from './ReleaseProgress.tsx';
 import DeskFieldControl from './DeskField.tsx';
 
@@ -36,7 +36,6 @@ export default function ContentEditor(props: {
   const [status, setStatus] = useState('');
   const [problems, setProblems] = useState<Problems>({});
   const [release, setRelease] = useState<ReleaseView | null>(null);
-  const [when, setWhen] = useState('');
   const was = useRef(props.updatedAt);
   const dirty = useRef(false);
   const saving = useRef<Promise<boolean>>(Promise.resolve(true));
@@ -136,50 +135,11 @@ export default function ContentEditor(props: {
             onChange={(side) => change({ ...content, [lang]: side })}
             problems={problems}
             idOf={fieldId}
+            hasBody={!BODY_OPTIONAL.has(collection)}
           />
         ))}
       </div>
-      <div className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm">
-        {(['en', 'ar'] as const).map((lang) => (
-          <a
-            key={lang}
-            href={preview(lang)}
-            target="_blank"
-            rel="noopener"
-            className="rounded-full border border-roast-300 px-4 py-2 font-semibold"
-          >
-            {interpolate(text.preview, { language: lang === 'ar' ? text.arabic : text.english })}
-          </a>
-        ))}
-        <button
-          type="button"
-          onClick={() => void approve(null)}
-          className="rounded-full bg-crema px-6 py-2 font-semibold text-white hover:bg-roast-500"
-        >
-          {text.publishNow}
-        </button>
-        <label className="text-sm font-semibold">
-          {text.scheduleAt}
-          <input
-            type="datetime-local"
-            value={when}
-            onChange={(ev) => setWhen(ev.target.value)}
-            aria-describedby="schedule-hint"
-            className="mt-1 block rounded-md border border-roast-200 px-2 py-1"
-          />
-        </label>
-        <button
-          type="button"
-          disabled={!when}
-          onClick={() => void approve(cairoInstant(when))}
-          className="rounded-full border border-roast-300 px-4 py-2 font-semibold disabled:opacity-50"
-        >
-          {text.schedule}
-        </button>
-        <p id="schedule-hint" className="w-full text-xs text-roast-700">
-          {text.scheduleHint}
-        </p>
-      </div>
+      <PublishBar text={text} previewOf={preview} onApprove={(publishAt) => void approve(publishAt)} />
       {release && <ReleaseProgress key={release.id} locale={locale} text={text.site} release={release} />}
     </div>
   );

@@ -16,6 +16,7 @@ export default function EntryLanguage({
   onChange,
   problems,
   idOf,
+  hasBody,
 }: {
   locale: Locale;
   text: Text;
@@ -25,6 +26,8 @@ export default function EntryLanguage({
   onChange: (next: LocaleContent) => void;
   problems: Record<string, string[]>;
   idOf: (key: string) => string;
+  /** Kinds with no text of their own (coffee shops, the home page's slides …) show only their fields. */
+  hasBody: boolean;
 }) {
   const dir = lang === 'ar' ? 'rtl' : 'ltr';
   return (
@@ -46,15 +49,17 @@ export default function EntryLanguage({
           error={problems[fieldKey(field, lang)]}
         />
       ))}
-      <MarkdownArea
-        locale={locale}
-        text={text}
-        id={idOf(`${lang}.body`)}
-        lang={lang}
-        value={value.body}
-        onChange={(body) => onChange({ ...value, body })}
-        error={problems[`${lang}.body`]}
-      />
+      {hasBody && (
+        <MarkdownArea
+          locale={locale}
+          text={text}
+          id={idOf(`${lang}.body`)}
+          lang={lang}
+          value={value.body}
+          onChange={(body) => onChange({ ...value, body })}
+          error={problems[`${lang}.body`]}
+        />
+      )}
     </section>
   );
 }

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import type { Dictionary } from '../../../i18n/en.ts';
+import { interpolate } from '../../../i18n/interpolate.ts';
+import type { Locale } from '../../../i18n/locales.ts';
+import { cairoInstant } from '../../../lib/admin/cairo-day.ts';
+
+type Text = Dictionary['adminContent'];
+
+/**
+ * Below an entry: preview it in either language (a new tab), publish it now, or schedule it at a Cairo date and time
+ * (the time typed is Cairo's, whatever the editor's computer is set to).
+ */
+export default function PublishBar({
+  text,
+  previewOf,
+  onApprove,
+}: {
+  text: Text;
+  previewOf: (lang: Locale) => string;
+  onApprove: (publishAt: string | null) => void;
+}) {
+  const [when, setWhen] = useState('');
+  return (
+    <div className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm">
+      {(['en', 'ar'] as const).map((lang) => (
+        <a
+          key={lang}
+          href={previewOf(lang)}
+          target="_blank"
+          rel="noopener"
+          className="rounded-full border border-roast-300 px-4 py-2 font-semibold"
+        >
+          {interpolate(text.preview, { language: lang === 'ar' ? text.arabic : text.english })}
+        </a>
+      ))}
+      <button
+        type="button"
+        onClick={() => onApprove(null)}
+        className="rounded-full bg-crema px-6 py-2 font-semibold text-white hover:bg-roast-500"
+      >
+        {text.publishNow}
+      </button>
+      <label className="text-sm font-semibold">
+        {text.scheduleAt}
+        <input
+          type="datetime-local"
+          value={when}
+          onChange={(ev) => setWhen(ev.target.value)}
+          aria-describedby="schedule-hint"
+          className="mt-1 block rounded-md border border-roast-200 px-2 py-1"
+        />
+      </label>
+      <button
+        type="button"
+        disabled={!when}
+        onClick={() => onApprove(cairoInstant(when))}
+        className="rounded-full border border-roast-300 px-4 py-2 font-semibold disabled:opacity-50"
+      >
+        {text.schedule}
+      </button>
+      <p id="schedule-hint" className="w-full text-xs text-roast-700">
+        {text.scheduleHint}
+      </p>
+    </div>
+  );
+}
