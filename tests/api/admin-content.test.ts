@@ -49,6 +49,23 @@ const article = (title_ar = 'الحليب المثالي') => ({
   },
 });
 
+/** An offer in both languages, valid between two days, with an English text of its own. */
+const offerContent = (validFrom: string, validUntil: string, body: string) => ({
+  en: {
+    data: {
+      title: 'Offer',
+      description: 'An offer',
+      validFrom,
+      validUntil,
+      link: '/products',
+      image: 'offer-20-0',
+      imageAlt: 'Beans',
+    },
+    body,
+  },
+  ar: { data: { title: 'عرض', description: 'عرض خاص', imageAlt: 'بن' }, body: 'عرض.' },
+});
+
 const settled = async (id: number) => {
   await expect.poll(async () => (await send('GET', `/content/releases/${id}`)).body.data.status).not.toBe('building');
   return (await send('GET', `/content/releases/${id}`)).body.data;
@@ -85,21 +102,7 @@ describe('the editors’ desk', () => {
   });
 
   test('raw HTML and an offer ending before it starts are refused by field', async () => {
-    const offer = {
-      en: {
-        data: {
-          title: 'Eid',
-          description: 'Eid offer',
-          validFrom: '2026-12-10',
-          validUntil: '2026-12-01',
-          link: '/products',
-          image: 'offer-20-0',
-          imageAlt: 'Beans',
-        },
-        body: '<script>x</script>',
-      },
-      ar: { data: { title: 'العيد', description: 'عرض العيد', imageAlt: 'بن' }, body: 'نص' },
-    };
+    const offer = offerContent('2026-12-10', '2026-12-01', '<script>x</script>');
     await send('PUT', '/content/offers/eid-html', { content: offer, was: null });
     const res = await send('POST', '/content/offers/eid-html/approve', {});
     expect(res.status).toBe(422);
@@ -185,21 +188,7 @@ describe('the editors’ desk', () => {
   test('a scheduled offer goes live at its time and leaves the listings after its last day, on its own (clock moved)', async () => {
     const runner = fakePublish();
     restoreRunner = runner.restore;
-    const offer = {
-      en: {
-        data: {
-          title: 'Ramadan',
-          description: 'Ramadan offer',
-          validFrom: '2027-02-08',
-          validUntil: '2027-02-10',
-          link: '/products',
-          image: 'offer-20-0',
-          imageAlt: 'Beans',
-        },
-        body: 'Ramadan **kareem**.',
-      },
-      ar: { data: { title: 'رمضان', description: 'عرض رمضان', imageAlt: 'بن' }, body: 'رمضان **كريم**.' },
-    };
+    const offer = offerContent('2027-02-08', '2027-02-10', 'Ramadan **kareem**.');
     await send('PUT', '/content/offers/ramadan', { content: offer, was: null });
     // Midnight in Cairo on the first day (22:00 UTC the evening before).
     const res = await send('POST', '/content/offers/ramadan/approve', { publishAt: '2027-02-08T00:00:00+02:00' });
@@ -263,21 +252,7 @@ test('an offer boundary whose publish failed is not retried every minute', async
   restoreRunner = runner.restore;
   const started = '2030-01-01T00:00:00.000Z';
   // A due revision fails to publish once; the next minute does not try again (its revisions were withdrawn).
-  const offer = {
-    en: {
-      data: {
-        title: 'Later',
-        description: 'Later offer',
-        validFrom: '2030-03-01',
-        validUntil: '2030-03-02',
-        link: '/products',
-        image: 'offer-20-0',
-        imageAlt: 'Beans',
-      },
-      body: 'Soon.',
-    },
-    ar: { data: { title: 'لاحقًا', description: 'عرض لاحق', imageAlt: 'بن' }, body: 'قريبًا.' },
-  };
+  const offer = offerContent('2030-03-01', '2030-03-02', 'Soon.');
   await send('PUT', '/content/offers/later', { content: offer, was: null });
   await send('POST', '/content/offers/later/approve', { publishAt: '2030-03-01T00:00:00+02:00' });
   const failed = await publishIfDue(db, '2030-02-28T22:00:30.000Z', started);
