@@ -110,6 +110,15 @@ describe('the editors’ desk', () => {
       validUntil: ['Ends before it starts.'],
       'en.body': [expect.stringMatching(/HTML is not allowed/)],
     });
+    // A coupon code the shop does not have would fail the build: refused beside the field.
+    const withCode = offerContent('2026-12-01', '2026-12-10', 'Text.');
+    await send('PUT', '/content/offers/no-such-code', {
+      content: { ...withCode, en: { ...withCode.en, data: { ...withCode.en.data, code: 'NOPE99' } } },
+      was: null,
+    });
+    const coded = await send('POST', '/content/offers/no-such-code/approve', {});
+    expect(coded.status).toBe(422);
+    expect(coded.body.errors).toEqual({ 'en.code': [expect.stringMatching(/no coupon with this code/)] });
   });
 
   test('approve and publish: the release builds the entry, goes live, and every step is in the audit trail', async () => {

@@ -1,4 +1,4 @@
-import { checkDeskContent } from '../../../lib/content/desk-check.ts';
+import { checkDeskContent, type DeskProblems } from '../../../lib/content/desk-check.ts';
 import type { DeskContent } from '../../../lib/content/desk-content.ts';
 import type { ContentCollection } from '../../../lib/content/schemas.ts';
 import type { ReleaseView } from '../../../lib/content/release-view.ts';
@@ -66,7 +66,8 @@ export async function approveEntry(
       .where('slug', '=', slug)
       .executeTakeFirst();
     if (!entry) throw new Problem(404, 'adminContent.entryNotFound');
-    const problems = checkDeskContent(collection, JSON.parse(entry.draft_json) as DeskContent);
+    const content = JSON.parse(entry.draft_json) as DeskContent;
+    const problems = { ...checkDeskContent(collection, content), ...(await unknownCoupons(trx, collection, content)) };
     if (Object.keys(problems).length) {
       const fields = Object.fromEntries(
         Object.entries(problems).map(([key, list]) => [key, list.map((p) => `adminContent.${p}` as const)]),
@@ -88,6 +89,22 @@ export async function approveEntry(
     });
     return { revisionId: revision.id, publishAt: at };
   });
+}
+
+/**
+ * An offer naming a coupon the shop does not have would fail the build (src/server/content/offer-codes.ts) and send
+ * shoppers to 'Invalid Coupon': refused here, beside the field, before anything is built.
+ */
+async function unknownCoupons(db: ShopDb, collection: ContentCollection, content: DeskContent): Promise<DeskProblems> {
+  if (collection !== 'offers') return {};
+  const problems: DeskProblems = {};
+  for (const locale of ['en', 'ar'] as const) {
+    const code = (content[locale].data['code'] ?? '').trim().toUpperCase();
+    if (!code) continue;
+    const found = await db.selectFrom('coupons').select('code').where('code', '=', code).executeTakeFirst();
+    if (!found) problems[`${locale}.code`] = ['unknownCoupon'];
+  }
+  return problems;
 }
 
 /** Takes the publish lock: a new release row, `running` = 1 (unique), refused while another publish runs. */
