@@ -6,7 +6,16 @@ import { contentSchemas, type ContentCollection } from './schemas.ts';
 
 /** Why a field cannot be published; the desk says it in the editor's language beside the field (adminContent.problems). */
 export type DeskProblem =
-  'required' | 'tooLong' | 'invalid' | 'invalidDate' | 'notANumber' | 'outOfRange' | 'noHtml' | 'unsafeLink' | 'endsBeforeStart' | 'unknownCoupon';
+  | 'required'
+  | 'tooLong'
+  | 'invalid'
+  | 'invalidDate'
+  | 'notANumber'
+  | 'outOfRange'
+  | 'noHtml'
+  | 'unsafeLink'
+  | 'endsBeforeStart'
+  | 'unknownCoupon';
 /** Field key → problems. Keys: `<locale>.<field>` for a language's field or body, `<field>` for a shared one, `slug`. */
 export type DeskProblems = Record<string, DeskProblem[]>;
 
