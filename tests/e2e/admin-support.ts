@@ -185,18 +185,47 @@ export function e2ePartnerApplication(): number {
   });
 }
 
-/** An article written in the editors' desk (a draft in both languages), through its API; returns its slug. */
-export async function e2eDeskArticle(request: APIRequestContext): Promise<string> {
-  const slug = `desk-${Date.now() % 1_000_000}-${randomBytes(2).toString('hex')}`;
-  const side = (title: string, body: string) => ({
+/** What a draft of each kind holds in the desk's journeys and template checks (both languages). */
+const deskDrafts = {
+  articles: (lang: 'en' | 'ar', title: string) => ({
     data: { title, description: `${title}.`, date: '2026-11-25', author: 'Mona', cover: 'kettle-30-1', coverAlt: title },
-    body,
-  });
-  const content = {
-    en: side('Brewing at home', '## Water\n\nUse **filtered** water.\n\n> Taste as you go.'),
-    ar: side('التحضير في البيت', '## الماء\n\nاستخدم ماءً **مفلترًا**.'),
-  };
-  const res = await request.put(`/api/admin/content/articles/${slug}`, { data: { content, was: null } });
-  if (!res.ok()) throw new Error(`desk article ${res.status()}: ${await res.text()}`);
+    body: lang === 'en' ? '## Water\n\nUse **filtered** water.\n\n> Taste as you go.' : '## الماء\n\nاستخدم ماءً **مفلترًا**.',
+  }),
+  recipes: (lang: 'en' | 'ar', title: string) => ({
+    data: {
+      title,
+      description: `${title}.`,
+      date: '2026-11-25',
+      method: 'filter',
+      image: 'kettle-30-1',
+      imageAlt: title,
+      ingredients: lang === 'en' ? '15 g coffee\n250 g water' : '١٥ جم بن\n٢٥٠ جم ماء',
+      steps: lang === 'en' ? 'Rinse the paper\nPour slowly' : 'اشطف الورقة\nاسكب ببطء',
+      brewMinutes: '3',
+      ratio: '1:16',
+      servings: '1',
+    },
+    body: lang === 'en' ? 'A **clean** cup.' : 'كوب **نظيف**.',
+  }),
+  offers: (lang: 'en' | 'ar', title: string) => ({
+    data: {
+      title,
+      description: `${title}.`,
+      validFrom: '2026-11-01',
+      validUntil: '2099-12-31',
+      link: '/products',
+      image: 'kettle-30-1',
+      imageAlt: title,
+    },
+    body: lang === 'en' ? 'While stocks last.' : 'حتى نفاد الكمية.',
+  }),
+};
+
+/** An entry written in the editors' desk (a draft in both languages), through its API; returns its slug. */
+export async function e2eDeskEntry(request: APIRequestContext, kind: keyof typeof deskDrafts = 'articles'): Promise<string> {
+  const slug = `desk-${Date.now() % 1_000_000}-${randomBytes(2).toString('hex')}`;
+  const content = { en: deskDrafts[kind]('en', 'Brewing at home'), ar: deskDrafts[kind]('ar', 'التحضير في البيت') };
+  const res = await request.put(`/api/admin/content/${kind}/${slug}`, { data: { content, was: null } });
+  if (!res.ok()) throw new Error(`desk ${kind} ${res.status()}: ${await res.text()}`);
   return slug;
 }

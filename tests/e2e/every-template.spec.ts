@@ -3,7 +3,7 @@ import { expect, hydrated, test } from './fixtures.ts';
 import { furnishedShopper } from './shopper-data.ts';
 import { accessibleAt, axeWidthFor, fitsPhones, resize, validHtml } from './template-checks.ts';
 import { adminTemplates, shopperTemplates, templates } from './templates.ts';
-import { e2eCourier, e2eDeskArticle, e2ePartnerApplication, e2eProduct, placeCodOrder, signedInStaff } from './admin-support.ts';
+import { e2eCourier, e2eDeskEntry, e2ePartnerApplication, e2eProduct, placeCodOrder, signedInStaff } from './admin-support.ts';
 import { e2eCouponId } from './login.ts';
 
 /**
@@ -70,7 +70,10 @@ for (const { path, guest } of adminTemplates) {
     if (path.includes('{coupon}')) target = target.replaceAll('{coupon}', String(e2eCouponId()));
     if (path.includes('{product}')) target = target.replaceAll('{product}', String(e2eProduct(3)));
     if (path.includes('{application}')) target = target.replaceAll('{application}', String(e2ePartnerApplication()));
-    if (path.includes('{entry}')) target = target.replaceAll('{entry}', await e2eDeskArticle(page.request));
+    const kind = /\/admin\/content\/(?:preview\/)?(articles|recipes|offers)\/\{entry\}/.exec(path)?.[1] as Parameters<
+      typeof e2eDeskEntry
+    >[1];
+    if (kind) target = target.replaceAll('{entry}', await e2eDeskEntry(page.request, kind));
     await resize(page, 390);
     const response = await page.goto(at(target));
     expect([200, 410]).toContain(response!.status());

@@ -89,4 +89,6 @@ export const adminTemplates: { path: string; guest?: boolean }[] = [
   { path: '/admin/content/articles/dialing-in-espresso' },
   { path: '/admin/content/articles/{entry}' },
   { path: '/admin/content/preview/articles/{entry}' },
+  { path: '/admin/content/preview/recipes/{entry}' },
+  { path: '/admin/content/preview/offers/{entry}' },
 ];
