@@ -297,3 +297,39 @@ describe("the home page's slides, advertisements and shipping steps", () => {
     expect(arabic.map((s) => s.id)).toEqual(arabic.map((_, i) => i + 1));
   });
 });
+
+describe('taking an entry off the site', () => {
+  test('a published entry is removed with the next publish, audited; publishing it again brings it back', async () => {
+    const runner = fakePublish();
+    restoreRunner = runner.restore;
+    await send('PUT', '/content/articles/short-lived', { content: article(), was: null });
+    await settled((await send('POST', '/content/articles/short-lived/approve', { publish: true })).body.data.release.id);
+    const removed = await send('POST', '/content/articles/short-lived/remove', { content: article() });
+    expect(removed.status).toBe(201);
+    const release = await settled(removed.body.data.release.id);
+    expect(release.status).toBe('live');
+    expect((await send('GET', '/content/articles/short-lived')).body.data.state).toBe('removed');
+    // The build's loader reads the removal as `null` for this entry.
+    const { releaseEntries, liveSnapshot } = await import('../../src/server/services/content/desk-snapshots.ts');
+    const live = await releaseEntries(db, await liveSnapshot(db));
+    expect(live.find((e) => e.slug === 'short-lived')?.content).toBeNull();
+    await send('POST', '/content/articles/short-lived/approve', { publish: true });
+    await expect.poll(async () => (await send('GET', '/content/articles/short-lived')).body.data.state).toBe('live');
+    const audit = await db.selectFrom('audit_log').select('action').where('subject_id', '=', 'articles/short-lived').execute();
+    expect(audit.map((a) => a.action)).toEqual(['content.approve', 'content.remove', 'content.approve']);
+  });
+
+  test('a file-written entry (or a shipped home slide) taken off: the home page API leaves it out', async () => {
+    const runner = fakePublish();
+    restoreRunner = runner.restore;
+    const before = (await json('/api/sliders?lang=en-US')).body.data as { title: string }[];
+    expect(before.map((s) => s.title)).toContain(slides[1]!.title.en);
+    const res = await send('POST', '/content/slides/slide-2/remove', {
+      content: { en: { data: {}, body: '' }, ar: { data: {}, body: '' } },
+    });
+    await settled(res.body.data.release.id);
+    const after = (await json('/api/sliders?lang=en-US')).body.data as { title: string }[];
+    expect(after.map((s) => s.title)).not.toContain(slides[1]!.title.en);
+    expect(after).toHaveLength(before.length - 1);
+  });
+});

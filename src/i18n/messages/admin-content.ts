@@ -44,6 +44,7 @@ export const adminContentMessages = defineMessages(
       approved: 'Waiting for the next publish',
       live: 'Live',
       file: 'Live (from the repository)',
+      removed: 'Taken off the site',
     },
     newEntry: 'New entry',
     newIn: 'New in {collection}',
@@ -157,6 +158,9 @@ export const adminContentMessages = defineMessages(
     restored: 'This version is back in the draft. Publish it to make it live again.',
     liveVersion: 'live',
     openLive: 'Open the page on the site',
+    remove: 'Take off the site',
+    confirmRemove:
+      'Take this entry off the site? The site is published without it; its text and every version stay here, and publishing it again brings it back.',
   },
   {
     errors: {
@@ -200,6 +204,7 @@ export const adminContentMessages = defineMessages(
       approved: 'ينتظر النشر القادم',
       live: 'منشور',
       file: 'منشور (من المستودع)',
+      removed: 'محذوف من الموقع',
     },
     newEntry: 'محتوى جديد',
     newIn: 'جديد في {collection}',
@@ -312,5 +317,7 @@ export const adminContentMessages = defineMessages(
     restored: 'عادت هذه النسخة إلى المسودة. انشرها لتظهر من جديد.',
     liveVersion: 'منشورة',
     openLive: 'افتح الصفحة على الموقع',
+    remove: 'احذفه من الموقع',
+    confirmRemove: 'حذف هذا المحتوى من الموقع؟ يُنشر الموقع بدونه، ويبقى نصه وكل نسخه هنا، ونشره من جديد يعيده.',
   },
 );

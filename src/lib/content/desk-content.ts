@@ -46,7 +46,7 @@ export const ENTRY_PATHS = {
 } as const;
 
 /** What the desk knows of an entry's life: only in the desk, waiting for its time, or published. */
-export type EntryState = 'draft' | 'changed' | 'scheduled' | 'approved' | 'live' | 'file';
+export type EntryState = 'draft' | 'changed' | 'scheduled' | 'approved' | 'live' | 'file' | 'removed';
 
 /** Collections whose entries have no body (a coffee shop, the home page's slides, advertisements and steps). */
 export const BODY_OPTIONAL: ReadonlySet<string> = new Set(['shops', 'slides', 'ads', 'steps']);

@@ -21,3 +21,9 @@ export const ApproveSchema = z.object({
   publishAt: z._default(z.nullable(z.iso.datetime({ offset: true })), null),
   publish: z._default(z.boolean(), false),
 });
+
+/** Take an entry off the site; `content` is the working copy when the desk does not hold the entry yet (a file's). */
+export const RemoveSchema = z.object({
+  content: z.object({ en: side, ar: side }),
+  publish: z._default(z.boolean(), true),
+});

@@ -18,7 +18,8 @@ let loaded: ReturnType<typeof deskEntries> | undefined;
 /**
  * A collection's entries (decision 019): the repository's Markdown files (`{en,ar}/<slug>.md`, Astro's glob loader),
  * then what editors published from the desk, read from the database; a desk entry replaces a file of the same slug.
- * Each desk entry is checked by the collection's schema and its Markdown rendered exactly as a file's would be.
+ * Each desk entry is checked by the collection's schema and its Markdown rendered exactly as a file's would be; an entry
+ * taken off the site in the desk is left out (a file of the same slug too).
  */
 export function filesAndDesk(collection: ContentCollection): Loader {
   const files = glob({ pattern: '{en,ar}/*.md', base: `./src/content/${collection}` });
@@ -31,6 +32,11 @@ export function filesAndDesk(collection: ContentCollection): Loader {
       for (const entry of (await loaded).filter((e) => e.collection === collection)) {
         for (const locale of locales) {
           const id = `${locale}/${entry.slug}`;
+          // Taken off the site in the desk: gone from this build, a file of the same slug included.
+          if (!entry.content) {
+            context.store.delete(id);
+            continue;
+          }
           const body = entry.content[locale].body;
           const raw = frontMatterOf(fields, entry.content, locale);
           const data = await context.parseData({ id, data: raw });

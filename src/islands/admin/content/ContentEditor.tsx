@@ -63,15 +63,12 @@ export default function ContentEditor(props: {
     dirty.current = true;
     setContent(next);
   };
-  const approve = async (publishAt: string | null) => {
+  const approve = async (publishAt: string | null, step: 'approve' | 'remove' = 'approve') => {
     if (dirty.current && !(await save(content))) return;
-    const res = await adminCall<{ publishAt: string; release: ReleaseView | null; waiting: boolean }>(
+    const res = await adminCall<{ publishAt?: string; release: ReleaseView | null; waiting: boolean }>(
       locale,
-      `/content/${collection}/${slug}/approve`,
-      {
-        method: 'POST',
-        body: { publishAt, publish: !publishAt },
-      },
+      `/content/${collection}/${slug}/${step}`,
+      { method: 'POST', body: step === 'remove' ? { content, publish: true } : { publishAt, publish: !publishAt } },
     );
     const errors = ((res.body as { errors?: Problems }).errors ?? {}) as Problems;
     setProblems(res.ok ? {} : errors);
@@ -88,7 +85,7 @@ export default function ContentEditor(props: {
     if (publishAt)
       setStatus(
         interpolate(text.scheduled, {
-          date: formatDate(new Date(res.body.data.publishAt), locale, {
+          date: formatDate(new Date(res.body.data.publishAt ?? Date.now()), locale, {
             dateStyle: 'full',
             timeStyle: 'short',
             timeZone: 'Africa/Cairo',
@@ -139,7 +136,12 @@ export default function ContentEditor(props: {
           />
         ))}
       </div>
-      <PublishBar text={text} previewOf={preview} onApprove={(publishAt) => void approve(publishAt)} />
+      <PublishBar
+        text={text}
+        previewOf={preview}
+        onApprove={(publishAt) => void approve(publishAt)}
+        onRemove={() => void approve(null, 'remove')}
+      />
       {release && <ReleaseProgress key={release.id} locale={locale} text={text.site} release={release} />}
     </div>
   );

@@ -14,12 +14,18 @@ export default function PublishBar({
   text,
   previewOf,
   onApprove,
+  onRemove,
 }: {
   text: Text;
   previewOf: (lang: Locale) => string;
   onApprove: (publishAt: string | null) => void;
+  /** Takes the entry off the site (asked first). */
+  onRemove: () => void;
 }) {
   const [when, setWhen] = useState('');
+  const remove = () => {
+    if (window.confirm(text.confirmRemove)) onRemove();
+  };
   return (
     <div className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm">
       {(['en', 'ar'] as const).map((lang) => (
@@ -57,6 +63,13 @@ export default function PublishBar({
         className="rounded-full border border-roast-300 px-4 py-2 font-semibold disabled:opacity-50"
       >
         {text.schedule}
+      </button>
+      <button
+        type="button"
+        onClick={remove}
+        className="ms-auto rounded-full border border-red-300 px-4 py-2 font-semibold text-red-800"
+      >
+        {text.remove}
       </button>
       <p id="schedule-hint" className="w-full text-xs text-roast-700">
         {text.scheduleHint}

@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../db/values.ts';
 import { Problem } from '../../problem.ts';
 import { recordAudit } from '../audit.ts';
 import type { StaffActor } from '../staff-actor.ts';
-import { liveSnapshot } from '../../services/content/desk-snapshots.ts';
+import { liveSnapshot, REMOVAL_JSON } from '../../services/content/desk-snapshots.ts';
 
 /** An entry the desk holds, as its list shows it (entries only in the repository's files are listed by the page). */
 export interface DeskEntrySummary {
@@ -53,6 +53,7 @@ interface RevisionRow {
  */
 function stateOf(draftJson: string, latest: RevisionRow | undefined, live: Set<number>, now: string): EntryState {
   if (!latest) return 'draft';
+  if (latest.content_json === REMOVAL_JSON) return live.has(latest.id) ? 'removed' : 'approved';
   if (latest.content_json !== draftJson) return 'changed';
   if (live.has(latest.id)) return 'live';
   return latest.publish_at > now ? 'scheduled' : 'approved';
@@ -229,5 +230,47 @@ export async function restoreRevision(
       after: { revision: revisionId },
     });
     return { updatedAt: stamp };
+  });
+}
+
+/**
+ * Takes an entry off the site: a revision that removes it (the working copy and every version stay), published like
+ * any change. An entry written as a file leaves the site too. Approving the draft again brings it back.
+ */
+export async function removeEntry(
+  db: ShopDb,
+  collection: ContentCollection,
+  slug: string,
+  /** The working copy for an entry the desk does not hold yet (a file's, as the editor opened it). */
+  draft: DeskContent,
+  actor: StaffActor,
+): Promise<void> {
+  const now = isoNow();
+  await db.transaction().execute(async (trx) => {
+    let entry = await trx
+      .selectFrom('content_entries')
+      .select('id')
+      .where('collection', '=', collection)
+      .where('slug', '=', slug)
+      .executeTakeFirst();
+    // A file's entry the desk never held: its row first (the file's text as the draft), for the removal to belong to.
+    entry ??= await trx
+      .insertInto('content_entries')
+      .values({
+        collection,
+        slug,
+        draft_json: JSON.stringify(draft),
+        created_by: actor.id,
+        created_at: now,
+        updated_by: actor.id,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('content_revisions')
+      .values({ entry_id: entry.id, content_json: REMOVAL_JSON, publish_at: now, created_by: actor.id, created_at: now })
+      .execute();
+    await recordAudit(trx, actor, { action: 'content.remove', subject: { type: 'content', id: `${collection}/${slug}` } });
   });
 }

@@ -50,8 +50,10 @@ export async function publishReason(db: ShopDb, now: string, since: string): Pro
   const liveIds = new Set(Object.values(live));
   if (due.some((r) => !liveIds.has(r.id))) return 'scheduled';
   const deskOffers = (await releaseEntries(db, live))
-    .filter((e) => e.collection === 'offers')
-    .map((e: { content: DeskContent }) => ({
+    .filter(
+      (e): e is { collection: string; slug: string; content: DeskContent } => e.collection === 'offers' && e.content !== null,
+    )
+    .map((e) => ({
       validFrom: e.content.en.data['validFrom'] ?? '',
       validUntil: e.content.en.data['validUntil'] ?? '',
     }));

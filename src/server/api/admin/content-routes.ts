@@ -1,8 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { isContentCollection, type ContentCollection } from '../../../lib/content/schemas.ts';
 import { SLUG_MAX, SLUG_PATTERN } from '../../../lib/content/desk-content.ts';
-import { ApproveSchema, DraftSchema } from '../../../lib/schemas/admin-content.ts';
-import { listDeskEntries, readDeskEntry, restoreRevision, saveDraft } from '../../admin/content/desk-entries.ts';
+import { ApproveSchema, DraftSchema, RemoveSchema } from '../../../lib/schemas/admin-content.ts';
+import { listDeskEntries, readDeskEntry, removeEntry, restoreRevision, saveDraft } from '../../admin/content/desk-entries.ts';
+import type { StaffActor } from '../../admin/staff-actor.ts';
+import type { ShopDb } from '../../db/index.ts';
 import { approveEntry, listReleases, readRelease, rollBack, startPublish } from '../../admin/content/releases.ts';
 import { Problem } from '../../problem.ts';
 import type { ApiEnv } from '../context.ts';
@@ -22,6 +24,13 @@ const slugParam = (c: Context<ApiEnv>): string => {
   if (!SLUG_PATTERN.test(slug) || slug.length > SLUG_MAX) throw new Problem(404, 'adminContent.entryNotFound');
   return slug;
 };
+
+/** Publishes now, or (another publish running) leaves it to the clock, which publishes after it (schedule.ts). */
+const publishOrWait = (db: ShopDb, actor: StaffActor) =>
+  startPublish(db, actor).catch((error: unknown) => {
+    if (error instanceof Problem && error.status === 409) return null;
+    throw error;
+  });
 
 /**
  * The editors' desk (issue 24), for members with content.manage: entries and their drafts, approving (now or at a
@@ -65,17 +74,17 @@ export const adminContentRoutes = new Hono<ApiEnv>()
       ),
     }),
   )
+  .post('/content/:collection/:slug/remove', requireStaff('content.manage'), validate('json', RemoveSchema), async (c) => {
+    const { content, publish } = c.req.valid('json');
+    const db = c.get('db');
+    await removeEntry(db, collectionParam(c), slugParam(c), content, c.get('staff'));
+    const release = publish ? await publishOrWait(db, c.get('staff')) : null;
+    return c.json({ data: { release, waiting: publish && !release } }, 201);
+  })
   .post('/content/:collection/:slug/approve', requireStaff('content.manage'), validate('json', ApproveSchema), async (c) => {
     const { publishAt, publish } = c.req.valid('json');
     const db = c.get('db');
     const approved = await approveEntry(db, collectionParam(c), slugParam(c), publishAt, c.get('staff'));
-    // Approved either way: while another publish runs, the clock publishes this one after it (schedule.ts).
-    const release =
-      publish && !publishAt
-        ? await startPublish(db, c.get('staff')).catch((error: unknown) => {
-            if (error instanceof Problem && error.status === 409) return null;
-            throw error;
-          })
-        : null;
+    const release = publish && !publishAt ? await publishOrWait(db, c.get('staff')) : null;
     return c.json({ data: { ...approved, release, waiting: publish && !publishAt && !release } }, 201);
   });

@@ -44,6 +44,9 @@ export async function snapshotAt(db: ShopDb, now: string): Promise<Snapshot> {
   return Object.fromEntries(rows.map((r) => [String(r.entry_id), r.id]));
 }
 
+/** A revision that takes its entry off the site (content_revisions.content_json). */
+export const REMOVAL_JSON = 'null';
+
 /** The revisions a release built, with their entries: what the content loader reads at build time. */
 export async function releaseEntries(db: ShopDb, snapshot: Snapshot) {
   const ids = Object.values(snapshot);
@@ -54,7 +57,8 @@ export async function releaseEntries(db: ShopDb, snapshot: Snapshot) {
     .select(['content_entries.collection', 'content_entries.slug', 'content_revisions.content_json'])
     .where('content_revisions.id', 'in', ids)
     .execute();
-  return rows.map((r) => ({ collection: r.collection, slug: r.slug, content: JSON.parse(r.content_json) as DeskContent }));
+  // `null` is a removal: the entry (a file's too) is off the site in this release.
+  return rows.map((r) => ({ collection: r.collection, slug: r.slug, content: JSON.parse(r.content_json) as DeskContent | null }));
 }
 
 /**

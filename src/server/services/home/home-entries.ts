@@ -39,7 +39,10 @@ export function homeDefaults(collection: HomeCollection): { slug: string; conten
 export async function homeEntries<C extends HomeCollection>(db: ShopDb, collection: C, locale: Locale) {
   const published = (await releaseEntries(db, await deskSnapshotHere(db))).filter((e) => e.collection === collection);
   const bySlug = new Map(homeDefaults(collection).map((d) => [d.slug, d.content]));
-  for (const entry of published) bySlug.set(entry.slug, entry.content);
+  for (const entry of published) {
+    if (entry.content) bySlug.set(entry.slug, entry.content);
+    else bySlug.delete(entry.slug);
+  }
   const fields = deskFields(collection);
   const schema = contentSchemas[collection];
   const parsed = [...bySlug.values()].flatMap((content) => {
