@@ -3,7 +3,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
-import { endedOfferSlugs } from './scripts/ended-offers.mjs';
+import { endedOfferSlugs } from './src/server/content/offer-files.ts';
 import { siteUrl } from './scripts/site-url.mjs';
 import { TAG_MANAGER_ORIGIN, tagManagerId } from './src/lib/tag-manager.ts';
 import { intentDirective } from './src/islands/directives/integration.ts';
@@ -33,7 +33,9 @@ export default defineConfig({
       // reads from the database at request time (src/pages/sitemap-index.xml.ts, decision 013).
       filenameBase: 'sitemap-pages',
       // Only localized pages (the bare root is a redirect), minus redirects, duplicates and ended offers.
-      filter: (page) => includeInSitemap(page, endedOfferSlugs()),
+      // Judged at the publish's instant (CONTENT_NOW), like the offer pages themselves.
+      filter: (page) =>
+        includeInSitemap(page, endedOfferSlugs(process.env['CONTENT_NOW'] ? new Date(process.env['CONTENT_NOW']) : new Date())),
       // The same URL form as the pages' canonical links.
       serialize: (item) => {
         const { links, ...rest } = item;

@@ -51,3 +51,21 @@ test('without the content role the desk is closed: 403 for other staff, 401 for 
   expect((await request.get('/api/admin/content/articles')).status()).toBe(401);
   expect((await request.post('/api/admin/content/rollback', { data: {} })).status()).toBe(401);
 });
+
+test('taking an entry off the site asks first; keeping it sends nothing', async ({ page, shopLocale }) => {
+  const slug = `keep-${shopLocale}-${e2ePort}`;
+  const { c } = await startArticle(page, shopLocale, slug);
+  const before = releases();
+  await page.getByRole('button', { name: c.remove }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText(c.confirmRemove);
+  // The safe answer has the focus: a stray Enter keeps the entry.
+  await expect(dialog.getByRole('button', { name: c.keep })).toBeFocused();
+  await dialog.getByRole('button', { name: c.keep }).click();
+  await expect(dialog).toBeHidden();
+  expect(releases()).toBe(before);
+  const removals = withE2eDb(
+    (db) => (db.prepare("SELECT COUNT(*) AS n FROM content_revisions WHERE content_json = 'null'").get() as { n: number }).n,
+  );
+  expect(removals).toBe(0);
+});

@@ -112,8 +112,9 @@ test.describe('publishing from the desk', () => {
     // Roll back from the desk: the article is gone and waits in the desk as a draft.
     await page.goto(`/${shopLocale}/admin/content?c=articles`);
     await hydrated(page, 'PublishPanel');
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: c.site.rollBack }).click();
+    // The desk's own confirmation (the shop's one dialog), its safe answer focused first.
+    await page.getByRole('alertdialog').getByRole('button', { name: c.site.rollBack }).click();
     await expect(page.getByText(c.site.rolledBack)).toBeVisible({ timeout: 30_000 });
     expect(await eventually(async () => (await fetch(`${deskBase}/en/articles/${slug}`)).status === 404, 10_000)).toBe(true);
     await page.reload();

@@ -25,7 +25,7 @@ export const adminContentMessages = defineMessages(
     },
     title: 'Content',
     intro:
-      'Articles, video reviews, recipes, coffee shops, offers and information pages, in English and Arabic. Write, preview, then publish: the site is rebuilt beside the live one and switched when it passes its checks.',
+      'Articles, video reviews, recipes, coffee shops, offers, information pages and the home page’s slides, advertisements and shipping steps, in English and Arabic. Write, preview, then publish: the site is rebuilt beside the live one and switched when it passes its checks.',
     collections: {
       articles: 'Articles',
       reviews: 'Video reviews',
@@ -134,6 +134,7 @@ export const adminContentMessages = defineMessages(
       publish: 'Publish the site',
       rollBack: 'Roll back to the previous version',
       confirmRollBack: 'Roll back: the last publish is taken back and its new entries return to the desk as drafts.',
+      keep: 'Keep the live version',
       rolledBack: 'Rolled back. The previous version is live again.',
       none: 'Nothing published from the desk yet.',
       history: 'Recent publishes',
@@ -159,6 +160,7 @@ export const adminContentMessages = defineMessages(
     liveVersion: 'live',
     openLive: 'Open the page on the site',
     remove: 'Take off the site',
+    keep: 'Keep it',
     confirmRemove:
       'Take this entry off the site? The site is published without it; its text and every version stay here, and publishing it again brings it back.',
   },
@@ -185,7 +187,7 @@ export const adminContentMessages = defineMessages(
     },
     title: 'المحتوى',
     intro:
-      'المقالات ومراجعات الفيديو والوصفات والمقاهي والعروض وصفحات المعلومات، بالعربية والإنجليزية. اكتب ثم عاين ثم انشر: يُبنى الموقع بجانب النسخة الحالية ويُبدَّل إليه بعد اجتياز الفحوص.',
+      'المقالات ومراجعات الفيديو والوصفات والمقاهي والعروض وصفحات المعلومات وشرائح الصفحة الرئيسية وإعلاناتها وخطوات الشحن، بالعربية والإنجليزية. اكتب ثم عاين ثم انشر: يُبنى الموقع بجانب النسخة الحالية ويُبدَّل إليه بعد اجتياز الفحوص.',
     collections: {
       articles: 'المقالات',
       reviews: 'مراجعات الفيديو',
@@ -209,7 +211,7 @@ export const adminContentMessages = defineMessages(
     newEntry: 'محتوى جديد',
     newIn: 'جديد في {collection}',
     slug: 'العنوان في الرابط',
-    slugHint: 'حروف إنجليزية صغيرة وأرقام وشرطات: آخر جزء من رابط الصفحة، مثل v60-at-home.',
+    slugHint: 'حروف إنجليزية صغيرة وأرقام وشرطات: آخر جزء من رابط الصفحة، مثل ⁦v60-at-home⁩.',
     create: 'إنشاء',
     entries: 'المحتوى',
     empty: 'لا يوجد محتوى بعد.',
@@ -293,6 +295,7 @@ export const adminContentMessages = defineMessages(
       publish: 'انشر الموقع',
       rollBack: 'ارجع إلى النسخة السابقة',
       confirmRollBack: 'تراجع: يُلغى آخر نشر ويعود محتواه الجديد إلى لوحة التحرير كمسودات.',
+      keep: 'أبقِ النسخة الحالية',
       rolledBack: 'تم التراجع. النسخة السابقة منشورة من جديد.',
       none: 'لم يُنشر شيء من لوحة التحرير بعد.',
       history: 'آخر عمليات النشر',
@@ -318,6 +321,7 @@ export const adminContentMessages = defineMessages(
     liveVersion: 'منشورة',
     openLive: 'افتح الصفحة على الموقع',
     remove: 'احذفه من الموقع',
+    keep: 'أبقِه',
     confirmRemove: 'حذف هذا المحتوى من الموقع؟ يُنشر الموقع بدونه، ويبقى نصه وكل نسخه هنا، ونشره من جديد يعيده.',
   },
 );

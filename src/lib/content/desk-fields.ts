@@ -42,6 +42,14 @@ function fieldOf(name: string, schema: unknown): DeskField {
  * languages: the desk asks for it once.
  */
 export function deskFields(collection: ContentCollection): DeskField[] {
-  const shape = (contentSchemas[collection] as unknown as { shape: Record<string, unknown> }).shape;
-  return Object.entries(shape).map(([name, schema]) => fieldOf(name, schema));
+  let fields = read.get(collection);
+  if (!fields) {
+    const shape = (contentSchemas[collection] as unknown as { shape: Record<string, unknown> }).shape;
+    fields = Object.entries(shape).map(([name, schema]) => fieldOf(name, schema));
+    read.set(collection, fields);
+  }
+  return fields;
 }
+
+// Read once per process: the home page's API and every check ask for the same kinds' fields.
+const read = new Map<ContentCollection, DeskField[]>();

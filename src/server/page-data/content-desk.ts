@@ -1,4 +1,5 @@
 import { getCollection } from 'astro:content';
+import type { Locale } from '../../i18n/locales.ts';
 import type { DeskContent } from '../../lib/content/desk-content.ts';
 import { isHomeCollection, type ContentCollection } from '../../lib/content/schemas.ts';
 import { homeDefaults } from '../services/home/home-entries.ts';
@@ -26,10 +27,10 @@ function typed(value: unknown): string {
   return value === undefined || value === null ? '' : String(value);
 }
 
-/** The entries the live site shows for a collection (files and desk alike), by slug with their English title. */
-export async function liveEntries(collection: ContentCollection): Promise<{ slug: string; title: string }[]> {
+/** The entries the live site shows for a collection (files and desk alike), by slug, titled in the desk's language. */
+export async function liveEntries(collection: ContentCollection, locale: Locale): Promise<{ slug: string; title: string }[]> {
   return (await live(collection))
-    .filter((e) => e.id.startsWith('en/'))
+    .filter((e) => e.id.startsWith(`${locale}/`))
     .map((e) => ({ slug: e.id.slice(3), title: typed(e.data['title'] ?? e.data['name']) }))
     .sort((a, b) => a.slug.localeCompare(b.slug, 'en', { numeric: true }));
 }

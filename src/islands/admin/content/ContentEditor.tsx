@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Dictionary } from '../../../i18n/en.ts';
-import { formatDate } from '../../../i18n/format.ts';
+import { formatDateTime, formatList } from '../../../i18n/format.ts';
 import { interpolate } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { localePath } from '../../../i18n/routes.ts';
@@ -75,9 +75,7 @@ export default function ContentEditor(props: {
     if (!res.ok) {
       const named = Object.keys(errors).map((key) => document.querySelector(`label[for="${fieldId(key)}"]`)?.textContent ?? key);
       setStatus(
-        named.length
-          ? `${res.message} ${interpolate(text.problemsIn, { fields: named.join(locale === 'ar' ? '، ' : ', ') })}`
-          : res.message,
+        named.length ? `${res.message} ${interpolate(text.problemsIn, { fields: formatList(named, locale) })}` : res.message,
       );
       document.getElementById(fieldId(Object.keys(errors)[0] ?? ''))?.focus();
       return;
@@ -85,11 +83,7 @@ export default function ContentEditor(props: {
     if (publishAt)
       setStatus(
         interpolate(text.scheduled, {
-          date: formatDate(new Date(res.body.data.publishAt ?? Date.now()), locale, {
-            dateStyle: 'full',
-            timeStyle: 'short',
-            timeZone: 'Africa/Cairo',
-          }),
+          date: formatDateTime(res.body.data.publishAt ?? new Date(), locale),
         }),
       );
     if (res.body.data.waiting) setStatus(text.waiting);

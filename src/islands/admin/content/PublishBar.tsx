@@ -3,6 +3,7 @@ import type { Dictionary } from '../../../i18n/en.ts';
 import { interpolate } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { cairoInstant } from '../../../lib/admin/cairo-day.ts';
+import { useConfirm } from '../../shared/ConfirmDialog.tsx';
 
 type Text = Dictionary['adminContent'];
 
@@ -23,8 +24,9 @@ export default function PublishBar({
   onRemove: () => void;
 }) {
   const [when, setWhen] = useState('');
-  const remove = () => {
-    if (window.confirm(text.confirmRemove)) onRemove();
+  const { ask, dialog } = useConfirm();
+  const remove = async () => {
+    if (await ask({ title: text.remove, text: text.confirmRemove, confirm: text.remove, keep: text.keep })) onRemove();
   };
   return (
     <div className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm">
@@ -66,7 +68,7 @@ export default function PublishBar({
       </button>
       <button
         type="button"
-        onClick={remove}
+        onClick={() => void remove()}
         className="ms-auto rounded-full border border-red-300 px-4 py-2 font-semibold text-red-800"
       >
         {text.remove}
@@ -74,6 +76,7 @@ export default function PublishBar({
       <p id="schedule-hint" className="w-full text-xs text-roast-700">
         {text.scheduleHint}
       </p>
+      {dialog}
     </div>
   );
 }

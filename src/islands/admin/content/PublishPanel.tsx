@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import type { Dictionary } from '../../../i18n/en.ts';
-import { formatDate } from '../../../i18n/format.ts';
+import { formatDateTime } from '../../../i18n/format.ts';
 import { interpolate } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { adminCall } from '../../../lib/admin/admin-client.ts';
 import type { ReleaseView } from '../../../lib/content/release-view.ts';
 import { showToast } from '../../../lib/toast-event.ts';
+import { useConfirm } from '../../shared/ConfirmDialog.tsx';
 import ReleaseProgress from './ReleaseProgress.tsx';
 
 type Text = Dictionary['adminContent']['site'];
@@ -18,6 +19,7 @@ export default function PublishPanel({ locale, text, releases }: { locale: Local
   const [list, setList] = useState(releases);
   const [running, setRunning] = useState<ReleaseView | null>(releases.find((r) => r.status === 'building') ?? null);
   const [busy, setBusy] = useState(false);
+  const { ask, dialog } = useConfirm();
   const refresh = async () => {
     const res = await adminCall<ReleaseView[]>(locale, '/content/releases');
     if (res.ok) setList(res.body.data);
@@ -28,15 +30,14 @@ export default function PublishPanel({ locale, text, releases }: { locale: Local
     setRunning(res.body.data);
   };
   const rollBack = async () => {
-    if (!window.confirm(text.confirmRollBack)) return;
+    const yes = await ask({ title: text.rollBack, text: text.confirmRollBack, confirm: text.rollBack, keep: text.keep });
+    if (!yes) return;
     setBusy(true);
     const res = await adminCall<ReleaseView | null>(locale, '/content/rollback', { method: 'POST' });
     setBusy(false);
     showToast(res.ok ? text.rolledBack : res.message, res.ok ? 'success' : 'error');
     await refresh();
   };
-  const when = (iso: string) =>
-    formatDate(new Date(iso), locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Cairo' });
 
   return (
     <section aria-labelledby="publishing-title" className="space-y-4 rounded-xl bg-white p-4 shadow-sm">
@@ -76,7 +77,7 @@ export default function PublishPanel({ locale, text, releases }: { locale: Local
         <ul className="space-y-1 text-sm" data-releases>
           {list.map((r) => (
             <li key={r.id} data-release-row={r.id} className="flex flex-wrap justify-between gap-x-4">
-              <span>{interpolate(text.release, { id: r.id, date: when(r.startedAt) })}</span>
+              <span>{interpolate(text.release, { id: r.id, date: formatDateTime(r.startedAt, locale) })}</span>
               <span>
                 {text.statuses[r.status]} · {interpolate(text.entries, { count: r.entries })}
               </span>
@@ -86,6 +87,7 @@ export default function PublishPanel({ locale, text, releases }: { locale: Local
       ) : (
         <p className="text-sm text-roast-700">{text.none}</p>
       )}
+      {dialog}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { Dictionary } from '../../../i18n/en.ts';
-import { formatDate } from '../../../i18n/format.ts';
+import { formatDateTime } from '../../../i18n/format.ts';
 import { interpolate } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { adminCall } from '../../../lib/admin/admin-client.ts';
@@ -25,8 +25,7 @@ export default function RevisionList({
   path: string;
   revisions: Revision[];
 }) {
-  const when = (iso: string) =>
-    formatDate(new Date(iso), locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Cairo' });
+  const when = (iso: string) => formatDateTime(iso, locale);
   const restore = async (id: number) => {
     const res = await adminCall(locale, `/content/${path}/revisions/${id}/restore`, { method: 'POST' });
     if (!res.ok) return showToast(res.message, 'error');

@@ -1,5 +1,6 @@
 import { emptyContent, type DeskContent, type EntryState } from '../../../lib/content/desk-content.ts';
 import type { ContentCollection } from '../../../lib/content/schemas.ts';
+import type { Locale } from '../../../i18n/locales.ts';
 import { isoNow } from '../../auth/secrets.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { isUniqueViolation } from '../../db/values.ts';
@@ -71,8 +72,8 @@ async function latestRevisions(db: ShopDb, entryIds: number[]): Promise<Map<numb
   return new Map(rows.map((r) => [r.entry_id, r]));
 }
 
-/** Every entry of a collection the desk holds, the most recently edited first. */
-export async function listDeskEntries(db: ShopDb, collection: ContentCollection): Promise<DeskEntrySummary[]> {
+/** Every entry of a collection the desk holds, the most recently edited first, titled in the reader's language. */
+export async function listDeskEntries(db: ShopDb, collection: ContentCollection, locale: Locale): Promise<DeskEntrySummary[]> {
   const entries = await db
     .selectFrom('content_entries')
     .select(['id', 'slug', 'draft_json', 'updated_at'])
@@ -94,7 +95,7 @@ export async function listDeskEntries(db: ShopDb, collection: ContentCollection)
     return {
       id: e.id,
       slug: e.slug,
-      title: draft.en.data['title'] ?? draft.en.data['name'] ?? e.slug,
+      title: draft[locale].data['title'] || draft[locale].data['name'] || draft.en.data['title'] || e.slug,
       state: stateOf(e.draft_json, revision, liveIds, now),
       publishAt: revision?.publish_at ?? null,
       updatedAt: e.updated_at,

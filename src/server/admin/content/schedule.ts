@@ -1,8 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { DeskContent } from '../../../lib/content/desk-content.ts';
 import { offerWindow } from '../../../lib/offers.ts';
 import type { ShopDb } from '../../db/index.ts';
+import { offerFiles } from '../../content/offer-files.ts';
 import { Problem } from '../../problem.ts';
 import { liveSnapshot, releaseEntries } from '../../services/content/desk-snapshots.ts';
 import { startPublish, type ReleaseView } from './releases.ts';
@@ -13,21 +12,6 @@ function offerBoundaries(validFrom: string, validUntil: string): number[] {
   if (Number.isNaN(from.getTime()) || Number.isNaN(until.getTime())) return [];
   const { starts, ends } = offerWindow({ validFrom: from, validUntil: until });
   return [starts, ends];
-}
-
-/** Offers written as files in the repository (the same front matter the build reads). */
-function fileOffers(dir = 'src/content/offers/en'): { validFrom: string; validUntil: string }[] {
-  let files: string[];
-  try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.md'));
-  } catch {
-    return [];
-  }
-  return files.map((file) => {
-    const text = readFileSync(join(dir, file), 'utf8');
-    const field = (name: string) => new RegExp(`^${name}:\\s*['"]?([\\d-]{10})`, 'm').exec(text)?.[1] ?? '';
-    return { validFrom: field('validFrom'), validUntil: field('validUntil') };
-  });
 }
 
 /**
@@ -58,7 +42,7 @@ export async function publishReason(db: ShopDb, now: string, since: string): Pro
       validUntil: e.content.en.data['validUntil'] ?? '',
     }));
   const [from, to] = [Date.parse(since), Date.parse(now)];
-  const crossed = [...fileOffers(), ...deskOffers].some((o) =>
+  const crossed = [...offerFiles(), ...deskOffers].some((o) =>
     offerBoundaries(o.validFrom, o.validUntil).some((t) => t > from && t <= to),
   );
   return crossed ? 'offer' : null;

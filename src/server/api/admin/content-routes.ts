@@ -52,7 +52,7 @@ export const adminContentRoutes = new Hono<ApiEnv>()
   // An image for an entry's text: the product photos' pipeline (checked by content, AVIF and WebP in three widths).
   .post('/media/content', requireStaff('content.manage'), photoBodyLimit, receivePhoto)
   .get('/content/:collection', requireStaff('content.manage'), async (c) =>
-    c.json({ data: await listDeskEntries(c.get('db'), collectionParam(c)) }),
+    c.json({ data: await listDeskEntries(c.get('db'), collectionParam(c), c.get('locale')) }),
   )
   .get('/content/:collection/:slug', requireStaff('content.manage'), async (c) => {
     const entry = await readDeskEntry(c.get('db'), collectionParam(c), slugParam(c));
