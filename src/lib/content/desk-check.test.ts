@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import { checkDeskContent, frontMatterOf } from './desk-check.ts';
+import { slugProblem } from './desk-content.ts';
 import { deskFields } from './desk-fields.ts';
 
 const recipe = (over: Record<string, string> = {}, body = 'Brew it.') => ({
@@ -71,4 +72,12 @@ test('the body: required, no raw HTML, no script links', () => {
   expect(checkDeskContent('recipes', recipe({}, '[shop](/products) [mail](mailto:a@b.c) ![x](https://cdn.x/y.webp)'))).toEqual(
     {},
   );
+});
+
+test('an address: lowercase letters, digits and single hyphens, at most 80 characters', () => {
+  expect(slugProblem('milk-for-a-flat-white')).toBeNull();
+  expect(slugProblem('')).toBe('required');
+  expect(slugProblem('Milk For Two')).toBe('invalid');
+  expect(slugProblem('double--hyphen')).toBe('invalid');
+  expect(slugProblem('a'.repeat(81))).toBe('tooLong');
 });

@@ -1,6 +1,6 @@
 import { locales, type Locale } from '../../i18n/locales.ts';
 import { latinDigits } from '../text.ts';
-import { BODY_OPTIONAL, fieldKey, SLUG_MAX, SLUG_PATTERN, type DeskContent, type DeskField } from './desk-content.ts';
+import { BODY_OPTIONAL, fieldKey, type DeskContent, type DeskField } from './desk-content.ts';
 import { deskFields } from './desk-fields.ts';
 import { contentSchemas, type ContentCollection } from './schemas.ts';
 
@@ -87,6 +87,3 @@ export function checkDeskContent(collection: ContentCollection, content: DeskCon
   }
   return problems;
 }
-
-export const slugProblem = (slug: string): DeskProblem | null =>
-  !slug ? 'required' : slug.length > SLUG_MAX ? 'tooLong' : SLUG_PATTERN.test(slug) ? null : 'invalid';

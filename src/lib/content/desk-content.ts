@@ -32,6 +32,10 @@ export const fieldKey = (field: Pick<DeskField, 'name' | 'shared'>, locale: Loca
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_MAX = 80;
 
+/** Why an address cannot be an entry's (the form says it before asking the API, which checks it again), or null. */
+export const slugProblem = (slug: string): 'required' | 'tooLong' | 'invalid' | null =>
+  !slug ? 'required' : slug.length > SLUG_MAX ? 'tooLong' : SLUG_PATTERN.test(slug) ? null : 'invalid';
+
 /** Where each collection's entry is seen on the site (its own page, or the listing it appears in). */
 export const ENTRY_PATHS = {
   articles: (slug: string) => `/articles/${slug}`,

@@ -4,7 +4,7 @@ import { interpolate } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { localePath } from '../../../i18n/routes.ts';
 import { adminCall } from '../../../lib/admin/admin-client.ts';
-import { emptyContent, SLUG_MAX, SLUG_PATTERN } from '../../../lib/content/desk-content.ts';
+import { emptyContent, slugProblem } from '../../../lib/content/desk-content.ts';
 import { Field, inputClass } from '../../forms/Field.tsx';
 import { useClientAction } from '../../shared/use-mounted.ts';
 
@@ -27,8 +27,8 @@ export default function NewEntry({
     const slug = String(form.get('slug') ?? '')
       .trim()
       .toLowerCase();
-    if (!slug) return setError([text.errors.required]);
-    if (!SLUG_PATTERN.test(slug) || slug.length > SLUG_MAX) return setError([text.errors.invalid]);
+    const problem = slugProblem(slug);
+    if (problem) return setError([text.errors[problem]]);
     if (taken.includes(slug)) return setError([text.errors.slugTaken]);
     const res = await adminCall(locale, `/content/${collection}/${slug}`, {
       method: 'PUT',

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { isContentCollection, type ContentCollection } from '../../../lib/content/schemas.ts';
-import { SLUG_MAX, SLUG_PATTERN } from '../../../lib/content/desk-content.ts';
+import { slugProblem } from '../../../lib/content/desk-content.ts';
 import { ApproveSchema, DraftSchema, RemoveSchema } from '../../../lib/schemas/admin-content.ts';
 import { listDeskEntries, readDeskEntry, removeEntry, restoreRevision, saveDraft } from '../../admin/content/desk-entries.ts';
 import type { StaffActor } from '../../admin/staff-actor.ts';
@@ -21,7 +21,7 @@ const collectionParam = (c: Context<ApiEnv>): ContentCollection => {
 /** An address that cannot be an entry's is one the desk does not hold. */
 const slugParam = (c: Context<ApiEnv>): string => {
   const slug = c.req.param('slug') ?? '';
-  if (!SLUG_PATTERN.test(slug) || slug.length > SLUG_MAX) throw new Problem(404, 'adminContent.entryNotFound');
+  if (slugProblem(slug)) throw new Problem(404, 'adminContent.entryNotFound');
   return slug;
 };
 
