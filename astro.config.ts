@@ -22,10 +22,13 @@ export default defineConfig({
   output: 'static',
   outDir,
   // Middleware mode: our own HTTP server (src/server/http) adds compression, caching and security headers.
-  adapter: node({ mode: 'middleware' }),
+  // Not streamed: every on-demand page is buffered whole anyway (the render cache keeps its bytes, island-style.ts
+  // moves the islands' stylesheet into <head>), and one string encoded once costs less than a stream of small chunks.
+  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   integrations: [
     // React 19 islands (decision 009), hydrated lazily by our client:intent directive where it helps.
-    react(),
+    // renderToString per island: no island suspends on the server, and React's stream set-up cost each one more.
+    react({ experimentalDisableStreaming: true }),
     intentDirective(),
     sitemap({
       i18n: { defaultLocale: 'en', locales: { en: 'en-EG', ar: 'ar-EG' } },

@@ -283,14 +283,13 @@ test.describe('wishlist', () => {
   }) => {
     const product = pick(await catalog(request, shopLocale), (p) => p.stock >= 1, 'product in stock');
     await page.goto(at(listingOf(product)));
-    // Hearts on cards stay empty islands for guests, even once the cart controls have hydrated.
+    // The cards' places for hearts stay empty for guests, even once the grid's island has made the cart controls live.
     await page.locator(`[data-product-card="${product.id}"]`).getByRole('button', { name: t.cart.addToCart }).hover();
-    await hydrated(page, 'CartControl');
+    await hydrated(page, 'CardActions');
+    await page.locator(`[data-product-card="${product.id}"] [data-cart-control][data-ready]`).waitFor();
+    expect(await page.locator('[data-card-heart]').count()).toBeGreaterThan(0);
+    await expect(page.locator('[data-card-heart] *')).toHaveCount(0);
     await expect(page.locator('[data-wishlist-heart]')).toHaveCount(0);
-    // None of the card hearts hydrated React for a guest (Astro drops `ssr` from an island once it hydrates).
-    const hearts = page.locator('astro-island[component-url*="WishlistHeart"]');
-    expect(await hearts.count()).toBeGreaterThan(0);
-    await expect(page.locator('astro-island[component-url*="WishlistHeart"]:not([ssr])')).toHaveCount(0);
 
     await page.goto(at(`/single-product/${product.id}`));
     await page.locator(`[data-wishlist-heart="${product.id}"]`).click();

@@ -27,10 +27,10 @@ test('"Add to cart" tapped the moment the card paints, before React runs, still 
   const release = await holdReact(page);
   await page.goto(at(listingOf(product)));
   const card = page.locator(`[data-product-card="${product.id}"]`);
-  await notHydrated(page, 'CartControl');
+  await notHydrated(page, 'CardActions');
   await card.getByRole('button', { name: t.cart.addToCart }).click();
-  // Nothing can have run yet: the tap is held by the island, not lost.
-  await notHydrated(page, 'CartControl');
+  // Nothing can have run yet: the tap is held by the grid's island, not lost.
+  await notHydrated(page, 'CardActions');
   release();
   await expect(card.getByRole('group', { name: t.cart.quantity }).locator('output')).toHaveText('1');
   await expect(page.getByText(t.cart.itemAdded)).toBeVisible();

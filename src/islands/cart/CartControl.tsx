@@ -3,6 +3,7 @@ import { CART_CONTROL_REFRESH, type CartProduct } from '../../lib/cart-math.ts';
 import { showToast } from '../../lib/toast-event.ts';
 import { stepCart, type CartStep } from '../../stores/cart.ts';
 import { useMounted } from '../shared/use-mounted.ts';
+import { CART_CONTROL_CLASSES as classes } from './cart-control-markup.ts';
 import { useCart } from './use-cart.ts';
 
 export interface CartControlText extends Record<CartStep, string> {
@@ -20,8 +21,6 @@ interface Props {
   live?: boolean;
   className?: string;
 }
-
-const step = 'grid h-9 w-9 place-items-center rounded-full text-lg font-bold hover:bg-roast-100 disabled:opacity-50';
 
 /**
  * Add-to-cart button or quantity counter of one product (spec section 4), on cards and the product page.
@@ -69,33 +68,17 @@ export default function CartControl({ product: initial, text, live = false, clas
 
   return (
     <div ref={root} data-cart-control={product.id} data-ready={mounted ? '' : undefined} className={`mt-2 ${className}`}>
-      <button
-        type="button"
-        disabled
-        hidden={available || quantity > 0}
-        className="h-10 w-full cursor-not-allowed rounded-full bg-roast-100 px-3 text-sm font-semibold text-roast-700"
-      >
+      <button type="button" disabled hidden={available || quantity > 0} className={classes.outOfStock}>
         {text.outOfStock}
       </button>
-      <button
-        type="button"
-        data-cart-add
-        hidden={!available || quantity > 0}
-        onClick={() => click(1)}
-        className="h-10 w-full rounded-full bg-roast-700 px-3 text-sm font-semibold text-white hover:bg-roast-900"
-      >
+      <button type="button" data-cart-add hidden={!available || quantity > 0} onClick={() => click(1)} className={classes.add}>
         {text.addToCart}
       </button>
-      <div
-        role="group"
-        aria-label={text.quantity}
-        hidden={quantity === 0}
-        className="grid h-10 grid-cols-3 place-items-center rounded-full border border-roast-200 bg-white px-0.5"
-      >
-        <button type="button" data-cart-step="-1" aria-label={text.decrease} className={step} onClick={() => click(-1)}>
+      <div role="group" aria-label={text.quantity} hidden={quantity === 0} className={classes.counter}>
+        <button type="button" data-cart-step="-1" aria-label={text.decrease} className={classes.step} onClick={() => click(-1)}>
           −
         </button>
-        <output aria-live="polite" className="min-w-8 text-center font-semibold">
+        <output aria-live="polite" className={classes.output}>
           {quantity}
         </output>
         <button
@@ -103,7 +86,7 @@ export default function CartControl({ product: initial, text, live = false, clas
           data-cart-step="1"
           aria-label={text.increase}
           hidden={atStock}
-          className={step}
+          className={classes.step}
           onClick={() => click(1)}
         >
           +

@@ -5,12 +5,20 @@
  *
  * A click or submit made before React took over is held and replayed once the root exists (React then hydrates
  * the target synchronously and runs its handler), so "Add to cart" tapped the moment a card paints still adds.
- * Text typed into an input before hydration stays in the DOM; islands read it on mount.
+ * Text typed into an input before hydration stays in the DOM; islands read it on mount. With `await-ready` among
+ * the words (`client:intent="visible await-ready"`), the island hydrates more React roots of its own after it mounts
+ * (CardActions.tsx): held taps are replayed once it fires ISLAND_READY, not when its own root exists. With
+ * `serves-previous`, the island draws nothing itself and serves the element placed just before it (a grid of cards,
+ * which Astro would otherwise copy, hash and re-encode as the island's slot on every render): intent and visibility
+ * are watched there.
  */
 import type { ClientDirective } from 'astro';
+import { ISLAND_READY, servedElement } from './island-ready.ts';
 
 const TRIGGERS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'click', 'submit'] as const;
 const IDLE_TIMEOUT_MS = 2000;
+// A ready signal that never comes must not hold a tap for ever.
+const READY_TIMEOUT_MS = 3000;
 
 const intent: ClientDirective = (load, options, el) => {
   let hydrated = false;
@@ -18,14 +26,25 @@ const intent: ClientDirective = (load, options, el) => {
   const replays: (() => void)[] = [];
   let observer: IntersectionObserver | undefined;
 
+  const words = typeof options.value === 'string' ? options.value.split(/\s+/) : [];
+  const served = words.includes('serves-previous') ? servedElement(el) : null;
+  const area: Element = served ?? el;
+
   const start = async () => {
     if (started) return;
     started = true;
     observer?.disconnect();
+    // Listening from the start: the island may be ready within hydrate(). The time limit runs from hydration only,
+    // since loading React on a slow phone may take longer than it.
+    let readyNow: () => void = () => {};
+    const ready = words.includes('await-ready') ? new Promise<void>((resolve) => (readyNow = resolve)) : undefined;
+    el.addEventListener(ISLAND_READY, () => readyNow(), { once: true });
     const hydrate = await load();
     await hydrate();
+    if (ready) setTimeout(readyNow, READY_TIMEOUT_MS);
+    await ready;
     hydrated = true;
-    for (const type of TRIGGERS) el.removeEventListener(type, onEvent, true);
+    for (const type of TRIGGERS) area.removeEventListener(type, onEvent, true);
     for (const replay of replays.splice(0)) replay();
   };
 
@@ -33,7 +52,7 @@ const intent: ClientDirective = (load, options, el) => {
     if (hydrated) return;
     if (event.type === 'click') {
       const target = (event.target as Element | null)?.closest<HTMLElement>('button, [role="button"]');
-      if (target && el.contains(target)) {
+      if (target && area.contains(target)) {
         event.preventDefault();
         event.stopPropagation();
         replays.push(() => target.isConnected && target.click());
@@ -47,12 +66,12 @@ const intent: ClientDirective = (load, options, el) => {
     void start();
   }
 
-  for (const type of TRIGGERS) el.addEventListener(type, onEvent, { capture: true, passive: false });
+  for (const type of TRIGGERS) area.addEventListener(type, onEvent, { capture: true, passive: false });
 
-  const value = typeof options.value === 'string' ? options.value : '';
-  if (value.startsWith('on:')) window.addEventListener(value.slice(3), () => void start(), { once: true });
+  const on = words.find((word) => word.startsWith('on:'));
+  if (on) window.addEventListener(on.slice(3), () => void start(), { once: true });
 
-  if (value === 'visible') {
+  if (words.includes('visible')) {
     const whenIdle = (run: () => void) =>
       'requestIdleCallback' in window ? requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS }) : setTimeout(run, 200);
     // Half a screen ahead: a card's button sits at its bottom, often just under the fold while its picture shows.
@@ -66,7 +85,8 @@ const intent: ClientDirective = (load, options, el) => {
       { rootMargin: '50% 0px' },
     );
     // Astro islands are display:contents; observe their children.
-    for (const child of el.children) observer.observe(child);
+    if (served) observer.observe(served);
+    else for (const child of el.children) observer.observe(child);
   }
 };
 

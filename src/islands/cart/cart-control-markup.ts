@@ -1,0 +1,37 @@
+import type { CartProduct } from '../../lib/cart-math.ts';
+import type { CartControlText } from './CartControl.tsx';
+
+// The classes CartControl.tsx draws with; the markup below must stay its first render (cart-control-markup.test.ts).
+export const CART_CONTROL_CLASSES = {
+  step: 'grid h-9 w-9 place-items-center rounded-full text-lg font-bold hover:bg-roast-100 disabled:opacity-50',
+  outOfStock: 'h-10 w-full cursor-not-allowed rounded-full bg-roast-100 px-3 text-sm font-semibold text-roast-700',
+  add: 'h-10 w-full rounded-full bg-roast-700 px-3 text-sm font-semibold text-white hover:bg-roast-900',
+  counter: 'grid h-10 grid-cols-3 place-items-center rounded-full border border-roast-200 bg-white px-0.5',
+  output: 'min-w-8 text-center font-semibold',
+} as const;
+
+const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c]!);
+const hidden = (on: boolean) => (on ? ' hidden=""' : '');
+
+/**
+ * What CartControl renders on the server for a card (nothing in the cart yet, not mounted), as a string: a product
+ * grid draws its cards' controls with this and hydrates them from one island (CardActions.tsx) instead of placing
+ * an island per card, which cost a listing page about a third of its server time (docs/benchmarks.md, issue 25).
+ */
+export function cartControlMarkup(product: CartProduct, text: CartControlText): string {
+  const c = CART_CONTROL_CLASSES;
+  const available = product.stock > 0;
+  return (
+    `<div data-cart-control="${product.id}" class="mt-2 ">` +
+    `<button type="button" disabled=""${hidden(available)} class="${c.outOfStock}">${escape(text.outOfStock)}</button>` +
+    `<button type="button" data-cart-add="true"${hidden(!available)} class="${c.add}">${escape(text.addToCart)}</button>` +
+    `<div role="group" aria-label="${escape(text.quantity)}" hidden="" class="${c.counter}">` +
+    `<button type="button" data-cart-step="-1" aria-label="${escape(text.decrease)}" class="${c.step}">−</button>` +
+    `<output aria-live="polite" class="${c.output}">0</output>` +
+    `<button type="button" data-cart-step="1" aria-label="${escape(text.increase)}"${hidden(product.stock <= 0)} class="${c.step}">+</button>` +
+    `</div></div>`
+  );
+}
+
+export { escape as escapeHtml };
