@@ -1,18 +1,12 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { CART_CONTROL_REFRESH, type CartProduct } from '../../lib/cart-math.ts';
 import { showToast } from '../../lib/toast-event.ts';
-import { stepCart, type CartStep } from '../../stores/cart.ts';
+import { stepCart } from '../../stores/cart.ts';
 import { useMounted } from '../shared/use-mounted.ts';
-import { CART_CONTROL_CLASSES as classes } from './cart-control-markup.ts';
+import { CART_CONTROL_CLASSES as classes, type CartControlText } from './cart-control-markup.ts';
 import { useCart } from './use-cart.ts';
 
-export interface CartControlText extends Record<CartStep, string> {
-  addToCart: string;
-  outOfStock: string;
-  quantity: string;
-  increase: string;
-  decrease: string;
-}
+export type { CartControlText };
 
 interface Props {
   product: CartProduct;

@@ -1,5 +1,14 @@
 import type { CartProduct } from '../../lib/cart-math.ts';
-import type { CartControlText } from './CartControl.tsx';
+import type { CartStep } from '../../stores/cart.ts';
+
+/** A cart control's texts: its buttons' and the toast's after each step. */
+export interface CartControlText extends Record<CartStep, string> {
+  addToCart: string;
+  outOfStock: string;
+  quantity: string;
+  increase: string;
+  decrease: string;
+}
 
 // The classes CartControl.tsx draws with; the markup below must stay its first render (cart-control-markup.test.ts).
 export const CART_CONTROL_CLASSES = {
