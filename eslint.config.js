@@ -6,20 +6,12 @@ import { astroBlocks } from './scripts/eslint/astro-blocks.mjs';
  * The layers (docs/architecture.md): pages and layouts load data through src/server; components, islands and
  * stores only draw and talk to the API. A relative import that reaches src/server from them is refused.
  */
-const serverBoundary = {
-  'no-restricted-imports': [
-    'error',
-    {
-      patterns: [
-        {
-          regex: '^(\\.{1,2}/)+(src/)?server(/|$)',
-          message:
-            'Components, islands and stores draw; they do not load data. Load it in the page (or layout) through src/server/page-data and pass it as props.',
-        },
-      ],
-    },
-  ],
+const serverPattern = {
+  regex: '^(\\.{1,2}/)+(src/)?server(/|$)',
+  message:
+    'Components, islands and stores draw; they do not load data. Load it in the page (or layout) through src/server/page-data and pass it as props.',
 };
+const serverBoundary = { 'no-restricted-imports': ['error', { patterns: [serverPattern] }] };
 const drawingLayers = ['src/components/**', 'src/islands/**', 'src/stores/**'];
 
 /**
@@ -37,6 +29,37 @@ const oneApiClient = {
   ],
 };
 const apiCallers = ['src/islands/**', 'src/stores/**'];
+
+/**
+ * Data for islands comes from stores (issue 21): the islands that show the shopper's addresses, orders, wallet,
+ * checkout choices and placed order read them with `useStore` from src/stores, which load them through the API
+ * client once for the whole page. These islands do not import the client's calls.
+ */
+const storeReaders = [
+  'src/islands/account/AddressBook.tsx',
+  'src/islands/account/AddressForm.tsx',
+  'src/islands/orders/**',
+  'src/islands/checkout/CheckoutPayment.tsx',
+  'src/islands/checkout/CheckoutSuccess.tsx',
+  'src/islands/checkout/use-checkout-data.ts',
+  'src/islands/cart/DeliveryEstimate.tsx',
+];
+const dataFromStores = {
+  'no-restricted-imports': [
+    'error',
+    {
+      patterns: [
+        serverPattern,
+        {
+          regex: '(^|/)lib/api-client(\\.ts)?$',
+          importNames: ['apiFetch', 'shopperFetch'],
+          message:
+            'This island reads its data from a store (src/stores: $addresses, $orders, $wallet, …) with useStore; the store loads it and holds its changes.',
+        },
+      ],
+    },
+  ],
+};
 
 export default defineConfig(
   { ignores: ['dist/', 'builds/', '.astro/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/'] },
@@ -57,6 +80,7 @@ export default defineConfig(
   },
   { files: drawingLayers, rules: serverBoundary },
   { files: apiCallers, ignores: ['**/*.test.ts'], rules: oneApiClient },
+  { files: storeReaders, rules: dataFromStores },
   // .astro files: their frontmatter and <script> blocks are linted for the boundary only (the template uses
   // frontmatter names ESLint cannot see, so the general rules would report false "unused" errors).
   { files: ['**/*.astro'], plugins: { astro: { processors: { blocks: astroBlocks } } }, processor: 'astro/blocks' },

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
 import { formatMoney } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { apiFetch } from '../../lib/api-client.ts';
-import type { DeliveryTermsView } from '../../lib/orders/views.ts';
+import { $deliveryTerms } from '../../stores/delivery-terms.ts';
 import type { OrdersText } from '../checkout/checkout-text.ts';
 import { Filled } from '../shared/Filled.tsx';
 
@@ -19,11 +19,8 @@ export default function DeliveryEstimate({
   text: OrdersText['delivery'];
   subtotal: number;
 }) {
-  const [terms, setTerms] = useState<DeliveryTermsView | null>(null);
+  const terms = useStore($deliveryTerms).data;
   const [picked, setPicked] = useState('');
-  useEffect(() => {
-    void apiFetch<{ data: DeliveryTermsView }>('/delivery-terms', { locale }).then((res) => res.ok && setTerms(res.body.data));
-  }, [locale]);
   if (!terms) return null;
   const g = terms.governorates.find((x) => String(x.id) === picked);
   const threshold = terms.free_delivery_threshold;

@@ -40,7 +40,6 @@ export default function CheckoutPayment({
   const adding = addingChoice ?? data.addresses.length === 0;
   const addressId = adding ? null : (picked ?? data.addresses[0]?.id ?? null);
   const summary = useSummary(
-    locale,
     { products, addressId, governorateId: adding ? draft.governorate_id : '', coupon, payment, useWallet: walletUsed },
     data.status === 'ok',
   );

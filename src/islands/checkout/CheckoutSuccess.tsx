@@ -1,30 +1,12 @@
-import { toPounds } from '../../lib/money.ts';
-import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import type { Dictionary } from '../../i18n/en.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { formatOrderId } from '../../i18n/format.ts';
 import { localePath, productsPath } from '../../i18n/routes.ts';
-import type { OrderView } from '../../lib/orders/views.ts';
-import { toItem, track } from '../../lib/analytics.ts';
-import { resetCart } from '../../stores/cart.ts';
-import { shopperFetch } from '../../lib/api-client.ts';
+import { $placedOrder, followOrder, POLL_LIMIT } from '../../stores/placed-order.ts';
 import { Filled } from '../shared/Filled.tsx';
 import type { OrdersText } from './checkout-text.ts';
-
-/** The data layer's purchase event, once per order even when the page is reloaded. */
-function reportPurchase(order: OrderView) {
-  const key = `purchase:${order.id}`;
-  if (sessionStorage.getItem(key)) return;
-  sessionStorage.setItem(key, '1');
-  track(
-    'purchase',
-    order.items.map((i) => toItem(i.product_id, i.name, i.price, i.quantity)),
-    { transaction_id: String(order.id), value: toPounds(order.DiscountedTotal), shipping: toPounds(order.Shipping_Fees) },
-  );
-}
-
-const POLL_MS = 1_500;
-const POLL_LIMIT = 20;
 
 /**
  * /checkout/success?order=ID: the order number (in <bdi>) and where to go next. For an order paid online it asks the
@@ -41,25 +23,9 @@ export default function CheckoutSuccess({
   payText: Dictionary['payments'];
 }) {
   const raw = new URLSearchParams(window.location.search).get('order') ?? '';
-  const id = /^\d{1,10}$/.test(raw) ? raw : null;
-  const [payment, setPayment] = useState<string | null>(id ? null : 'none');
-  const [tries, setTries] = useState(0);
-  useEffect(() => {
-    if (!id || (payment !== null && payment !== 'awaiting') || tries >= POLL_LIMIT) return;
-    const timer = setTimeout(
-      () =>
-        void shopperFetch<{ data: OrderView }>(`/orders/${id}`, { locale }).then((res) => {
-          const status = res?.ok ? res.body.data.payment_status : 'none';
-          if (status === 'paid') resetCart();
-          if (res?.ok && (status === 'paid' || status === 'none')) reportPurchase(res.body.data);
-          setPayment(status);
-          setTries((n) => n + 1);
-        }),
-      tries === 0 ? 0 : POLL_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [id, locale, payment, tries]);
-
+  // The order's payment comes from its store (src/stores/placed-order.ts), which asks the server until it settles.
+  useEffect(() => followOrder(raw), [raw]);
+  const { id, payment, tries } = useStore($placedOrder);
   if (payment === null || (payment === 'awaiting' && tries < POLL_LIMIT))
     return (
       <p className="mt-6 text-center text-lg" role="status" data-payment-waiting>

@@ -1,8 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import { loginPath, PAYMENT_ROUTE } from '../../lib/checkout-links.ts';
 import type { DeliveryTermsView, OrderSummaryView, PaymentMethodView, SavedAddress } from '../../lib/orders/views.ts';
-import { shopperFetch } from '../../lib/api-client.ts';
+import { $addresses } from '../../stores/addresses.ts';
+import { $checkoutSummary, $paymentMethods, quoteOrder } from '../../stores/checkout.ts';
+import { $deliveryTerms } from '../../stores/delivery-terms.ts';
 
 export interface CheckoutData {
   status: 'loading' | 'ok' | 'failed';
@@ -16,34 +19,24 @@ export interface CheckoutData {
 /** Sends a guest to /login with routeBack, as the spec's login route expects. */
 export const sendToLogin = (locale: Locale) => window.location.assign(loginPath(locale, PAYMENT_ROUTE.name));
 
-/** Loads the shopper's addresses, the delivery terms and the payment methods once. */
+/** The shopper's addresses, the delivery terms and the payment methods, from their stores (src/stores). */
 export function useCheckoutData(locale: Locale): CheckoutData {
-  const [data, setData] = useState<CheckoutData>({
-    status: 'loading',
-    addresses: [],
-    terms: null,
-    methods: [],
-    codBlocked: false,
-  });
+  const addresses = useStore($addresses);
+  const terms = useStore($deliveryTerms);
+  const methods = useStore($paymentMethods);
+  const guest = addresses.status === 'guest';
   useEffect(() => {
-    void (async () => {
-      const addresses = await shopperFetch<{ data: SavedAddress[] }>('/checkout/addresses', { locale });
-      if (!addresses || addresses.status === 401) return sendToLogin(locale);
-      const [terms, methods] = await Promise.all([
-        shopperFetch<{ data: DeliveryTermsView }>('/delivery-terms', { locale }),
-        shopperFetch<{ data: PaymentMethodView[]; cod_blocked?: boolean }>('/payment-methods', { locale }),
-      ]);
-      if (!addresses.ok || !terms?.ok || !methods?.ok) return setData((d) => ({ ...d, status: 'failed' }));
-      setData({
-        status: 'ok',
-        addresses: addresses.body.data,
-        terms: terms.body.data,
-        methods: methods.body.data,
-        codBlocked: methods.body.cod_blocked === true,
-      });
-    })();
-  }, [locale]);
-  return data;
+    if (guest) sendToLogin(locale);
+  }, [guest, locale]);
+  const all = [addresses, terms, methods];
+  const status = all.every((s) => s.data !== null) ? 'ok' : all.some((s) => s.status === 'failed') ? 'failed' : 'loading';
+  return {
+    status,
+    addresses: addresses.data ?? [],
+    terms: terms.data,
+    methods: methods.data?.methods ?? [],
+    codBlocked: methods.data?.codBlocked === true,
+  };
 }
 
 export interface SummaryChoice {
@@ -55,9 +48,9 @@ export interface SummaryChoice {
   useWallet: boolean;
 }
 
-/** GET /orders/summary again whenever a choice changes; the last answer wins. */
-export function useSummary(locale: Locale, choice: SummaryChoice, enabled: boolean): OrderSummaryView | null {
-  const [summary, setSummary] = useState<OrderSummaryView | null>(null);
+/** The server's summary ($checkoutSummary), asked again whenever a choice changes; the last answer wins. */
+export function useSummary(choice: SummaryChoice, enabled: boolean): OrderSummaryView | null {
+  const summary = useStore($checkoutSummary);
   const query = new URLSearchParams({ products: JSON.stringify(choice.products) });
   if (choice.addressId !== null) query.set('address_id', String(choice.addressId));
   else if (choice.governorateId) query.set('governorate_id', choice.governorateId);
@@ -66,14 +59,7 @@ export function useSummary(locale: Locale, choice: SummaryChoice, enabled: boole
   if (choice.useWallet) query.set('use_wallet', 'true');
   const key = query.toString();
   useEffect(() => {
-    if (!enabled || choice.products.length === 0) return;
-    let current = true;
-    void shopperFetch<{ data: OrderSummaryView }>(`/orders/summary?${key}`, { locale }).then((res) => {
-      if (current && res?.ok) setSummary(res.body.data);
-    });
-    return () => {
-      current = false;
-    };
-  }, [key, enabled, locale, choice.products.length]);
+    if (enabled && choice.products.length > 0) void quoteOrder(key);
+  }, [key, enabled, choice.products.length]);
   return summary;
 }

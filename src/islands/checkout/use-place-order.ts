@@ -3,6 +3,7 @@ import type { Locale } from '../../i18n/locales.ts';
 import { localePath } from '../../i18n/routes.ts';
 import { firstMessage } from '../../lib/api-client.ts';
 import type { PaymentMethodView } from '../../lib/orders/views.ts';
+import { reloadAddresses } from '../../stores/addresses.ts';
 import { resetCart } from '../../stores/cart.ts';
 import { shopperFetch } from '../../lib/api-client.ts';
 import type { OrdersText } from './checkout-text.ts';
@@ -19,10 +20,11 @@ export function usePlaceOrder(locale: Locale, text: OrdersText, check: () => str
   return useActionState(async (_previous: string | null, method: PaymentMethodView | undefined): Promise<string | null> => {
     const problem = check();
     if (problem) return problem;
+    const payload = body();
     const res = await shopperFetch<{ data: { id: number } }>('/orders', {
       locale,
       method: 'POST',
-      body: body(),
+      body: payload,
       headers: { 'Idempotency-Key': attemptKey.current },
     });
     if (!res) {
@@ -45,6 +47,8 @@ export function usePlaceOrder(locale: Locale, text: OrdersText, check: () => str
       }
       // The provider could not be reached: the waiting order gives its stock back now, not after the timeout.
       await shopperFetch(`/orders/${orderId}/cancel`, { locale, method: 'POST' });
+      // An address typed in joined the address book with the order: the address step shows it saved now.
+      if ('address' in payload) void reloadAddresses();
       return firstMessage(started?.body, text.history.failed);
     }
     resetCart();

@@ -1,26 +1,18 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { formatMoney, formatOrderId } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { localePath, productsPath } from '../../i18n/routes.ts';
 import { firstMessage } from '../../lib/api-client.ts';
-import type { CartLine } from '../../lib/cart-math.ts';
 import { goToLoginOnce } from '../../lib/checkout-links.ts';
-import type { OrderView } from '../../lib/orders/views.ts';
+import type { ReorderChange } from '../../lib/orders/views.ts';
 import { showToast } from '../../lib/toast-event.ts';
-import { $cart, replaceCart } from '../../stores/cart.ts';
+import { $orders, cancelOrder, reorder } from '../../stores/orders.ts';
 import type { OrdersText } from '../checkout/checkout-text.ts';
-import { shopperFetch } from '../../lib/api-client.ts';
 import OrderCard from './OrderCard.tsx';
 import EmptyArt from '../account/EmptyArt.tsx';
 import { Filled } from '../shared/Filled.tsx';
 import { useConfirm } from '../shared/ConfirmDialog.tsx';
-
-type Change = {
-  name: string;
-  kind: 'price_changed' | 'quantity_lowered' | 'out_of_stock' | 'unavailable';
-  from?: number;
-  to?: number;
-};
 
 /** /profile/order-history: the shopper's orders with cancel and order-again; an empty state when there are none. */
 export default function OrderHistory({
@@ -33,18 +25,15 @@ export default function OrderHistory({
   /** Said while the shopper's data loads (the page's own fallback says the same before hydration). */
   loadingText: string;
 }) {
-  const [orders, setOrders] = useState<OrderView[] | null>(null);
+  const { data: orders, status } = useStore($orders);
   const [busy, setBusy] = useState<number | null>(null);
-  const [changes, setChanges] = useState<Change[] | null>(null);
+  const [changes, setChanges] = useState<ReorderChange[] | null>(null);
   const h = text.history;
   const { ask, dialog } = useConfirm();
 
   useEffect(() => {
-    void shopperFetch<{ data: OrderView[] }>('/orders', { locale }).then((res) => {
-      if (!res || res.status === 401) return goToLoginOnce(locale, 'profile-order-history');
-      if (res.ok) setOrders(res.body.data);
-    });
-  }, [locale]);
+    if (status === 'guest') goToLoginOnce(locale, 'profile-order-history');
+  }, [status, locale]);
 
   async function cancel(id: number, refundTo?: 'card' | 'wallet') {
     // Cancelling cannot be undone (and may move money), so the shopper says yes to it first.
@@ -58,37 +47,30 @@ export default function OrderHistory({
     });
     if (!yes) return;
     setBusy(id);
-    const query = refundTo ? `?refund_to=${refundTo}` : '';
-    const res = await shopperFetch<{ data: OrderView }>(`/orders/${id}/cancel${query}`, { locale, method: 'POST' });
+    const res = await cancelOrder(id, refundTo);
     setBusy(null);
-    if (res?.ok) {
-      setOrders((list) => list?.map((o) => (o.id === id ? res.body.data : o)) ?? null);
-      showToast(h.cancelled);
-    } else showToast(firstMessage(res?.body, h.failed), 'error');
+    if (res?.ok) showToast(h.cancelled);
+    else showToast(firstMessage(res?.body, h.failed), 'error');
   }
 
   // Each filled value (name, prices, quantities) in its own <bdi>, so they read right inside Arabic sentences.
-  const describe = (c: Change) => {
+  const describe = (c: ReorderChange) => {
     const amount = (n?: number) => (c.kind === 'price_changed' ? formatMoney(n ?? 0, locale) : String(n ?? ''));
+    const [from, to] = 'from' in c ? [c.from, c.to] : [];
     const template = {
       price_changed: h.priceChanged,
       quantity_lowered: h.quantityLowered,
       out_of_stock: h.outOfStock,
       unavailable: h.unavailable,
     }[c.kind];
-    return <Filled template={template} values={{ name: c.name, from: amount(c.from), to: amount(c.to) }} />;
+    return <Filled template={template} values={{ name: c.name, from: amount(from), to: amount(to) }} />;
   };
 
-  async function reorder(id: number) {
+  async function orderAgain(id: number) {
     setBusy(id);
-    const res = await shopperFetch<{ data: { items: CartLine[]; changes: Change[] } }>(`/reorder/${id}`, {
-      locale,
-      method: 'POST',
-    });
+    const res = await reorder(id);
     setBusy(null);
     if (!res?.ok) return showToast(firstMessage(res?.body, h.failed), 'error');
-    const ids = new Set(res.body.data.items.map((l) => l.product.id));
-    replaceCart([...$cart.get().cartsProducts.filter((l) => !ids.has(l.product.id)), ...res.body.data.items]);
     setChanges(res.body.data.changes);
     showToast(h.reordered);
   }
@@ -137,7 +119,7 @@ export default function OrderHistory({
             order={o}
             busy={busy === o.id}
             onCancel={(refundTo) => void cancel(o.id, refundTo)}
-            onReorder={() => void reorder(o.id)}
+            onReorder={() => void orderAgain(o.id)}
           />
         ))}
       </ul>

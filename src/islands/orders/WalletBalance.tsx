@@ -1,29 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import { formatMoney, formatOrderId, formatSignedMoney } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { orderDate } from '../../lib/orders/views.ts';
+import { $wallet } from '../../stores/wallet.ts';
 import type { OrdersText } from '../checkout/checkout-text.ts';
 import { Filled } from '../shared/Filled.tsx';
-import { shopperFetch } from '../../lib/api-client.ts';
-
-interface Entry {
-  id: number;
-  amount: number;
-  reason: 'order_payment' | 'order_refund' | 'credit';
-  order_id: number | null;
-  /** Why staff credited or debited it (shown to the shopper). */
-  note: string | null;
-  created_at: string;
-}
 
 /** The wallet (/profile): the balance (the sum of the ledger) and the latest movements. */
 export default function WalletBalance({ locale, text }: { locale: Locale; text: OrdersText['walletBox'] }) {
-  const [wallet, setWallet] = useState<{ balance: number; entries: Entry[] } | null>(null);
-  useEffect(() => {
-    void shopperFetch<{ data: { balance: number; entries: Entry[] } }>('/wallet', { locale }).then((res) => {
-      if (res?.ok) setWallet(res.body.data);
-    });
-  }, [locale]);
+  const wallet = useStore($wallet).data;
   if (!wallet) return null;
   return (
     // The page's heading names the wallet (/profile, AccountLayout): this draws the balance and the latest movements.

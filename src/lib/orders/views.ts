@@ -1,3 +1,4 @@
+import type { CartLine } from '../cart-math.ts';
 import type { OrderStatus } from './order-status.ts';
 
 /**
@@ -46,6 +47,13 @@ export interface SavedAddress {
   governorate: string;
   delivery_fee: number;
   delivery_days: number;
+}
+
+/** An address of the address book (GET /addresses, and every change's answer): the saved address and its flags. */
+export interface AddressView extends SavedAddress {
+  governorate_id: number;
+  country: string;
+  is_primary: boolean;
 }
 
 export interface GovernorateTerms {
@@ -100,6 +108,36 @@ export interface OrderView extends SummaryTotals {
     details: string;
   };
   items: SummaryItem[];
+}
+
+/** A movement of the shopper's wallet ledger (GET /wallet); a staff adjustment is a 'credit' (negative when taken out). */
+export interface WalletEntry {
+  id: number;
+  amount: number;
+  reason: 'order_payment' | 'order_refund' | 'credit';
+  order_id: number | null;
+  /** Why staff credited or debited it (shown to the shopper). */
+  note: string | null;
+  created_at: string;
+}
+
+/** GET /wallet: the balance (the sum of the ledger) and the latest movements, newest first. */
+export interface WalletView {
+  balance: number;
+  entries: WalletEntry[];
+}
+
+/** What changed since an order when it is ordered again (POST /reorder/{id}). */
+export type ReorderChange =
+  | { product_id: number; name: string; kind: 'price_changed'; from: number; to: number }
+  | { product_id: number; name: string; kind: 'quantity_lowered'; from: number; to: number }
+  | { product_id: number; name: string; kind: 'out_of_stock' }
+  | { product_id: number; name: string; kind: 'unavailable' };
+
+/** POST /reorder/{id}: the order's lines as cart lines at today's price and stock, and what changed since. */
+export interface ReorderView {
+  items: CartLine[];
+  changes: ReorderChange[];
 }
 
 /**

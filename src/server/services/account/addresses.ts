@@ -1,11 +1,12 @@
 import type { Locale } from '../../../i18n/locales.ts';
 import type { AddressInput } from '../../../lib/schemas/account.ts';
+import type { AddressView } from '../../../lib/orders/views.ts';
 import { fieldProblem, Problem } from '../../problem.ts';
 import { isoNow } from '../../auth/secrets.ts';
 import type { ShopDb } from '../../db/index.ts';
 
 /** The address book (spec section 3). Every query is scoped by the token's user: an id from the client never grants access. */
-export async function listAddresses(db: ShopDb, userId: number, locale: Locale) {
+export async function listAddresses(db: ShopDb, userId: number, locale: Locale): Promise<AddressView[]> {
   const rows = await db
     .selectFrom('addresses as a')
     .innerJoin('governorates as g', 'g.id', 'a.governorate_id')

@@ -1,21 +1,16 @@
 import type { Locale } from '../../../i18n/locales.ts';
 import { toCartProduct, type CartLine } from '../../../lib/cart-math.ts';
+import type { ReorderChange, ReorderView } from '../../../lib/orders/views.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { joinedProducts } from '../catalog/joined-products.ts';
 import { toProductCard } from '../catalog/product-mapper.ts';
 import { Problem } from '../../problem.ts';
 
-export type ReorderChange =
-  | { product_id: number; name: string; kind: 'price_changed'; from: number; to: number }
-  | { product_id: number; name: string; kind: 'quantity_lowered'; from: number; to: number }
-  | { product_id: number; name: string; kind: 'out_of_stock' }
-  | { product_id: number; name: string; kind: 'unavailable' };
-
 /**
  * POST /reorder/{id}: the order's lines as cart lines at today's price and stock, and what changed since. Until the
  * server cart lands the client puts these lines into its cart; out-of-stock and vanished products are left out.
  */
-export async function reorder(db: ShopDb, userId: number, orderId: number, locale: Locale) {
+export async function reorder(db: ShopDb, userId: number, orderId: number, locale: Locale): Promise<ReorderView> {
   const order = await db
     .selectFrom('orders')
     .select('id')
