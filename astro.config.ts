@@ -8,6 +8,7 @@ import { siteUrl } from './scripts/site-url.mjs';
 import { TAG_MANAGER_ORIGIN, tagManagerId } from './src/lib/tag-manager.ts';
 import { intentDirective } from './src/islands/directives/integration.ts';
 import { canonicalUrl, includeInSitemap } from './src/lib/sitemap-rules.ts';
+import { defaultLocale, languageOptions, locales } from './src/i18n/locales.ts';
 
 // `npm run publish` builds into a fresh directory (builds/<id>) while the live site keeps serving.
 const outDir = process.env['BUILD_OUT_DIR'] ?? './dist';
@@ -31,7 +32,7 @@ export default defineConfig({
     react({ experimentalDisableStreaming: true }),
     intentDirective(),
     sitemap({
-      i18n: { defaultLocale: 'en', locales: { en: 'en-EG', ar: 'ar-EG' } },
+      i18n: { defaultLocale, locales: Object.fromEntries(languageOptions.map((option) => [option.lang, option.region])) },
       // The pre-rendered pages only: the on-demand /sitemap-index.xml lists this file beside the catalog chunks it
       // reads from the database at request time (src/pages/sitemap-index.xml.ts, decision 013).
       filenameBase: 'sitemap-pages',
@@ -51,8 +52,8 @@ export default defineConfig({
     }),
   ],
   i18n: {
-    locales: ['en', 'ar'],
-    defaultLocale: 'en',
+    locales: [...locales],
+    defaultLocale,
     routing: { prefixDefaultLocale: true, redirectToDefaultLocale: false },
   },
   security: { csp: gtmId ? { scriptDirective: { resources: ["'self'", TAG_MANAGER_ORIGIN] } } : true },

@@ -61,6 +61,39 @@ const dataFromStores = {
   ],
 };
 
+// Physical directions break the Arabic layout; use logical properties (DESIGN.md).
+const physicalDirections = {
+  selector: 'Literal[value=/\\b(ml|mr|pl|pr|left|right)-\\d/]',
+  message: 'Use logical utilities (ms-/me-/ps-/pe-/start-/end-) instead of physical ones.',
+};
+
+/**
+ * One list of languages (issue 21): route patterns are built from LOCALE_SEGMENT (src/i18n/locales.ts, made from
+ * `languageOptions`), never written as `(en|ar)`; a third language then changes no pattern.
+ */
+const localeMessage = 'Build the pattern from LOCALE_SEGMENT (src/i18n/locales.ts) instead of writing the languages out.';
+const hardCodedLocales = [
+  { selector: 'Literal[regex.pattern=/\\(en\\|ar\\)/]', message: localeMessage },
+  { selector: 'Literal[value=/\\(en\\|ar\\)/]', message: localeMessage },
+  { selector: 'TemplateElement[value.raw=/\\(en\\|ar\\)/]', message: localeMessage },
+];
+
+/**
+ * One way to know the page's language in .astro files (issue 21): src/middleware.ts sets Astro.locals.locale, .t
+ * and .dir for every request (pre-rendered pages too); nothing casts the route parameter or builds a dictionary.
+ */
+const localeFromLocals = [
+  {
+    selector: 'CallExpression[callee.name="dictionary"]',
+    message: 'Read Astro.locals.t (set by src/middleware.ts) instead of calling dictionary(locale).',
+  },
+  {
+    selector: 'TSAsExpression[expression.property.name="locale"][expression.object.property.name="params"]',
+    message: 'Read Astro.locals.locale (set by src/middleware.ts) instead of casting Astro.params.locale.',
+  },
+];
+const localeRules = ['src/**/*.ts', 'src/**/*.tsx', 'src/**/*.astro/*.ts'];
+
 export default defineConfig(
   { ignores: ['dist/', 'builds/', '.astro/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/'] },
   ...tseslint.configs.recommended,
@@ -68,14 +101,7 @@ export default defineConfig(
     rules: {
       '@typescript-eslint/no-explicit-any': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
-      // Physical directions break the Arabic layout; use logical properties (DESIGN.md).
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'Literal[value=/\\b(ml|mr|pl|pr|left|right)-\\d/]',
-          message: 'Use logical utilities (ms-/me-/ps-/pe-/start-/end-) instead of physical ones.',
-        },
-      ],
+      'no-restricted-syntax': ['error', physicalDirections],
     },
   },
   { files: drawingLayers, rules: serverBoundary },
@@ -91,6 +117,15 @@ export default defineConfig(
     ),
   },
   { files: drawingLayers.map((glob) => `${glob}/*.astro/*.ts`), rules: serverBoundary },
+  {
+    files: localeRules,
+    ignores: ['src/i18n/locales.ts', '**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', physicalDirections, ...hardCodedLocales] },
+  },
+  {
+    files: ['src/**/*.astro/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', physicalDirections, ...hardCodedLocales, ...localeFromLocals] },
+  },
   {
     // Tests read loosely typed JSON bodies; `any` there keeps assertions readable.
     files: ['tests/**', '**/*.test.ts'],

@@ -1,5 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
 import { barePathRedirect } from './i18n/bare-path.ts';
+import { isLocale, LOCALE_SEGMENT } from './i18n/locales.ts';
+import { localeLocals, requestLocale } from './i18n/request-locale.ts';
 import { serverConfig } from './server/config.ts';
 import { sharedDatabase } from './server/db/index.ts';
 import { withIslandStyleInHead } from './server/http/island-style.ts';
@@ -11,7 +13,7 @@ import { watchCatalog } from './server/services/catalog/catalog-watch.ts';
 import { watchAbandonedPayments } from './server/payments/release-abandoned.ts';
 import { watchAbandonedUploads } from './server/uploads/quota.ts';
 
-const ADMIN_PAGE = /^\/(en|ar)\/admin(\/|$)/;
+const ADMIN_PAGE = new RegExp(`^/${LOCALE_SEGMENT}/admin(/|$)`);
 
 function privatePage(response: Response): Response {
   response.headers.set('cache-control', 'no-store');
@@ -42,10 +44,13 @@ function startCatalogWatch(): Promise<void> {
 }
 
 /**
- * Bare paths redirect to the shopper's language (the production server does the same before Astro); on-demand
- * pages go through the shared render cache (src/server/http/render-cache.ts); the API is never cached here.
+ * Every page's language first (Astro.locals.locale, .t, .dir: src/i18n/request-locale.ts). Bare paths redirect to
+ * the shopper's language (the production server does the same before Astro); on-demand pages go through the shared
+ * render cache (src/server/http/render-cache.ts); the API is never cached here.
  */
 export const onRequest = defineMiddleware(async (context, next): Promise<Response> => {
+  // Before anything else, pre-rendered pages included (they pass here at build time, once per language).
+  Object.assign(context.locals, localeLocals(requestLocale(context)));
   // Pre-rendered pages pass here at build time: the islands' stylesheet goes into <head> (island-style.ts).
   if (context.isPrerendered) return next().then(withIslandStyleInHead);
   // Astro.rewrite('/404') runs the middleware again for /404: that is the not-found page, not a bare path.
@@ -59,6 +64,9 @@ export const onRequest = defineMiddleware(async (context, next): Promise<Respons
       headers: { location: target, vary: 'Cookie, Accept-Language', 'cache-control': 'no-store' },
     });
   }
+  // A page under [locale] in a language the shop does not speak (the redirect above leaves only file-like paths).
+  const { locale } = context.params;
+  if (locale !== undefined && !isLocale(locale)) return context.rewrite('/404');
   // The error-page journey needs an exception thrown here; only with ENABLE_TEST_FAULTS=1, never in production.
   if (context.url.searchParams.has('__fail') && testFaultsEnabled()) throw new Error('Forced failure (test fault)');
   if (import.meta.env.DEV) return next();

@@ -1,7 +1,8 @@
+import { LOCALE_SEGMENT } from './locales.ts';
 import { preferredLocale } from './negotiate.ts';
 
 /** Paths that are never localized pages: the languages, the API, assets and any file (e.g. /share/og-default.png). */
-const passThrough = /^\/(en|ar)(\/|$)|^\/api(\/|$)|^\/_astro\/|^\/(?:[^/]+\/)*[^/]+\.[a-z0-9]+$/i;
+const passThrough = new RegExp(String.raw`^/${LOCALE_SEGMENT}(/|$)|^/api(/|$)|^/_astro/|^/(?:[^/]+/)*[^/]+\.[a-z0-9]+$`, 'i');
 
 /**
  * Where a bare path (`/`, `/products?category=1`, `/single-product/5`) should go: the same path under the

@@ -1,10 +1,11 @@
 /**
- * The language options (spec section 3: lang, label, dir, default flag): the one list the switcher, routing
- * helpers and layouts read. `en` is the default and the fallback (spec section 9).
+ * The language options (spec section 3: lang, label, dir, default flag; and the language with the shop's country):
+ * the one list the switcher, routing helpers, route patterns, hreflang links and layouts read. `en` is the default
+ * and the fallback (spec section 9).
  */
 export const languageOptions = [
-  { lang: 'en', label: 'English', dir: 'ltr', default: true },
-  { lang: 'ar', label: 'العربية', dir: 'rtl', default: false },
+  { lang: 'en', label: 'English', dir: 'ltr', default: true, region: 'en-EG' },
+  { lang: 'ar', label: 'العربية', dir: 'rtl', default: false, region: 'ar-EG' },
 ] as const;
 
 export type LanguageOption = (typeof languageOptions)[number];
@@ -13,11 +14,20 @@ export type Locale = LanguageOption['lang'];
 export const locales: readonly Locale[] = languageOptions.map((option) => option.lang);
 export const defaultLocale: Locale = languageOptions.find((option) => option.default)!.lang;
 
+/**
+ * The locales as a regular-expression group, `(en|ar)`, for route patterns (middleware, rewrites, redirects, sitemap
+ * rules): built from the one list, so a third language changes no pattern. It captures, so `$1` is the locale.
+ */
+export const LOCALE_SEGMENT = `(${locales.join('|')})`;
+
 export const isLocale = (value: unknown): value is Locale => languageOptions.some((option) => option.lang === value);
 
 export const languageOption = (locale: Locale): LanguageOption => languageOptions.find((option) => option.lang === locale)!;
 
 export const directionOf = (locale: Locale): 'ltr' | 'rtl' => languageOption(locale).dir;
+
+/** The language with the shop's country (BCP 47, `ar-EG`): the sitemap's hreflang and, as `ar_EG`, og:locale. */
+export const regionalTag = (locale: Locale): LanguageOption['region'] => languageOption(locale).region;
 
 /** The API's `lang` query value for a locale (spec section 7). */
 export const apiLang = (locale: Locale): 'en-US' | 'ar-SA' => (locale === 'ar' ? 'ar-SA' : 'en-US');

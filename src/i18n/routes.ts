@@ -1,4 +1,6 @@
-import type { Locale } from './locales.ts';
+import { LOCALE_SEGMENT, type Locale } from './locales.ts';
+
+const LOCALE_PREFIX = new RegExp(String.raw`^/${LOCALE_SEGMENT}(?=/|\?|$)`);
 
 /** Prefixes an app path with the locale: `localePath('ar', '/products')` → `/ar/products`. */
 export function localePath(locale: Locale, path = '/'): string {
@@ -9,7 +11,7 @@ export function localePath(locale: Locale, path = '/'): string {
 /** The same page in another language, keeping the rest of the path and the query. */
 export function switchLocale(pathWithQuery: string, to: Locale): string {
   // Pre-rendered pages see their own path with a trailing slash; links use the canonical form without it.
-  const stripped = pathWithQuery.replace(/^\/(en|ar)(?=\/|\?|$)/, '').replace(/(.)\/+(?=\?|$)/, '$1');
+  const stripped = pathWithQuery.replace(LOCALE_PREFIX, '').replace(/(.)\/+(?=\?|$)/, '$1');
   return localePath(to, stripped === '' || stripped.startsWith('?') ? `/${stripped}` : stripped);
 }
 

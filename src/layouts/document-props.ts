@@ -1,8 +1,5 @@
-import type { Locale } from '../i18n/locales.ts';
-
-/** What every layout needs to write the document head. */
+/** What every layout needs to write the document head (the language is the request's: Astro.locals). */
 export interface DocumentProps {
-  locale: Locale;
   title: string;
   description?: string;
   /** The path without the locale prefix, for canonical and hreflang links; omit on pages not to index. */

@@ -1,5 +1,7 @@
-import type { Locale } from '../i18n/locales.ts';
+import { LOCALE_SEGMENT, type Locale } from '../i18n/locales.ts';
 import { localePath } from '../i18n/routes.ts';
+
+const LOCALE_PREFIX = new RegExp(`^/${LOCALE_SEGMENT}(?=/|$)`);
 
 /**
  * Route names of spec section 2 that /login may return to (routeBack + routeParams JSON). Only these names are
@@ -55,7 +57,7 @@ export function routeBackPath(locale: Locale, routeBack: string | null, routePar
 
 /** The route name and params of a page path (locale prefix stripped), for the login link's routeBack. */
 export function routeOfPath(pathname: string): { name: string; params: Record<string, string> } | null {
-  const bare = pathname.replace(/^\/(en|ar)(?=\/|$)/, '').replace(/\/$/, '') || '/';
+  const bare = pathname.replace(LOCALE_PREFIX, '').replace(/\/$/, '') || '/';
   for (const route of ROUTES) {
     const keys: string[] = [];
     const pattern = route.path.replace(/:(\w+)/g, (_m, key: string) => (keys.push(key), '([A-Za-z0-9_-]+)'));

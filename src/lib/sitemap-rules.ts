@@ -1,24 +1,30 @@
+import { LOCALE_SEGMENT } from '../i18n/locales.ts';
+
 /**
  * Which built pages the sitemap lists, and in which URL form. Redirect pages, duplicate review URLs
  * (canonical: /reviews/{id}) and ended offers (noindex) stay out; URLs match the pages' canonical links.
  */
 const excluded = [
-  /^\/(en|ar)\/(articles|reviews|single-recipe)\/?$/,
-  /^\/(en|ar)\/blog\/reviews\/(?!page\/)[^/]+\/?$/,
+  new RegExp(`^/${LOCALE_SEGMENT}/(articles|reviews|single-recipe)/?$`),
+  new RegExp(`^/${LOCALE_SEGMENT}/blog/reviews/(?!page/)[^/]+/?$`),
   // One shopper's pages (noindex): account flows, profile, the payment step and its result.
-  /^\/(en|ar)\/(login|sign-up|verify-otp|forget-password|profile|checkout\/(checkout-payment|success))(\/|$)/,
+  new RegExp(`^/${LOCALE_SEGMENT}/(login|sign-up|verify-otp|forget-password|profile|checkout/(checkout-payment|success))(/|$)`),
   // The back office (on demand, so never built; excluded in case a page of it ever is).
-  /^\/(en|ar)\/admin(\/|$)/,
+  new RegExp(`^/${LOCALE_SEGMENT}/admin(/|$)`),
   // Category listings: the catalog sitemap lists them from the database, so a category added in the desk is in it
   // at once (src/server/services/catalog/sitemap.ts).
-  /^\/(en|ar)\/products\/category\//,
+  new RegExp(`^/${LOCALE_SEGMENT}/products/category/`),
 ];
+
+const LOCALIZED = new RegExp(`^/${LOCALE_SEGMENT}/`);
+const LANGUAGE_ROOT = new RegExp(`^/${LOCALE_SEGMENT}/$`);
+const CATEGORY_LISTING = new RegExp(String.raw`^/${LOCALE_SEGMENT}/products/category/(\d+)(?:/(\d+))?/?$`);
 
 export function includeInSitemap(page: string, endedOffers: readonly string[] = []): boolean {
   const { pathname } = new URL(page);
-  if (!/^\/(en|ar)\//.test(pathname)) return false;
+  if (!LOCALIZED.test(pathname)) return false;
   if (excluded.some((re) => re.test(pathname))) return false;
-  return !endedOffers.some((slug) => new RegExp(`^/(en|ar)/offers/${slug}/?$`).test(pathname));
+  return !endedOffers.some((slug) => new RegExp(`^/${LOCALE_SEGMENT}/offers/${slug}/?$`).test(pathname));
 }
 
 /**
@@ -27,7 +33,7 @@ export function includeInSitemap(page: string, endedOffers: readonly string[] = 
  */
 export function canonicalUrl(url: string): string {
   const u = new URL(url);
-  const listing = /^\/(en|ar)\/products\/category\/(\d+)(?:\/(\d+))?\/?$/.exec(u.pathname);
+  const listing = CATEGORY_LISTING.exec(u.pathname);
   if (listing) {
     u.pathname = `/${listing[1]}/products`;
     u.search = '';
@@ -35,6 +41,6 @@ export function canonicalUrl(url: string): string {
     if (listing[3]) u.searchParams.set('subCategory', listing[3]);
     return u.toString();
   }
-  if (!/^\/(en|ar)\/$/.test(u.pathname)) u.pathname = u.pathname.replace(/\/+$/, '');
+  if (!LANGUAGE_ROOT.test(u.pathname)) u.pathname = u.pathname.replace(/\/+$/, '');
   return u.toString();
 }

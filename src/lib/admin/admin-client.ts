@@ -1,4 +1,4 @@
-import type { Locale } from '../../i18n/locales.ts';
+import { LOCALE_SEGMENT, type Locale } from '../../i18n/locales.ts';
 import { apiFetch, firstMessage, type ApiResult } from '../api-client.ts';
 
 /**
@@ -18,7 +18,9 @@ export async function adminCall<T>(
   return { ...res, message: firstMessage(res.body as { message?: string; messages?: string[] }, '') };
 }
 
+const DESK_PATH = new RegExp(String.raw`^/${LOCALE_SEGMENT}/admin(/|$|\?)`);
+
 /** Where to go after signing in: a path of the desk in `next`, else the desk's home (never another site). */
 export function afterSignIn(locale: Locale, next: string | null): string {
-  return next && /^\/(en|ar)\/admin(\/|$|\?)/.test(next) && !next.includes('//') ? next : `/${locale}/admin`;
+  return next && DESK_PATH.test(next) && !next.includes('//') ? next : `/${locale}/admin`;
 }

@@ -1,5 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { LOCALE_SEGMENT } from '../../i18n/locales.ts';
+
+const LISTING = new RegExp(`^/${LOCALE_SEGMENT}/products/?$`);
+const SELLER = new RegExp(String.raw`^/${LOCALE_SEGMENT}/seller-profile/(\d{1,9})/?$`);
 
 /**
  * Serves the spec's catalog URLs from pre-rendered files where one exists, keeping the address the
@@ -11,7 +15,7 @@ import { join } from 'node:path';
  * catalog changed after the build, when the pre-rendered listings would show old prices, stock and products.
  */
 export function catalogRewrite(url: URL, clientDir: string, listingsFresh = true): string | undefined {
-  const listing = /^\/(en|ar)\/products\/?$/.exec(url.pathname);
+  const listing = LISTING.exec(url.pathname);
   if (listing) {
     const keys = [...url.searchParams.keys()];
     const category = url.searchParams.get('category');
@@ -21,7 +25,7 @@ export function catalogRewrite(url: URL, clientDir: string, listingsFresh = true
     const target = `/${listing[1]}/products/category/${category}${sub ? `/${sub}` : ''}/`;
     return listingsFresh && prerendered(clientDir, target) ? target : undefined;
   }
-  const seller = /^\/(en|ar)\/seller-profile\/(\d{1,9})\/?$/.exec(url.pathname);
+  const seller = SELLER.exec(url.pathname);
   if (seller && url.search.length > 1) return `/${seller[1]}/seller-profile/${seller[2]}/search${url.search}`;
   return undefined;
 }

@@ -1,3 +1,5 @@
+import { LOCALE_SEGMENT } from '../../i18n/locales.ts';
+
 /**
  * Permanent redirects answered by the server before any file is looked up:
  * - the spec names the coffee shops page /coffe-shops; the correct spelling is what people type;
@@ -5,11 +7,11 @@
  *   go to their listing with a real 301 (the pre-rendered pages there only serve `astro dev`).
  */
 const rules: [RegExp, string][] = [
-  [/^\/(en|ar)\/coffee-shops(\/.*)?$/, '/$1/coffe-shops$2'],
-  [/^\/(en|ar)\/articles\/?$/, '/$1/blog/articles'],
-  [/^\/(en|ar)\/reviews\/?$/, '/$1/blog/reviews'],
-  [/^\/(en|ar)\/single-recipe\/?$/, '/$1/recipes'],
-  [/^\/(en|ar)\/single-product\/?$/, '/$1/products'],
+  [new RegExp(`^/${LOCALE_SEGMENT}/coffee-shops(/.*)?$`), '/$1/coffe-shops$2'],
+  [new RegExp(`^/${LOCALE_SEGMENT}/articles/?$`), '/$1/blog/articles'],
+  [new RegExp(`^/${LOCALE_SEGMENT}/reviews/?$`), '/$1/blog/reviews'],
+  [new RegExp(`^/${LOCALE_SEGMENT}/single-recipe/?$`), '/$1/recipes'],
+  [new RegExp(`^/${LOCALE_SEGMENT}/single-product/?$`), '/$1/products'],
 ];
 
 /** The target of a legacy path (query kept), or undefined. */

@@ -1,9 +1,12 @@
 import type { IncomingMessage } from 'node:http';
+import { LOCALE_SEGMENT } from '../../i18n/locales.ts';
 import { serverConfig } from '../config.ts';
+
+const TRAILING_SLASH_PAGE = new RegExp(`^/${LOCALE_SEGMENT}/.+/$`);
 
 /** One address per page: a page URL with a trailing slash (not a language's home, not the API) → 301 without it. */
 export function canonicalSlash(url: URL): string | undefined {
-  if (!/^\/(en|ar)\/.+\/$/.test(url.pathname)) return undefined;
+  if (!TRAILING_SLASH_PAGE.test(url.pathname)) return undefined;
   return url.pathname.replace(/\/+$/, '') + url.search;
 }
 

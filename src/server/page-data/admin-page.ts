@@ -1,41 +1,46 @@
 import type { AstroGlobal } from 'astro';
 import { ROLE_PERMISSIONS, can, type Permission } from '../../lib/admin/permissions.ts';
-import { isLocale, type Locale } from '../../i18n/locales.ts';
 import { localePath } from '../../i18n/routes.ts';
 import { sharedDatabase } from '../db/index.ts';
 import type { ShopDb } from '../db/index.ts';
 import { readStaffSession, STAFF_COOKIE } from '../admin/staff-sessions.ts';
 import type { StaffActor } from '../admin/staff-actor.ts';
 
-export interface StaffPage {
-  locale: Locale;
+/** What a desk page knows once its member is signed in; the language is the request's (Astro.locals). */
+export interface DeskPage {
   db: ShopDb;
   staff: Omit<StaffActor, 'clientAddress'>;
+  /** Everything this member's role may do: the layout's menu shows only these. */
   permissions: readonly Permission[];
+  /**
+   * The member may open this page. When not, the page answers 403 and `AdminLayout` (given `desk={page}`) draws its
+   * heading slot and the Forbidden notice instead of the page's body: the page loads nothing then.
+   */
+  allowed: boolean;
+  /** Whether the member may also do `permission` (a link or button the page shows only to some roles). */
+  can: (permission: Permission) => boolean;
 }
 
 /**
- * What every desk page starts with: the locale, and the signed-in staff member allowed `permission`. Otherwise the
- * answer to send instead: the sign-in page (with the way back) or a 403 page. The API checks again on every call;
+ * What every desk page starts with: the signed-in staff member and whether the page's one `permission` is theirs.
+ * Otherwise the answer to send instead: the sign-in page, with the way back. The API checks again on every call;
  * this only decides what the page draws.
+ *
+ * ```astro
+ * const page = await deskPage(Astro, 'promotions.manage');
+ * if (page instanceof Response) return page;
+ * const list = page.allowed ? await listCoupons(page.db, pageNumber) : null;
+ * ```
  */
-export async function staffPage(astro: AstroGlobal, permission: Permission | null): Promise<StaffPage | Response> {
-  const { locale } = astro.params;
-  if (!locale || !isLocale(locale)) return astro.rewrite('/404');
+export async function deskPage(astro: AstroGlobal, permission: Permission): Promise<DeskPage | Response> {
   const { db } = await sharedDatabase();
   const session = await readStaffSession(db, astro.cookies.get(STAFF_COOKIE)?.value);
   if (!session || session.stage !== 'verified') {
     const back = `${astro.url.pathname}${astro.url.search}`;
-    return astro.redirect(`${localePath(locale, '/admin/login')}?next=${encodeURIComponent(back)}`, 303);
+    return astro.redirect(`${localePath(astro.locals.locale, '/admin/login')}?next=${encodeURIComponent(back)}`, 303);
   }
-  if (permission && !can(session.staff.role, permission)) {
-    astro.response.status = 403;
-  }
-  return { locale, db, staff: session.staff, permissions: ROLE_PERMISSIONS[session.staff.role] };
-}
-
-/** The locale of a page open to anyone (sign-in, invitation), or null (the page answers 404). */
-export function publicAdminLocale(astro: AstroGlobal): Locale | null {
-  const { locale } = astro.params;
-  return locale && isLocale(locale) ? locale : null;
+  const { role } = session.staff;
+  const allowed = can(role, permission);
+  if (!allowed) astro.response.status = 403;
+  return { db, staff: session.staff, permissions: ROLE_PERMISSIONS[role], allowed, can: (p) => can(role, p) };
 }
