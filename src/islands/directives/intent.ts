@@ -5,12 +5,11 @@
  *
  * A click or submit made before React took over is held and replayed once the root exists (React then hydrates
  * the target synchronously and runs its handler), so "Add to cart" tapped the moment a card paints still adds.
- * Text typed into an input before hydration stays in the DOM; islands read it on mount. With `await-ready` among
- * the words (`client:intent="visible await-ready"`), the island hydrates more React roots of its own after it mounts
- * (CardActions.tsx): held taps are replayed once it fires ISLAND_READY, not when its own root exists. With
- * `serves-previous`, the island draws nothing itself and serves the element placed just before it (a grid of cards,
- * which Astro would otherwise copy, hash and re-encode as the island's slot on every render): intent and visibility
- * are watched there.
+ * Text typed into an input before hydration stays in the DOM; islands read it on mount. With `serves-previous` among
+ * the words (`client:intent="visible serves-previous"`), the island draws nothing itself and serves the element placed
+ * just before it (a grid of cards, which Astro would otherwise copy, hash and re-encode as the island's slot on every
+ * render, decision 020): intent and visibility are watched there, and held taps are replayed once the island fires
+ * ISLAND_READY, since it hydrates the controls it serves as React roots of its own (CardActions.tsx).
  */
 import type { ClientDirective } from 'astro';
 import { ISLAND_READY, servedElement } from './island-ready.ts';
@@ -26,7 +25,7 @@ const intent: ClientDirective = (load, options, el) => {
   const replays: (() => void)[] = [];
   let observer: IntersectionObserver | undefined;
 
-  const words = typeof options.value === 'string' ? options.value.split(/\s+/) : [];
+  const words = typeof options.value === 'string' ? options.value.split(' ') : [];
   const served = words.includes('serves-previous') ? servedElement(el) : null;
   const area: Element = served ?? el;
 
@@ -34,15 +33,11 @@ const intent: ClientDirective = (load, options, el) => {
     if (started) return;
     started = true;
     observer?.disconnect();
-    // Listening from the start: the island may be ready within hydrate(). The time limit runs from hydration only,
-    // since loading React on a slow phone may take longer than it.
-    let readyNow: () => void = () => {};
-    const ready = words.includes('await-ready') ? new Promise<void>((resolve) => (readyNow = resolve)) : undefined;
-    el.addEventListener(ISLAND_READY, () => readyNow(), { once: true });
     const hydrate = await load();
     await hydrate();
-    if (ready) setTimeout(readyNow, READY_TIMEOUT_MS);
-    await ready;
+    // A serving island hydrates the controls it serves in its own effects, which React runs in a later task than
+    // this: held taps wait for its ISLAND_READY (at most READY_TIMEOUT_MS, counted from here, not from the tap).
+    if (served) await new Promise((ready) => (el.addEventListener(ISLAND_READY, ready), setTimeout(ready, READY_TIMEOUT_MS)));
     hydrated = true;
     for (const type of TRIGGERS) area.removeEventListener(type, onEvent, true);
     for (const replay of replays.splice(0)) replay();

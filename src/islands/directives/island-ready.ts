@@ -1,6 +1,6 @@
 /**
  * The event an island fires (bubbling, from inside its element) once what it draws can take a tap. Islands placed
- * with `client:intent="… await-ready"` fire it; the directive replays a tap held before hydration only then.
+ * with `client:intent="… serves-previous"` fire it; the directive replays a tap held before hydration only then.
  */
 export const ISLAND_READY = 'island:ready';
 
