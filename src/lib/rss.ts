@@ -1,3 +1,5 @@
+import { escapeMarkup as escapeXml } from './text.ts';
+
 /** A minimal RSS 2.0 document (no dependency needed for a list of articles). */
 export interface RssItem {
   title: string;
@@ -5,9 +7,6 @@ export interface RssItem {
   description: string;
   date: Date;
 }
-
-const escapeXml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 export function rssFeed(
   channel: { title: string; link: string; description: string; language: string; self: string },

@@ -26,3 +26,11 @@ export const latinDigits = (text: string): string =>
     .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
     .replace(/\u066b/g, '.')
     .trim();
+
+const markupEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
+
+/**
+ * Text made safe inside HTML or XML, as text or as a quoted attribute value: the five characters escaped as React
+ * escapes them (so markup drawn as a string matches React's, cart-control-markup.ts), which XML reads too.
+ */
+export const escapeMarkup = (text: string): string => text.replace(/[&<>"']/g, (c) => markupEscapes[c]!);

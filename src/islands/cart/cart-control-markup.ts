@@ -1,4 +1,5 @@
 import type { CartProduct } from '../../lib/cart-math.ts';
+import { escapeMarkup as escape } from '../../lib/text.ts';
 import type { CartStep } from '../../stores/cart.ts';
 
 /** A cart control's texts: its buttons' and the toast's after each step. */
@@ -19,8 +20,6 @@ export const CART_CONTROL_CLASSES = {
   output: 'min-w-8 text-center font-semibold',
 } as const;
 
-const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => escapes[c]!);
 const hidden = (on: boolean) => (on ? ' hidden=""' : '');
 
 /**
@@ -42,5 +41,3 @@ export function cartControlMarkup(product: CartProduct, text: CartControlText): 
     `</div></div>`
   );
 }
-
-export { escape as escapeHtml };

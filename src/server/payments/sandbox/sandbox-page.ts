@@ -1,9 +1,7 @@
 import { formatMoney } from '../../../i18n/format.ts';
 import { dictionary, interpolate } from '../../../i18n/t.ts';
+import { escapeMarkup as escape } from '../../../lib/text.ts';
 import type { SandboxSession } from './sandbox-callbacks.ts';
-
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 /**
  * The sandbox's hosted payment page: one form, three answers, in the shopper's language. No script. It names the shop's

@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { locales } from '../../../i18n/locales.ts';
 import type { ShopDb } from '../../db/index.ts';
+import { escapeMarkup as escapeXml } from '../../../lib/text.ts';
 import { hiddenProductIds, suspendedSellerIds } from './out-of-shop.ts';
 
 /**
@@ -16,7 +17,6 @@ export const catalogChunkPath = (chunk: number) => `/sitemap-catalog-${chunk}.xm
 
 /** hreflang codes of the sitemap, as the pages' own alternate links and @astrojs/sitemap write them. */
 const hreflang: Record<string, string> = { en: 'en-EG', ar: 'ar-EG' };
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * The sitemap index, read from the database on each request (one `max(id)`): the pre-rendered pages' sitemap and
