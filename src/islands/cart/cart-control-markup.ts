@@ -22,22 +22,40 @@ export const CART_CONTROL_CLASSES = {
 
 const hidden = (on: boolean) => (on ? ' hidden=""' : '');
 
+/** The product-independent parts of a card's control, escaped once per texts object (one per language). */
+const drawnParts = new WeakMap<CartControlText, { outOfStock: string; add: string; counter: string; plus: string }>();
+
+function partsOf(text: CartControlText) {
+  let parts = drawnParts.get(text);
+  if (!parts) {
+    const c = CART_CONTROL_CLASSES;
+    parts = {
+      outOfStock: ` class="${c.outOfStock}">${escape(text.outOfStock)}</button>`,
+      add: ` class="${c.add}">${escape(text.addToCart)}</button>`,
+      counter:
+        `<div role="group" aria-label="${escape(text.quantity)}" hidden="" class="${c.counter}">` +
+        `<button type="button" data-cart-step="-1" aria-label="${escape(text.decrease)}" class="${c.step}">−</button>` +
+        `<output aria-live="polite" class="${c.output}">0</output>` +
+        `<button type="button" data-cart-step="1" aria-label="${escape(text.increase)}"`,
+      plus: ` class="${c.step}">+</button></div></div>`,
+    };
+    drawnParts.set(text, parts);
+  }
+  return parts;
+}
+
 /**
  * What CartControl renders on the server for a card (nothing in the cart yet, not mounted), as a string: a product
  * grid draws its cards' controls with this and hydrates them from one island (CardActions.tsx) instead of placing
  * an island per card, which cost a listing page about a third of its server time (docs/benchmarks.md, issue 25).
  */
 export function cartControlMarkup(product: CartProduct, text: CartControlText): string {
-  const c = CART_CONTROL_CLASSES;
+  const parts = partsOf(text);
   const available = product.stock > 0;
   return (
     `<div data-cart-control="${product.id}" class="mt-2 ">` +
-    `<button type="button" disabled=""${hidden(available)} class="${c.outOfStock}">${escape(text.outOfStock)}</button>` +
-    `<button type="button" data-cart-add="true"${hidden(!available)} class="${c.add}">${escape(text.addToCart)}</button>` +
-    `<div role="group" aria-label="${escape(text.quantity)}" hidden="" class="${c.counter}">` +
-    `<button type="button" data-cart-step="-1" aria-label="${escape(text.decrease)}" class="${c.step}">−</button>` +
-    `<output aria-live="polite" class="${c.output}">0</output>` +
-    `<button type="button" data-cart-step="1" aria-label="${escape(text.increase)}"${hidden(product.stock <= 0)} class="${c.step}">+</button>` +
-    `</div></div>`
+    `<button type="button" disabled=""${hidden(available)}${parts.outOfStock}` +
+    `<button type="button" data-cart-add="true"${hidden(!available)}${parts.add}` +
+    `${parts.counter}${hidden(product.stock <= 0)}${parts.plus}`
   );
 }
