@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatMoney, formatWeight, sortByName } from './format.ts';
+import { formatMoney, formatOrderAddress, formatWeight, sortByName } from './format.ts';
 import { numberMessages } from './messages/numbers.ts';
 import { switchLocale, productsPath } from './routes.ts';
 import { interpolate, plural } from './t.ts';
@@ -87,5 +87,13 @@ describe('interpolateParts', () => {
       { key: 'to', value: 'EGP 6' },
     ]);
     expect(interpolateParts('{missing} stays', {})).toEqual(['{missing}', ' stays']);
+  });
+});
+
+describe('formatOrderAddress', () => {
+  const address = { street: '12 Tahrir St', area: 'Dokki', city: 'Giza', governorateEn: 'Giza', governorateAr: 'الجيزة' };
+  test('names the governorate in the page language, with its comma', () => {
+    expect(formatOrderAddress(address, 'en')).toBe('12 Tahrir St, Dokki, Giza, Giza');
+    expect(formatOrderAddress(address, 'ar')).toBe('12 Tahrir St، Dokki، Giza، الجيزة');
   });
 });

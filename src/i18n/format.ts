@@ -107,6 +107,15 @@ export function formatAddress(parts: readonly (string | null | undefined)[], loc
   return parts.filter((p): p is string => !!p && p.trim() !== '').join(numberMessages[locale].addressSeparator);
 }
 
+/** An order's delivery address on one line, with the governorate in the page's language (the desk and its labels). */
+export function formatOrderAddress(
+  address: { street: string; area: string; city: string; governorateEn: string; governorateAr: string },
+  locale: Locale,
+): string {
+  const governorate = locale === 'ar' ? address.governorateAr : address.governorateEn;
+  return formatAddress([address.street, address.area, address.city, governorate], locale);
+}
+
 /** An order's reference as shoppers see it, the only place the "#" is added: 12 → "#12". */
 export const formatOrderId = (id: number | string): string => `#${id}`;
 
