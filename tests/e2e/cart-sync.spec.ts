@@ -274,6 +274,22 @@ test.describe('wishlist', () => {
     expect(((await list.json()) as { data: unknown[] }).data).toEqual([]);
   });
 
+  test('a shopper finds hearts on related cards below the fold without scrolling to them first', async ({
+    page,
+    request,
+    at,
+  }) => {
+    const shopper = await createShopper(request);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(at('/single-product/1'));
+    await logInHere(page, shopper);
+    // The grid's island wakes when the session turns out to be a shopper's, not only when the grid comes on screen.
+    const related = page.locator('section[aria-labelledby="related-title"]');
+    await expect(related).not.toBeInViewport();
+    await expect(related.locator('[data-wishlist-heart]').first()).toBeAttached();
+    await expect(related).not.toBeInViewport();
+  });
+
   test("a guest sees no hearts on cards, and the product page's heart says 'You Should Login First'", async ({
     page,
     request,
