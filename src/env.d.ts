@@ -13,5 +13,7 @@ declare namespace App {
     locale: import('./i18n/locales.ts').Locale;
     t: import('./i18n/t.ts').Dictionary;
     dir: 'ltr' | 'rtl';
+    /** Set by the page's first star rating, which writes the stars' path for all of them (components/ui/Stars.astro). */
+    starsPathWritten?: boolean;
   }
 }

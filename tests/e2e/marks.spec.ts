@@ -6,7 +6,8 @@ test('each rating star is drawn inside its own cell, and the gold part covers th
   await page.goto(at('/single-product/1'));
   const stars = page.locator('main svg[data-stars]').first();
   const cells = await stars.evaluate((svg) => {
-    const d = svg.querySelector('path')!.getAttribute('d')!;
+    // The page writes the five-star path once; every rating draws it with <use>.
+    const d = document.querySelector(svg.querySelector('use')!.getAttribute('href')!)!.getAttribute('d')!;
     // Each sub-path measured on its own, as the browser draws it.
     return d.split(/(?=M)/).map((sub) => {
       const probe = document.createElementNS('http://www.w3.org/2000/svg', 'path');
@@ -44,6 +45,21 @@ test('the gold part of every rating covers the rate (4.1 of 5 → 65.6 of 80 uni
     // In Arabic the drawing is mirrored, so the stars fill from the right.
     expect(r.mirrored).toBe(shopLocale === 'ar');
   }
+});
+
+test('a listing writes the stars drawing once, and every rating on it draws it', async ({ page, at }) => {
+  await page.goto(at('/products?category=1'));
+  const drawings = await page
+    .locator('svg[data-stars]')
+    .evaluateAll((svgs) =>
+      svgs.map((svg) =>
+        [...svg.querySelectorAll('use')].map((use) => document.querySelectorAll(use.getAttribute('href')!).length),
+      ),
+    );
+  expect(drawings.length).toBeGreaterThan(3);
+  // Grey stars and gold ones, each finding exactly one path.
+  for (const uses of drawings) expect(uses.every((found) => found === 1) && uses.length >= 1).toBe(true);
+  await expect(page.locator('svg[data-stars] path[id]')).toHaveCount(1);
 });
 
 test('every footer payment mark keeps its text inside its tile', async ({ page, at }) => {

@@ -16,3 +16,6 @@ export const starsPath = Array.from({ length: STAR_COUNT }, (_, i) => star(i * S
 
 /** The width (in viewBox units) of the filled part for a rate between 0 and 5: 3.5 fills 56 of 80. */
 export const filledWidth = (rate: number) => (Math.max(0, Math.min(STAR_COUNT, rate)) / STAR_COUNT) * STAR_COUNT * STAR_SIZE;
+
+/** The id of the one copy of `starsPath` a server-drawn page carries (components/ui/Stars.astro). */
+export const STARS_PATH_ID = 'stars-path';
