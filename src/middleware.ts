@@ -4,7 +4,7 @@ import { isLocale, LOCALE_SEGMENT } from './i18n/locales.ts';
 import { localeLocals, requestLocale } from './i18n/request-locale.ts';
 import { serverConfig } from './server/config.ts';
 import { sharedDatabase } from './server/db/index.ts';
-import { withIslandStyleInHead } from './server/http/island-style.ts';
+import { islandStyleInHeadBytes, withIslandStyleInHead } from './server/http/island-style.ts';
 import { cachedRender } from './server/http/render-cache.ts';
 import { testFaultsEnabled } from './server/http/request-id.ts';
 import { searchIndex, shareSearchIndex, updateSearchIndex } from './server/search/registry.ts';
@@ -74,5 +74,5 @@ export const onRequest = defineMiddleware(async (context, next): Promise<Respons
   if (context.url.pathname.startsWith('/api/')) return next();
   // The back office is per staff member: never cached here or anywhere, never indexed (issue 22).
   if (ADMIN_PAGE.test(context.url.pathname)) return next().then(withIslandStyleInHead).then(privatePage);
-  return cachedRender(context.request, context.url, () => next().then(withIslandStyleInHead));
+  return cachedRender(context.request, context.url, next, islandStyleInHeadBytes);
 });

@@ -83,6 +83,30 @@ test('an answer that sets a cookie or fails is never cached and says no-store', 
   expect((await cachedRender(new Request(url), url, failing)).headers.get('cache-control')).toBe('no-store');
 });
 
+test("a rendered page's bytes are finished once, whether cached, served from the cache or refused by it", async () => {
+  const finish = (page: Buffer) => Buffer.from(page.toString().replace('<i>body</i>', '<b>finished</b>'));
+  const page = (status: number) => () =>
+    Promise.resolve(new Response('<p>x</p><i>body</i>', { status, headers: { 'content-type': 'text/html' } }));
+  const url = new URL('http://shop/en/products?category=3');
+  const miss = await cachedRender(new Request(url), url, page(200), finish);
+  const hit = await cachedRender(new Request(url), url, page(200), finish);
+  expect(hit.headers.get('x-render-cache')).toBe('hit');
+  expect([await miss.text(), await hit.text()]).toEqual(['<p>x</p><b>finished</b>', '<p>x</p><b>finished</b>']);
+  const notFound = await cachedRender(
+    new Request(new URL('http://shop/en/nowhere')),
+    new URL('http://shop/en/nowhere'),
+    page(404),
+    finish,
+  );
+  expect(await notFound.text()).toBe('<p>x</p><b>finished</b>');
+  // Anything but HTML passes untouched.
+  const json = () => Promise.resolve(new Response('<i>body</i>', { headers: { 'content-type': 'application/json' } }));
+  const api = new URL('http://shop/en/data.json');
+  expect(await (await cachedRender(new Request(api), api, json, finish)).text()).toBe('<i>body</i>');
+  const posted = await cachedRender(new Request(url, { method: 'POST', body: 'a=1' }), url, page(200), finish);
+  expect(await posted.text()).toBe('<p>x</p><b>finished</b>');
+});
+
 test.runIf(process.env['DATABASE_URL'])('PostgreSQL: a NOTIFY from another instance moves this one', async () => {
   watchCatalog(database.db, database.url);
   // The LISTEN connection is up: this database has a session whose last statement was the LISTEN.

@@ -45,9 +45,16 @@ function store(key: string, entry: Entry): void {
   }
 }
 
-async function capture(response: Response): Promise<{ entry?: Entry; body: Uint8Array; response: Response }> {
-  const body = new Uint8Array(await response.arrayBuffer());
-  const html = response.headers.get('content-type')?.startsWith('text/html') ?? false;
+const isHtml = (response: Response) => response.headers.get('content-type')?.startsWith('text/html') ?? false;
+
+/** Reads the rendered page once; an HTML page's bytes get their last touch (`finishHtml`) before anything keeps them. */
+async function capture(
+  response: Response,
+  finishHtml: (page: Buffer) => Uint8Array,
+): Promise<{ entry?: Entry; body: Uint8Array; response: Response }> {
+  const html = isHtml(response);
+  const read = Buffer.from(await response.arrayBuffer());
+  const body = html ? finishHtml(read) : read;
   if (response.status !== 200 || !html || response.headers.has('set-cookie')) return { body, response };
   const headers = [...response.headers].filter(([name]) => name !== 'content-length' && name !== 'cache-control');
   headers.push(['cache-control', ON_DEMAND_CACHE_CONTROL]);
@@ -100,9 +107,26 @@ function uncached(response: Response, body: Uint8Array): Response {
   return new Response(body as Uint8Array<ArrayBuffer>, { status: response.status, statusText: response.statusText, headers });
 }
 
-/** Serves `url` from the cache, or renders it once (concurrent requests for the same page wait for that render). */
-export async function cachedRender(request: Request, url: URL, render: () => Promise<Response>): Promise<Response> {
-  if (request.method !== 'GET') return render();
+/**
+ * Serves `url` from the cache, or renders it once (concurrent requests for the same page wait for that render).
+ * `finishHtml` is applied to a rendered HTML page's bytes, cached or not, in the one read of its body.
+ */
+export async function cachedRender(
+  request: Request,
+  url: URL,
+  render: () => Promise<Response>,
+  finishHtml: (page: Buffer) => Uint8Array = (page) => page,
+): Promise<Response> {
+  if (request.method !== 'GET') {
+    const response = await render();
+    if (!isHtml(response) || !response.body) return response;
+    const { body } = await capture(response, finishHtml);
+    return new Response(body as Uint8Array<ArrayBuffer>, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  }
   const acceptEncoding = request.headers.get('accept-encoding') ?? '';
   const key = `${catalogVersion()}|${url.pathname}${url.search}`;
   const hit = entries.get(key);
@@ -119,7 +143,7 @@ export async function cachedRender(request: Request, url: URL, render: () => Pro
   let finish: (entry: Entry | undefined) => void = () => undefined;
   if (!pending) rendering.set(key, new Promise((resolve) => (finish = resolve)));
   try {
-    const { entry, body, response } = await capture(await render());
+    const { entry, body, response } = await capture(await render(), finishHtml);
     finish(entry);
     if (!entry) return uncached(response, body);
     // A render that straddled a version change is served but not kept.
