@@ -44,7 +44,8 @@ test.describe('publishing from the desk', () => {
     shopLocale,
   }) => {
     test.setTimeout(300_000);
-    const slug = `desk-article-${e2ePort}`;
+    // A retry writes a new entry: the first attempt's is still there.
+    const slug = `desk-article-${e2ePort}-${test.info().retry}`;
     // The content role's desk is the editors' desk: /admin takes an editor there.
     const { c, en, ar } = await startArticle(page, shopLocale, slug, `/${shopLocale}/admin`);
     await fill(en, c.fields.title, 'Milk for a flat white');

@@ -37,34 +37,42 @@ export default function ContentEditor(props: {
   const [problems, setProblems] = useState<Problems>({});
   const [release, setRelease] = useState<ReleaseView | null>(null);
   const was = useRef(props.updatedAt);
-  const dirty = useRef(false);
+  // Edits counted, and how many of them the server has: a save that finds nothing new does nothing, so the timer
+  // of the last keystroke cannot replace a refusal (publish saves first) with "Draft saved", and an edit made while
+  // a save is on its way is saved next, not taken as saved.
+  const edits = useRef(0);
+  const savedEdits = useRef(0);
+  const latest = useRef(content);
   const saving = useRef<Promise<boolean>>(Promise.resolve(true));
 
-  const save = (next: DeskContent) =>
+  const save = () =>
     (saving.current = saving.current.then(async () => {
+      const upTo = edits.current;
+      if (upTo === savedEdits.current) return true;
       setStatus(text.saving);
       const res = await adminCall<{ updatedAt: string }>(locale, `/content/${collection}/${slug}`, {
         method: 'PUT',
-        body: { content: next, was: was.current },
+        body: { content: latest.current, was: was.current },
       });
       if (!res.ok) return (setStatus(interpolate(text.saveFailed, { reason: res.message })), false);
       was.current = res.body.data.updatedAt;
-      dirty.current = false;
+      savedEdits.current = upTo;
       setStatus(text.saved);
       return true;
     }));
   useEffect(() => {
-    if (!dirty.current) return;
-    const timer = window.setTimeout(() => void save(content), SAVE_AFTER_MS);
+    if (edits.current === savedEdits.current) return;
+    const timer = window.setTimeout(() => void save(), SAVE_AFTER_MS);
     return () => window.clearTimeout(timer);
   }, [content]);
 
   const change = (next: DeskContent) => {
-    dirty.current = true;
+    edits.current += 1;
+    latest.current = next;
     setContent(next);
   };
   const approve = async (publishAt: string | null, step: 'approve' | 'remove' = 'approve') => {
-    if (dirty.current && !(await save(content))) return;
+    if (!(await save())) return;
     const res = await adminCall<{ publishAt?: string; release: ReleaseView | null; waiting: boolean }>(
       locale,
       `/content/${collection}/${slug}/${step}`,
