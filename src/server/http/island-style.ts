@@ -23,13 +23,17 @@ export function islandStyleInHeadBytes(page: Buffer): Buffer {
   return Buffer.concat([page.subarray(0, head), STYLE_BYTES, page.subarray(head, at), page.subarray(at + STYLE_BYTES.length)]);
 }
 
-/** The same for a rendered page; anything but HTML passes untouched. */
-export async function withIslandStyleInHead(response: Response): Promise<Response> {
+/** A rendered page with its bytes passed through `finish` in one read of its body; anything but HTML passes untouched. */
+export async function withFinishedHtml(response: Response, finish: (page: Buffer) => Uint8Array): Promise<Response> {
   if (!response.headers.get('content-type')?.includes('text/html') || !response.body) return response;
-  const page = islandStyleInHeadBytes(Buffer.from(await response.arrayBuffer()));
+  const page = finish(Buffer.from(await response.arrayBuffer()));
   return new Response(page as Uint8Array<ArrayBuffer>, {
     status: response.status,
     statusText: response.statusText,
     headers: response.headers,
   });
 }
+
+/** The same for a rendered page; anything but HTML passes untouched. */
+export const withIslandStyleInHead = (response: Response): Promise<Response> =>
+  withFinishedHtml(response, islandStyleInHeadBytes);

@@ -1,4 +1,5 @@
 import { serverConfig } from '../config.ts';
+import { withFinishedHtml } from './island-style.ts';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { catalogVersion, onCatalogVersion } from '../services/catalog/catalog-version.ts';
@@ -117,16 +118,7 @@ export async function cachedRender(
   render: () => Promise<Response>,
   finishHtml: (page: Buffer) => Uint8Array = (page) => page,
 ): Promise<Response> {
-  if (request.method !== 'GET') {
-    const response = await render();
-    if (!isHtml(response) || !response.body) return response;
-    const { body } = await capture(response, finishHtml);
-    return new Response(body as Uint8Array<ArrayBuffer>, {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    });
-  }
+  if (request.method !== 'GET') return withFinishedHtml(await render(), finishHtml);
   const acceptEncoding = request.headers.get('accept-encoding') ?? '';
   const key = `${catalogVersion()}|${url.pathname}${url.search}`;
   const hit = entries.get(key);
