@@ -57,12 +57,29 @@ test('the order CLI walks an order along the state machine and refuses skipped s
   });
   // Each run costs a Node start: the full walk is covered by the state-machine unit tests and the API tests.
   expect(await cli(String(orderId), 'ACCEPT')).toEqual({ code: 0, out: `Order ${orderId}: PLACED -> ACCEPT` });
-  expect((await cli(String(second.orderId), 'CANCELED')).out).toBe(`Order ${second.orderId}: PLACED -> CANCELED`);
+  expect(await cli(String(second.orderId), 'CANCELED')).toEqual({
+    code: 1,
+    out: `Order ${second.orderId}: moving to CANCELED needs --reason "…".`,
+  });
+  expect((await cli(String(second.orderId), 'CANCELED', '--reason', 'shopper phoned')).out).toBe(
+    `Order ${second.orderId}: PLACED -> CANCELED`,
+  );
 
   const check = await openDatabase({ sqlitePath: path, seed: false });
   const order = await check.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow();
   expect(order.status).toBe('ACCEPT');
   expect(await stockOf(check.db, productId)).toBe(1);
+  // The terminal went through the desk's audited path: each move names the terminal and who ran it.
+  const audit = await check.db
+    .selectFrom('audit_log')
+    .select(['action', 'subject_id', 'staff_email', 'staff_role', 'client_address', 'reason'])
+    .orderBy('id')
+    .execute();
+  expect(audit).toEqual([
+    expect.objectContaining({ action: 'order.move', subject_id: String(orderId), staff_email: 'terminal', staff_role: 'system' }),
+    expect.objectContaining({ action: 'order.move', subject_id: String(second.orderId), reason: 'shopper phoned' }),
+  ]);
+  expect(audit[0]!.client_address).toMatch(/^terminal:.+@.+/);
   await check.db.destroy();
 });
 
