@@ -8,8 +8,8 @@ import { formatMoney } from '../src/i18n/format.ts';
 import { openDatabase } from '../src/server/db/index.ts';
 import { checkCatalogVersion } from '../src/server/services/catalog/catalog-version.ts';
 import { cancelOrder } from '../src/server/services/orders/cancel-order.ts';
-import { movePayments, moveOrderStatus, openPayment } from '../src/server/services/orders/lifecycle.ts';
 import { placeOrder } from '../src/server/services/orders/place-order.ts';
+import { payOrder } from '../tests/support/order-states.ts';
 import { makeAddress, makeProduct, stockOf } from '../tests/support/orders.ts';
 import { makeShopper } from '../tests/support/shoppers.ts';
 
@@ -97,21 +97,7 @@ test(
       locale: 'en',
       choice: { products: [{ product_id: productId, quantity: 1 }], address_id: address.id, payment_method: 'card' },
     });
-    const now = new Date().toISOString();
-    await db.transaction().execute(async (trx) => {
-      await openPayment(trx, {
-        order_id: orderId,
-        provider: 'paytabs',
-        tran_ref: 'TST1',
-        reference: 'BB-1',
-        amount: 25000 + 5000,
-        currency: 'EGP',
-        created_at: now,
-        updated_at: now,
-      });
-      await movePayments(trx, { orderId }, ['pending'], 'paid');
-      await moveOrderStatus(trx, { orderId, from: ['PENDING'], to: 'PLACED', actor: 'payment', payment: 'paid' });
-    });
+    await payOrder(db, orderId);
     await cancelOrder(db, { orderId, userId: shopper.id, actor: 'shopper' });
     await checkCatalogVersion(db);
     await db.destroy();

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/schema.ts';
-import type { OrderStatus } from '../../src/lib/orders/order-status.ts';
 import { backdateOrder, moveOrderTo, payOrder } from './order-states.ts';
 import { makeAddress, makeProduct, send } from './orders.ts';
 import { makeShopper } from './shoppers.ts';
@@ -36,9 +35,16 @@ export async function makeCourier(db: Db, name = 'Courier') {
 
 /**
  * An order of a new shopper placed through the shop's API whose total is `total` piastres (the line's price is the
- * total less Cairo's delivery fee): cash on delivery, or a card order paid through the settlement when `prepaid`.
+ * total less Cairo's delivery fee): cash on delivery, or a card order paid through the settlement when `prepaid` (an
+ * unpaid card order, PENDING, with `method` 'card' and not `prepaid`).
  */
-export async function placeOrderTotalling(db: Db, json: Json, total: number, prepaid = false): Promise<{ id: number; total: number }> {
+export async function placeOrderTotalling(
+  db: Db,
+  json: Json,
+  total: number,
+  prepaid = false,
+  method: 'cash_on_delivery' | 'card' = prepaid ? 'card' : 'cash_on_delivery',
+): Promise<{ id: number; total: number }> {
   const shopper = await makeShopper(db);
   const address = await makeAddress(db, shopper.id);
   const productId = await makeProduct(db, { price: total - address.fee, stock: 10 });
@@ -47,7 +53,7 @@ export async function placeOrderTotalling(db: Db, json: Json, total: number, pre
     send('POST', shopper.headers, {
       products: [{ product_id: productId, quantity: 1 }],
       address_id: address.id,
-      payment_method: prepaid ? 'card' : 'cash_on_delivery',
+      payment_method: method,
     }),
   );
   if (res.status !== 201) throw new Error(`order: ${res.status} ${JSON.stringify(res.body)}`);
@@ -72,14 +78,6 @@ export async function courierOrder(
   await moveOrderTo(db, id, status, { courierId });
   if (status === 'DELIVERED' && options.days) await backdateOrder(db, id, { deliveredAt: daysAgo(options.days) });
   return id;
-}
-
-/** An order event as the lifecycle would have written it (for the dashboard's "reached ACCEPT", hand-overs…). */
-export async function addEvent(db: Db, orderId: number, status: OrderStatus, at = new Date()) {
-  await db
-    .insertInto('order_events')
-    .values({ order_id: orderId, status, actor: 'system', created_at: at.toISOString() })
-    .execute();
 }
 
 export const daysAgo = (days: number, from = new Date()) => new Date(from.getTime() - days * 24 * 60 * 60 * 1000);

@@ -100,16 +100,37 @@ export async function payOrder(db: Db, orderId: number, outcome: VerifiedCallbac
 }
 
 /**
- * Backdates an order's clock fields (not its state): when it was created and delivered, for rules that count days.
- * Tests may; the state itself only moves through the services above.
+ * Backdates an order's clocks (never its state): when it was created and delivered, when each of its events happened
+ * (`events`: one time for all, or one per event in the order they were written, the last repeated for the rest) and
+ * when its failed deliveries were recorded. For rules that count days; tests may, the state only moves through the
+ * services above.
  */
-export async function backdateOrder(db: Db, orderId: number, at: { createdAt?: Date; deliveredAt?: Date }) {
-  await db
-    .updateTable('orders')
-    .set({
-      ...(at.createdAt ? { created_at: at.createdAt.toISOString() } : {}),
-      ...(at.deliveredAt ? { delivered_at: at.deliveredAt.toISOString() } : {}),
-    })
-    .where('id', '=', orderId)
-    .execute();
+export async function backdateOrder(
+  db: Db,
+  orderId: number,
+  at: { createdAt?: Date; deliveredAt?: Date; events?: Date | readonly Date[]; failures?: Date },
+) {
+  if (at.createdAt || at.deliveredAt)
+    await db
+      .updateTable('orders')
+      .set({
+        ...(at.createdAt ? { created_at: at.createdAt.toISOString() } : {}),
+        ...(at.deliveredAt ? { delivered_at: at.deliveredAt.toISOString() } : {}),
+      })
+      .where('id', '=', orderId)
+      .execute();
+  if (at.events) {
+    const times = Array.isArray(at.events) ? at.events : [at.events as Date];
+    const events = await db.selectFrom('order_events').select('id').where('order_id', '=', orderId).orderBy('id').execute();
+    for (const [i, event] of events.entries()) {
+      const time = times[Math.min(i, times.length - 1)]!;
+      await db.updateTable('order_events').set({ created_at: time.toISOString() }).where('id', '=', event.id).execute();
+    }
+  }
+  if (at.failures)
+    await db
+      .updateTable('delivery_failures')
+      .set({ created_at: at.failures.toISOString() })
+      .where('order_id', '=', orderId)
+      .execute();
 }
