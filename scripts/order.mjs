@@ -54,16 +54,19 @@ try {
   from = order.status;
   const reason = values.reason ?? '';
   if (from === 'WITH_COURIER' && (status === 'READY_TO_SHIP' || status === 'CANCELED')) {
-    await recordFailedDelivery(
-      db,
-      { orderId: id, reason, outcome: status === 'CANCELED' ? 'return' : 'reschedule' },
-      actor,
-    );
+    await recordFailedDelivery(db, { orderId: id, reason, outcome: status === 'CANCELED' ? 'return' : 'reschedule' }, actor);
   } else {
     const courierId = values.courier === undefined ? undefined : Number(values.courier);
     await moveFromDesk(
       db,
-      { orderId: id, from: isOrderStatus(from) ? from : 'PLACED', to: status, reason, courierId, trackingNumber: values.tracking },
+      {
+        orderId: id,
+        from: isOrderStatus(from) ? from : 'PLACED',
+        to: status,
+        reason,
+        courierId,
+        trackingNumber: values.tracking,
+      },
       actor,
     );
   }

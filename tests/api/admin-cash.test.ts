@@ -222,7 +222,13 @@ describe('short remittances (issue 33)', () => {
     const a = await delivered(courier, 25000, 1);
     const res = await remit({ courier_id: courier, order_ids: [a], amount: 24500, settle_difference: 'balance' });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ amount: 24500, ordersTotal: 25000, shortfall: 500, writtenOff: 0, writeOffReason: null });
+    expect(res.body.data).toMatchObject({
+      amount: 24500,
+      ordersTotal: 25000,
+      shortfall: 500,
+      writtenOff: 0,
+      writeOffReason: null,
+    });
     expect(await cashOf(courier)).toMatchObject({ owed: 500, shortfall: 500, owedOrders: 0 });
     const listed = await get('/couriers');
     expect(listed.body.data.find((c: { id: number }) => c.id === courier).cash.owed).toBe(500);
@@ -270,7 +276,13 @@ describe('short remittances (issue 33)', () => {
 
     // Only a shortfall can be written off.
     const b = await delivered(courier, 10000, 1);
-    const over = await remit({ courier_id: courier, order_ids: [b], amount: 10500, settle_difference: 'write_off', write_off_reason: 'x' });
+    const over = await remit({
+      courier_id: courier,
+      order_ids: [b],
+      amount: 10500,
+      settle_difference: 'write_off',
+      write_off_reason: 'x',
+    });
     expect(over.status).toBe(422);
   });
 

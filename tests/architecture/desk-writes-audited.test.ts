@@ -10,14 +10,17 @@ import { expect, test } from 'vitest';
  * listed below with the reason, and a listed function that stops writing must leave the list.
  */
 const NOT_STAFF_ACTIONS: Record<string, string> = {
-  'src/server/admin/staff-sessions.ts#*': 'sign-in sessions and second-factor enrolment: sign-in security (docs/security.md), not a desk action',
+  'src/server/admin/staff-sessions.ts#*':
+    'sign-in sessions and second-factor enrolment: sign-in security (docs/security.md), not a desk action',
   'src/server/admin/recovery-codes.ts#*': 'second-factor recovery codes of the member signing in',
-  'src/server/admin/staff-accounts.ts#acceptInvite': 'the invitee sets their own password; the invitation itself is audited (staff.invite)',
+  'src/server/admin/staff-accounts.ts#acceptInvite':
+    'the invitee sets their own password; the invitation itself is audited (staff.invite)',
   'src/server/admin/content/desk-entries.ts#saveDraft':
     "the editor's working copy, saved as they type (a draft changes nothing the shop shows); approving, publishing and withdrawing are audited",
 };
 
-const WRITE = /\.(insertInto|updateTable|deleteFrom)\(|\b(moveOrderStatus|cancelWithin|cancelOrder|recordStockMovements|setOrderPayment|movePayments|openPayment|creditWallet)\(|sql`\s*(insert|update|delete)\b/i;
+const WRITE =
+  /\.(insertInto|updateTable|deleteFrom)\(|\b(moveOrderStatus|cancelWithin|cancelOrder|recordStockMovements|setOrderPayment|movePayments|openPayment|creditWallet)\(|sql`\s*(insert|update|delete)\b/i;
 const AUDIT = /\brecordAudit\(/;
 
 interface Fn {
@@ -29,7 +32,8 @@ interface Fn {
 /** The top-level functions of a module (declarations and `const x = (…) =>` arrows), with their bodies. */
 export function functionsOf(text: string): Fn[] {
   const found: Fn[] = [];
-  const start = /^(export\s+)?(?:async\s+)?function\s*\*?\s*(\w+)|^(export\s+)?const\s+(\w+)\s*=\s*(?:async\s*)?(?:\([^)]*\)|\w+)\s*(?::[^=]+)?=>/gm;
+  const start =
+    /^(export\s+)?(?:async\s+)?function\s*\*?\s*(\w+)|^(export\s+)?const\s+(\w+)\s*=\s*(?:async\s*)?(?:\([^)]*\)|\w+)\s*(?::[^=]+)?=>/gm;
   const heads = [...text.matchAll(start)];
   heads.forEach((m, i) => {
     const end = heads[i + 1]?.index ?? text.length;

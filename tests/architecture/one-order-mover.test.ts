@@ -39,7 +39,9 @@ export function secondMovers(files: Record<string, string>): string[] {
 
 const serverFiles = (): Record<string, string> =>
   Object.fromEntries(
-    ['src/server', 'scripts'].flatMap(filesUnder).map((file) => [relative('.', file).replaceAll('\\', '/'), readFileSync(file, 'utf8')]),
+    ['src/server', 'scripts']
+      .flatMap(filesUnder)
+      .map((file) => [relative('.', file).replaceAll('\\', '/'), readFileSync(file, 'utf8')]),
   );
 
 test('orders move only through the listed modules; the terminal goes through the desk’s mover', () => {

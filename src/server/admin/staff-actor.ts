@@ -35,7 +35,13 @@ export function terminalActor(user?: string): TerminalActor {
       who = 'unknown';
     }
   }
-  return { id: null, email: 'terminal', name: `terminal (${who})`, role: 'system', clientAddress: `terminal:${who}@${hostname()}` };
+  return {
+    id: null,
+    email: 'terminal',
+    name: `terminal (${who})`,
+    role: 'system',
+    clientAddress: `terminal:${who}@${hostname()}`,
+  };
 }
 
 /** How an order event names staff: `staff:<id>` (the timeline resolves the name). */

@@ -24,14 +24,24 @@ function readOrderHistory(db: ShopDb, order: OrderRow) {
       .where('order_id', '=', orderId)
       .orderBy('id')
       .execute(),
-    db.selectFrom('order_events').select(['status', 'actor', 'note', 'created_at']).where('order_id', '=', orderId).orderBy('id').execute(),
+    db
+      .selectFrom('order_events')
+      .select(['status', 'actor', 'note', 'created_at'])
+      .where('order_id', '=', orderId)
+      .orderBy('id')
+      .execute(),
     db
       .selectFrom('order_calls')
       .select(['outcome', 'staff_id', 'note', 'call_back_at', 'created_at'])
       .where('order_id', '=', orderId)
       .orderBy('id')
       .execute(),
-    db.selectFrom('order_notes').select(['body', 'staff_id', 'created_at']).where('order_id', '=', orderId).orderBy('id').execute(),
+    db
+      .selectFrom('order_notes')
+      .select(['body', 'staff_id', 'created_at'])
+      .where('order_id', '=', orderId)
+      .orderBy('id')
+      .execute(),
     db
       .selectFrom('delivery_failures')
       .select(['reason', 'outcome', 'staff_id', 'created_at'])

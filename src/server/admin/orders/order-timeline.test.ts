@@ -17,9 +17,7 @@ test('every kind of entry, oldest first, with the names of who did it', () => {
         { status: 'ACCEPT', actor: 'staff:7', note: null, created_at: at(20) },
       ],
       notes: [{ body: 'Ring twice', staff_id: 7, created_at: at(30) }],
-      refunds: [
-        { amount: 500, destination: 'card', status: 'paid', reason: 'cancelled', created_at: at(1), paid_at: at(40) },
-      ],
+      refunds: [{ amount: 500, destination: 'card', status: 'paid', reason: 'cancelled', created_at: at(1), paid_at: at(40) }],
       callbacks: [{ provider: 'paytabs', outcome: 'paid', reason: '', received_at: at(10) }],
     },
     names,

@@ -30,7 +30,13 @@ export function buildTimeline(
   { nameOf, actorName }: TimelineNames,
 ): TimelineEntry[] {
   return [
-    ...rows.events.map((e): TimelineEntry => ({ kind: 'status', at: e.created_at, status: e.status, by: actorName(e.actor), note: e.note })),
+    ...rows.events.map((e): TimelineEntry => ({
+      kind: 'status',
+      at: e.created_at,
+      status: e.status,
+      by: actorName(e.actor),
+      note: e.note,
+    })),
     ...rows.calls.map((c): TimelineEntry => ({
       kind: 'call',
       at: c.created_at,

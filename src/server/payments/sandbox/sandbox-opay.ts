@@ -48,7 +48,10 @@ export function opaySandbox({ keys, faults, refunds, sessions }: SandboxContext)
     .post('/opay/api/v1/international/payment/refund/create', async (c) => {
       const raw = await c.req.text();
       const signed = `Bearer ${hmacHex('sha512', keys.opaySecretKey, raw)}`;
-      if (!sameSignature(c.req.header('authorization')?.slice(7), signed.slice(7)) || c.req.header('merchantid') !== keys.opayMerchantId)
+      if (
+        !sameSignature(c.req.header('authorization')?.slice(7), signed.slice(7)) ||
+        c.req.header('merchantid') !== keys.opayMerchantId
+      )
         return c.json({ code: '02000', message: 'authentication failed' }, 401);
       const body = (JSON.parse(raw || '{}') ?? {}) as {
         reference?: string;
@@ -59,7 +62,13 @@ export function opaySandbox({ keys, faults, refunds, sessions }: SandboxContext)
       if (!body.reference || !body.originalReference || !validTotal(total, body.amount?.currency)) return c.json(invalid, 400);
       if (faults.refuseRefunds) return c.json({ code: '02002', message: 'refund refused by the sandbox' });
       const orderNo = `3${randomInt(1e9, 9e9)}${randomInt(1e8, 9e8)}`;
-      refunds.push({ protocol: 'opay', original: body.originalReference, reference: body.reference, amount: total, refundRef: orderNo });
+      refunds.push({
+        protocol: 'opay',
+        original: body.originalReference,
+        reference: body.reference,
+        amount: total,
+        refundRef: orderNo,
+      });
       return c.json({
         code: '00000',
         message: 'SUCCESSFUL',

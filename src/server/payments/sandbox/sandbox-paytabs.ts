@@ -11,7 +11,12 @@ function payTabsRefund(
   body: Record<string, unknown>,
   amount: number,
 ): [Record<string, unknown>, 200 | 400] {
-  if (typeof body['tran_ref'] !== 'string' || typeof body['cart_id'] !== 'string' || body['cart_currency'] !== 'EGP' || !(amount > 0))
+  if (
+    typeof body['tran_ref'] !== 'string' ||
+    typeof body['cart_id'] !== 'string' ||
+    body['cart_currency'] !== 'EGP' ||
+    !(amount > 0)
+  )
     return [{ code: 2, message: 'Invalid request' }, 400];
   const tranRef = tranRefOf();
   const result = faults.refuseRefunds
@@ -63,6 +68,12 @@ export function payTabsSandbox(context: SandboxContext) {
       },
       new URL(c.req.url).origin,
     );
-    return c.json({ tran_ref: tranRef, cart_id: body['cart_id'], cart_amount: body['cart_amount'], cart_currency: 'EGP', redirect_url: redirect });
+    return c.json({
+      tran_ref: tranRef,
+      cart_id: body['cart_id'],
+      cart_amount: body['cart_amount'],
+      cart_currency: 'EGP',
+      redirect_url: redirect,
+    });
   });
 }
