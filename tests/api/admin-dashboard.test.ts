@@ -32,7 +32,7 @@ test('today, awaiting, rates, cash per courier and refunds owed, each as docs/ba
   const waiting = await order('PLACED', today, { price: 10000 });
   const cancelled = await order('CANCELED', today, { price: 20000 });
   const confirmed = await order('ACCEPT', today, { price: 30000 });
-  const preparing = await order('PREPARE', yesterday);
+  await order('PREPARE', yesterday);
   // An online checkout never paid: created today, never placed, so not one of today's orders.
   const unpaid = await placeOrderTotalling(db, json, 20000, false, 'card');
   await backdateOrder(db, unpaid.id, { createdAt: today, events: today });
