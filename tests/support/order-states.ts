@@ -23,11 +23,11 @@ const FORWARD: readonly OrderStatus[] = ['PLACED', 'ACCEPT', 'PREPARE', 'READY_T
 
 export interface MoveOptions {
   /** Needed to pass WITH_COURIER. */
-  courierId?: number;
-  trackingNumber?: string;
+  courierId?: number | undefined;
+  trackingNumber?: string | undefined;
   /** The reason of a cancel or a failed delivery. */
-  reason?: string;
-  actor?: DeskActor;
+  reason?: string | undefined;
+  actor?: DeskActor | undefined;
 }
 
 async function statusOf(db: Db, orderId: number): Promise<OrderStatus> {
