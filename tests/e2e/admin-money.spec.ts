@@ -40,10 +40,11 @@ async function owedCardRefund(request: APIRequestContext, shopper: E2eShopper) {
   expect(placed.status()).toBe(201);
   const order = ((await placed.json()) as { data: { id: number; DiscountedTotal: number } }).data;
   await withE2eServices((db) => payOrder(db, order.id));
-  const cancelled = await request.post(`/api/orders/${order.id}/cancel?refund_to=card`, {
+  const cancelled = await request.post(`/api/orders/${order.id}/cancel?refund_to=card&lang=en-US`, {
     headers: { authorization: `Bearer ${shopper.token}` },
+    data: {},
   });
-  expect(cancelled.status()).toBe(200);
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
   return order;
 }
 
