@@ -255,6 +255,16 @@ describe('short remittances (issue 33)', () => {
     expect((await remit({ courier_id: courier, order_ids: [], amount: 100, settle_difference: 'balance' })).status).toBe(422);
   });
 
+  test('two members paying back the same 5 EGP at once: one is recorded, the other refused; nothing is ever credited', async () => {
+    const courier = await makeCourier(db, 'Race');
+    const a = await delivered(courier, 20000, 1);
+    expect((await remit({ courier_id: courier, order_ids: [a], amount: 19500, settle_difference: 'balance' })).status).toBe(201);
+    const back = { courier_id: courier, order_ids: [], amount: 500, settle_difference: 'balance' as const };
+    const results = await Promise.all([remit(back, finance.cookie), remit(back, colleague.cookie)]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 422]);
+    expect(await cashOf(courier)).toMatchObject({ owed: 0, shortfall: 0 });
+  });
+
   test('a shortfall written off needs a reason and finance, is audited, and leaves nothing owed', async () => {
     const courier = await makeCourier(db, 'Write-off');
     const a = await delivered(courier, 30000, 1);

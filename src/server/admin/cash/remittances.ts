@@ -125,8 +125,14 @@ export async function recordRemittance(db: ShopDb, input: RemittanceInput, actor
   const note = input.note?.trim() || null;
   try {
     const id = await db.transaction().execute(async (trx) => {
-      const courier = await trx.selectFrom('couriers').select('id').where('id', '=', input.courierId).executeTakeFirst();
-      if (!courier) throw new Problem(404, 'adminCash.courierNotFound');
+      // The courier's row lock (a no-op update): one remittance of a courier at a time, so two paying back the same
+      // shortfall cannot both pass the check below (PostgreSQL runs transactions side by side).
+      const locked = await trx
+        .updateTable('couriers')
+        .set((eb) => ({ active: eb.ref('active') }))
+        .where('id', '=', input.courierId)
+        .executeTakeFirst();
+      if (!Number(locked.numUpdatedRows)) throw new Problem(404, 'adminCash.courierNotFound');
       const orders = await remittableOrders(trx, input.courierId, orderIds);
       const expected = orders.reduce((sum, o) => sum + o.cash_to_collect, 0);
       const shortfallBefore = await shortfallOf(trx, input.courierId);
