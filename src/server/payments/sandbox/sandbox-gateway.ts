@@ -4,6 +4,7 @@ import { fromPounds } from '../../../lib/money.ts';
 import { hmacHex, sameSignature } from '../signatures.ts';
 import { sandboxCallback, type SandboxChoice, type SandboxKeys, type SandboxSession } from './sandbox-callbacks.ts';
 import { expiredPage, sandboxPage } from './sandbox-page.ts';
+import { localeOr, type Locale } from '../../../i18n/locales.ts';
 
 const SESSION_TTL_MS = 60 * 60_000;
 
@@ -77,7 +78,7 @@ export function createSandboxGateway({
       200,
     ];
   };
-  const langOf = (url: string): 'en' | 'ar' => (new URL(url).searchParams.get('lang') === 'ar' ? 'ar' : 'en');
+  const langOf = (url: string): Locale => localeOr(new URL(url).searchParams.get('lang'));
 
   return new Hono()
     .post('/paytabs/payment/request', async (c) => {
@@ -105,7 +106,7 @@ export function createSandboxGateway({
           callbackUrl: body['callback'] as string,
           returnUrl: body['return'] as string,
           cancelUrl: null,
-          lang: body['paypage_lang'] === 'ar' ? 'ar' : 'en',
+          lang: localeOr(body['paypage_lang']),
         },
         new URL(c.req.url).origin,
       );

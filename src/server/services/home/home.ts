@@ -2,6 +2,7 @@ import type { Locale } from '../../../i18n/locales.ts';
 import type { Advertisement, Brand, HomeSlide, ShippingStep } from '../../../lib/home-types.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { homeEntries } from './home-entries.ts';
+import { localField } from '../../../i18n/localized.ts';
 
 const art = (name: string) => `/api/media/art/${name}.svg`;
 
@@ -35,7 +36,7 @@ export async function listBrands(db: ShopDb, locale: Locale): Promise<Brand[]> {
   const rows = await db.selectFrom('sellers').select(['id', 'name_en', 'name_ar', 'logo']).orderBy('id').execute();
   return rows.map((r) => ({
     id: r.id,
-    name: locale === 'ar' ? r.name_ar : r.name_en,
+    name: localField(locale, r, 'name'),
     logo: r.logo,
     link: `/seller-profile/${r.id}`,
   }));
