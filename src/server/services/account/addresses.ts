@@ -12,16 +12,16 @@ export async function listAddresses(db: ShopDb, userId: number, locale: Locale):
     .selectFrom('addresses as a')
     .innerJoin('governorates as g', 'g.id', 'a.governorate_id')
     .select(['a.id', 'a.title', 'a.country', 'a.governorate_id', 'a.city', 'a.area', 'a.street', 'a.details', 'a.is_primary'])
-    .select([
-      localized(locale, { en: 'g.name_en as governorate', ar: 'g.name_ar as governorate' } as const),
-      'g.delivery_fee',
-      'g.delivery_days',
-    ])
+    .select(['g.name_en', 'g.name_ar', 'g.delivery_fee', 'g.delivery_days'])
     .where('a.user_id', '=', userId)
     .orderBy('a.is_primary', 'desc')
     .orderBy('a.id', 'asc')
     .execute();
-  return rows.map((r) => ({ ...r, is_primary: r.is_primary === 1 }));
+  return rows.map(({ name_en, name_ar, ...r }) => ({
+    ...r,
+    governorate: localized(locale, { en: name_en, ar: name_ar }),
+    is_primary: r.is_primary === 1,
+  }));
 }
 
 async function ownedOrFail(db: ShopDb, userId: number, id: number) {
