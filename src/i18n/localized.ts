@@ -14,4 +14,4 @@ export type PerLocale<F extends string, T = unknown> = { [L in Locale as `${F}_$
 
 /** A row's column in a language: `localField(locale, seller, 'name')` reads `name_en` or `name_ar`. */
 export const localField = <F extends string, R extends PerLocale<F>>(locale: Locale, row: R, field: F): R[`${F}_${Locale}`] =>
-  row[`${field}_${locale}` as `${F}_${Locale}`];
+  (row as Record<string, unknown>)[`${field}_${locale}`] as R[`${F}_${Locale}`];
