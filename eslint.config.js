@@ -162,6 +162,12 @@ export default defineConfig(
     rules: { 'no-restricted-syntax': ['error', physicalDirections, ...hardCodedLocales, ...shopTimeZone] },
   },
   { files: ['src/i18n/locales.ts'], rules: { 'no-restricted-syntax': ['error', physicalDirections, ...shopTimeZone] } },
+  // The scripts (publish, seed, order, …) and the root configs read dates in the shop's zone too.
+  {
+    files: ['scripts/**/*.mjs', 'scripts/**/*.ts', '*.ts', '*.js'],
+    ignores: ['**/*.test.ts', '**/*.test.mjs'],
+    rules: { 'no-restricted-syntax': ['error', physicalDirections, ...shopTimeZone] },
+  },
   {
     files: ['src/**/*.astro/*.ts'],
     rules: {

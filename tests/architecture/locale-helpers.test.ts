@@ -68,7 +68,7 @@ describe('what differs per language is picked by the src/i18n helpers', () => {
 describe("the shop's time zone is named once", () => {
   const named = "export const f = new Intl.DateTimeFormat('en', { timeZone: 'Africa/Cairo' });\n";
 
-  test.each(['src/lib/season.ts', 'src/i18n/format.ts', 'src/islands/orders/Bad.tsx'])(
+  test.each(['src/lib/season.ts', 'src/i18n/format.ts', 'src/islands/orders/Bad.tsx', 'scripts/bad.mjs', 'astro.config.ts'])(
     '%s: the literal is refused',
     async (file) => {
       expect(await syntaxErrors(file, named)).toEqual([expect.stringMatching(/^1:Use SHOP_TIME_ZONE/)]);
