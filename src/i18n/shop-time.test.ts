@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { orderDate } from '../lib/orders/views.ts';
 import { formatDate, formatDateTime } from './format.ts';
 import { localField, localized } from './localized.ts';
-import { SHOP_TIME_ZONE } from './time-zone.ts';
+import { SHOP_TIME_ZONE, shopYear } from './time-zone.ts';
 
 /**
  * Dates are Cairo's (issue 33): whatever the zone of the machine that formats them (a server in UTC, a browser in
@@ -45,6 +45,12 @@ describe.each(['UTC', 'America/New_York', 'Europe/London'])('formatted on a mach
 
 test('the shop’s zone is Cairo’s', () => {
   expect(SHOP_TIME_ZONE).toBe('Africa/Cairo');
+});
+
+test('the year is Cairo’s (the footer’s copyright), whatever the machine’s zone', () => {
+  process.env['TZ'] = 'UTC';
+  expect(shopYear(new Date('2026-12-31T23:30:00.000Z'))).toBe(2027);
+  expect(shopYear(new Date('2026-12-31T21:30:00.000Z'))).toBe(2026);
 });
 
 describe('picking per language', () => {
