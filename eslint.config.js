@@ -94,6 +94,39 @@ const localeFromLocals = [
 ];
 const localeRules = ['src/**/*.ts', 'src/**/*.tsx', 'src/**/*.astro/*.ts'];
 
+/**
+ * One way to write what differs per language (issue 33): outside src/i18n nothing compares a locale with 'ar' (a
+ * value per language is `localized(locale, { en, ar })`, a column `localField(locale, row, 'name')`, the direction
+ * `directionOf(locale)`, src/i18n/localized.ts and locales.ts), and a path is prefixed by `localePath(locale, path)`,
+ * never by a `/${locale}` template.
+ */
+const localeComparisons = [
+  {
+    selector: "BinaryExpression[operator=/^(===|!==|==|!=)$/] > Literal[value='ar']",
+    message:
+      "Do not compare the language with 'ar': pick per language with localized(locale, { en, ar }) or localField(locale, row, 'name') (src/i18n/localized.ts), or directionOf(locale) for the direction.",
+  },
+  {
+    selector: "TemplateLiteral[quasis.0.value.raw='/'][expressions.0.name=/^(locale|lang)$/]",
+    message: 'Prefix a path with localePath(locale, path) (src/i18n/routes.ts) instead of a `/${locale}` template.',
+  },
+  {
+    selector: "TemplateLiteral[quasis.0.value.raw='/'][expressions.0.property.name=/^(locale|lang)$/]",
+    message: 'Prefix a path with localePath(locale, path) (src/i18n/routes.ts) instead of a `/${locale}` template.',
+  },
+];
+
+/**
+ * One shop time zone (issue 33): dates are read in Cairo's time through SHOP_TIME_ZONE (src/i18n/time-zone.ts), the one
+ * place the zone is named; formatDate/formatDateTime/orderDate apply it.
+ */
+const shopTimeZone = [
+  {
+    selector: "Literal[value='Africa/Cairo']",
+    message: 'Use SHOP_TIME_ZONE (src/i18n/time-zone.ts) instead of naming the time zone.',
+  },
+];
+
 export default defineConfig(
   { ignores: ['dist/', 'builds/', '.astro/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/'] },
   ...tseslint.configs.recommended,
@@ -119,12 +152,34 @@ export default defineConfig(
   { files: drawingLayers.map((glob) => `${glob}/*.astro/*.ts`), rules: serverBoundary },
   {
     files: localeRules,
-    ignores: ['src/i18n/locales.ts', '**/*.test.ts'],
-    rules: { 'no-restricted-syntax': ['error', physicalDirections, ...hardCodedLocales] },
+    ignores: ['src/i18n/**', '**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', physicalDirections, ...hardCodedLocales, ...localeComparisons, ...shopTimeZone] },
+  },
+  // src/i18n is where the languages are told apart: the comparisons are its own, the zone named in time-zone.ts alone.
+  {
+    files: ['src/i18n/**/*.ts'],
+    ignores: ['src/i18n/locales.ts', 'src/i18n/time-zone.ts', '**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', physicalDirections, ...hardCodedLocales, ...shopTimeZone] },
+  },
+  { files: ['src/i18n/locales.ts'], rules: { 'no-restricted-syntax': ['error', physicalDirections, ...shopTimeZone] } },
+  // The scripts (publish, seed, order, …) and the root configs read dates in the shop's zone too.
+  {
+    files: ['scripts/**/*.mjs', 'scripts/**/*.ts', '*.ts', '*.js'],
+    ignores: ['**/*.test.ts', '**/*.test.mjs'],
+    rules: { 'no-restricted-syntax': ['error', physicalDirections, ...shopTimeZone] },
   },
   {
     files: ['src/**/*.astro/*.ts'],
-    rules: { 'no-restricted-syntax': ['error', physicalDirections, ...hardCodedLocales, ...localeFromLocals] },
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        physicalDirections,
+        ...hardCodedLocales,
+        ...localeFromLocals,
+        ...localeComparisons,
+        ...shopTimeZone,
+      ],
+    },
   },
   {
     // Tests read loosely typed JSON bodies; `any` there keeps assertions readable.

@@ -5,6 +5,7 @@ import { localeLocals, requestLocale } from './i18n/request-locale.ts';
 import { serverConfig } from './server/config.ts';
 import { sharedDatabase } from './server/db/index.ts';
 import { islandStyleInHeadBytes, withIslandStyleInHead } from './server/http/island-style.ts';
+import { crossSiteFormPost, crossSiteRefusal } from './server/http/origin-check.ts';
 import { cachedRender } from './server/http/render-cache.ts';
 import { testFaultsEnabled } from './server/http/request-id.ts';
 import { searchIndex, shareSearchIndex, updateSearchIndex } from './server/search/registry.ts';
@@ -46,6 +47,8 @@ export const onRequest = defineMiddleware(async (context, next): Promise<Respons
   Object.assign(context.locals, localeLocals(requestLocale(context)));
   // Pre-rendered pages pass here at build time: the islands' stylesheet goes into <head> (island-style.ts).
   if (context.isPrerendered) return next().then(withIslandStyleInHead);
+  // Astro's origin check is off (astro.config.ts): pages refuse cross-site form posts here, the API checks its own.
+  if (crossSiteFormPost(context.request, context.url)) return crossSiteRefusal(context.request);
   // Astro.rewrite('/404') runs the middleware again for /404: that is the not-found page, not a bare path.
   const rewritten = context.url.pathname === '/404' || context.url.pathname === '/500';
   const target =

@@ -1,12 +1,14 @@
 import { toPounds } from '../lib/money.ts';
-import type { Locale } from './locales.ts';
+import { directionOf, intlTag, type Locale } from './locales.ts';
+import { localized } from './localized.ts';
 import { numberMessages } from './messages/numbers.ts';
+import { SHOP_TIME_ZONE } from './time-zone.ts';
 
 /**
  * Digits: Latin (0-9) in both languages, as Egyptian online shops and banks print prices, phone numbers
  * and order ids; see docs/decisions/003-digits-and-money.md. The Arabic locale keeps Arabic currency text.
  */
-const intlLocale = (locale: Locale) => (locale === 'ar' ? 'ar-EG-u-nu-latn' : 'en-EG');
+const intlLocale = intlTag;
 
 /**
  * Intl decides where the separators go; the dictionary decides which characters they are (numbers.ts). Formatting
@@ -73,7 +75,7 @@ export function formatSignedMoney(piastres: number, locale: Locale): string {
   const char = (part: Intl.NumberFormatPart) =>
     part.type === 'minusSign' ? minus : part.type === 'group' ? group : part.type === 'decimal' ? decimal : part.value;
   const parts = format.formatToParts(toPounds(piastres));
-  if (locale !== 'ar') return parts.map(char).join('');
+  if (directionOf(locale) === 'ltr') return parts.map(char).join('');
   let out = '';
   let open = false;
   for (const part of parts) {
@@ -112,7 +114,7 @@ export function formatOrderAddress(
   address: { street: string; area: string; city: string; governorateEn: string; governorateAr: string },
   locale: Locale,
 ): string {
-  const governorate = locale === 'ar' ? address.governorateAr : address.governorateEn;
+  const governorate = localized(locale, { en: address.governorateEn, ar: address.governorateAr });
   return formatAddress([address.street, address.area, address.city, governorate], locale);
 }
 
@@ -139,12 +141,19 @@ export function formatNumber(value: number, locale: Locale, options?: Intl.Numbe
   );
 }
 
+/**
+ * A date as people read it: always in the shop's time zone (Cairo), never the server's or the browser's, so an order
+ * placed at 00:30 in Cairo (22:30 UTC the day before) reads as the day it was placed, on every machine.
+ */
 export function formatDate(
   date: Date | string,
   locale: Locale,
-  options: Intl.DateTimeFormatOptions = { dateStyle: 'medium' },
+  options: Omit<Intl.DateTimeFormatOptions, 'timeZone'> = { dateStyle: 'medium' },
 ): string {
-  const format = cached(`d:${locale}:${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(intlLocale(locale), options));
+  const format = cached(
+    `d:${locale}:${JSON.stringify(options)}`,
+    () => new Intl.DateTimeFormat(intlLocale(locale), { ...options, timeZone: SHOP_TIME_ZONE }),
+  );
   return format.format(typeof date === 'string' ? new Date(date) : date);
 }
 
@@ -157,10 +166,10 @@ export function formatWeight(grams: number, locale: Locale): string {
 
 /** Sorts names the way a reader of the locale expects (Arabic collation for `ar`). */
 export function sortByName<T>(items: readonly T[], name: (item: T) => string, locale: Locale): T[] {
-  const collator = cached(`c:${locale}`, () => new Intl.Collator(locale === 'ar' ? 'ar' : 'en'));
+  const collator = cached(`c:${locale}`, () => new Intl.Collator(locale));
   return [...items].sort((a, b) => collator.compare(name(a), name(b)));
 }
 
 /** A moment as the back office reads it: date and time in Cairo, whatever the server's own time zone. */
 export const formatDateTime = (date: Date | string, locale: Locale): string =>
-  formatDate(date, locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Africa/Cairo' });
+  formatDate(date, locale, { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,7 +1,9 @@
+import { SHOP_TIME_ZONE } from '../i18n/time-zone.ts';
+
 export type Season = 'ramadan' | 'eid' | 'summer' | 'default';
 
-const hijri = new Intl.DateTimeFormat('en-u-ca-islamic-umalqura', { month: 'numeric', day: 'numeric', timeZone: 'Africa/Cairo' });
-const gregorian = new Intl.DateTimeFormat('en', { month: 'numeric', timeZone: 'Africa/Cairo' });
+const hijri = new Intl.DateTimeFormat('en-u-ca-islamic-umalqura', { month: 'numeric', day: 'numeric', timeZone: SHOP_TIME_ZONE });
+const gregorian = new Intl.DateTimeFormat('en', { month: 'numeric', timeZone: SHOP_TIME_ZONE });
 
 /** Which seasonal logo to show on a date in Cairo: Ramadan, the two Eids, summer (June to August), else the default. */
 export function seasonFor(date: Date): Season {

@@ -237,8 +237,18 @@ describe('suspending a seller', () => {
       (await t.json(`/api/products?query=${encodeURIComponent(product.name_en)}&per_page=60`)).body.data.map(
         (p: { id: number }) => p.id,
       );
+    // The brands strip (GET /api/brands, the home page's strip at the next publish) and the sellers directory.
+    const brands = async (lang: 'en' | 'ar') =>
+      (await t.json(`/api/brands?lang=${lang}`)).body.data.map((b: { id: number; link: string }) => b.id);
+    const directory = async () => {
+      const { listSellers } = await import('../../src/server/services/catalog/sellers.ts');
+      const all = await listSellers(t.db);
+      return [...all.en, ...all.ar].map((s) => s.id);
+    };
     // Found before the suspension, so its absence afterwards means something.
     expect(await searched()).toContain(product.id);
+    expect(await brands('en')).toContain(sellerId);
+    expect(await directory()).toContain(sellerId);
 
     expect((await post(`/sellers/${sellerId}/suspend`, { reason: '' })).status).toBe(422);
     expect((await post(`/sellers/${sellerId}/suspend`, { reason: 'Tax card expired' }, support.cookie)).status).toBe(403);
@@ -253,11 +263,15 @@ describe('suspending a seller', () => {
     expect(await searched()).not.toContain(product.id);
     expect(await catalogSitemapXml(t.db, 'https://shop.example', 0)).not.toContain(`/single-product/${product.id}<`);
     expect((await codOrderOf(t.db, t.json, product.id, 1)).status).toBe(409);
+    expect(await brands('en')).not.toContain(sellerId);
+    expect(await brands('ar')).not.toContain(sellerId);
+    expect(await directory()).not.toContain(sellerId);
 
     expect((await post(`/sellers/${sellerId}/reinstate`, {})).status).toBe(200);
     expect((await t.json(`/api/products/${product.slug}`)).status).toBe(200);
     await expect.poll(total).toBe(before);
     expect(await searched()).toContain(product.id);
+    expect(await brands('en')).toContain(sellerId);
     const desk = await get('/sellers');
     expect(desk.body.data.find((s: { id: number }) => s.id === sellerId)).toMatchObject({ status: 'active', products: ofSeller });
   });

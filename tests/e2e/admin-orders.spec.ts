@@ -143,4 +143,39 @@ test.describe('the orders desk', () => {
     expect(stockOf(product)).toBe(10);
     await expect(page.getByRole('region', { name: o.timeline })).toContainText('Refused at the door');
   });
+  test('on a 360 px phone the first order is on the first screen: the filters fold, the status tabs scroll inside themselves', async ({
+    page,
+    t,
+    at,
+  }) => {
+    const l = t.adminOrders.list;
+    await placeCodOrder(page.request, e2eProduct(5), 1);
+    await signedInStaff(page, 'operations');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(at('/admin/orders'));
+    const firstOrder = page.locator('tbody tr').first();
+    // Without scrolling: the page is at its top and the whole first order's link is on the screen.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(firstOrder.getByRole('link').first()).toBeInViewport({ ratio: 1 });
+    // The filters are folded under their summary; one tap opens them.
+    await expect(page.getByLabel(l.search)).toBeHidden();
+    await page.getByText(l.filters, { exact: true }).click();
+    await expect(page.getByLabel(l.search)).toBeVisible();
+    // The page does not scroll sideways; the tabs do, inside their own row, and the last one can be reached.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    const tabs = page.getByRole('navigation', { name: l.statusTabs });
+    expect(await tabs.evaluate((nav) => nav.scrollWidth > nav.clientWidth)).toBe(true);
+    const lastTab = tabs.getByRole('link').last();
+    await lastTab.scrollIntoViewIfNeeded();
+    // (A hair under 1: the row clips at its own edge, where the last tab ends, at a fraction of a pixel.)
+    await expect(lastTab).toBeInViewport({ ratio: 0.95 });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // On a wide screen the filters are open from the start.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(at('/admin/orders'));
+    await expect(page.getByLabel(l.search)).toBeVisible();
+    await expect(firstOrder).toBeInViewport();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 });

@@ -23,7 +23,6 @@ test('operations reads an application’s documents, approves it, and the new se
   at,
   t,
   shopLocale,
-  baseURL,
 }) => {
   test.setTimeout(90_000);
   const p = t.adminPartners;
@@ -31,9 +30,8 @@ test('operations reads an application’s documents, approves it, and the new se
   // An English brand name gives the short name by itself; an Arabic one leaves it to the operator.
   const brand = shopLocale === 'en' ? `Aswan Roasters ${tag}` : `محمصة أسوان ${tag}`;
   const mobile = `0111${String(Date.now() % 10_000_000).padStart(7, '0')}`;
+  // A multipart post without an Origin header (a client without a browser, as curl -F): the API answers it (issue 33).
   const applied = await request.post(`/api/partner-applications?lang=${apiLang(shopLocale)}`, {
-    // A form post from the shop's own page (Astro refuses cross-site form posts without an Origin).
-    headers: { origin: new URL(at('/'), baseURL).origin },
     multipart: {
       brand_name: brand,
       company_description: 'A family roastery in Giza supplying cafés since 2012.',
@@ -84,8 +82,11 @@ test('operations reads an application’s documents, approves it, and the new se
   expect(sms.body).toContain(sellerPath);
   expect(sms.body).toContain(shopLocale === 'en' ? 'Bean Bazaar' : 'بازار البن');
 
-  // Suspended, its page leaves the shop; reinstated, it is back.
+  // Suspended, it leaves every public list (brands strip, sellers directory and its search, the brand filter) and its
+  // page answers 404; reinstated, it is back everywhere (issue 33).
   const name = shopLocale === 'en' ? brand : `محمصة أسوان ${tag}`;
+  const sellerId = Number(/\/seller-profile\/(\d+)$/.exec(sellerPath)?.[1]);
+  await expectListed(sellerId, sellerPath, tag, true);
   const s = p.sellers;
   await page.goto(at('/admin/sellers'));
   const row = page.locator('[data-sellers] li').filter({ hasText: name });
@@ -94,7 +95,33 @@ test('operations reads an application’s documents, approves it, and the new se
   await row.getByRole('button', { name: interpolate(s.suspend, { name }) }).click();
   await expect(row.locator('[data-seller-status]')).toHaveText(s.suspended);
   expect((await request.get(sellerPath)).status()).toBe(404);
+  expect((await request.get(`${sellerPath}?query=coffee`)).status()).toBe(404);
+  await expectListed(sellerId, sellerPath, tag, false);
   await row.getByRole('button', { name: interpolate(s.reinstate, { name }) }).click();
   await expect(row.locator('[data-seller-status]')).toHaveText(s.active);
   expect((await request.get(sellerPath)).status()).toBe(200);
+  await expectListed(sellerId, sellerPath, tag, true);
+
+  /**
+   * Whether the seller is in the shop's public lists, in both languages: the API's brands (the home page's strip reads
+   * the same), the sellers directory and its search (on-demand pages, emptied from the render cache with the catalog
+   * version the suspension announces, hence polled).
+   */
+  async function expectListed(id: number, path: string, text: string, listed: boolean) {
+    for (const lang of ['en', 'ar'] as const) {
+      const brands = (await (await request.get(`/api/brands?lang=${apiLang(lang)}`)).json()) as { data: { id: number }[] };
+      expect(
+        brands.data.some((b) => b.id === id),
+        `brands in ${lang}`,
+      ).toBe(listed);
+      const own = path.replace(/^\/(en|ar)\//, `/${lang}/`);
+      for (const list of [`/${lang}/seller-profile`, `/${lang}/seller-profile?query=${encodeURIComponent(text)}`]) {
+        await expect
+          .poll(async () => (await (await request.get(list)).text()).includes(`href="${own}"`), {
+            message: `${list} links ${own}`,
+          })
+          .toBe(listed);
+      }
+    }
+  }
 });

@@ -3,6 +3,7 @@ import { emptyState, FormMessage, Input, type FormState } from '../account/form-
 import Submit from '../account/Submit.tsx';
 import { useClientAction } from '../shared/use-mounted.ts';
 import { EnrolThenRecovery, postStep, type StepProps } from './sign-in-steps.tsx';
+import { localePath } from '../../i18n/routes.ts';
 
 /** /admin/accept-invite?token=…: choose a password, enrol the second factor, keep the recovery codes. */
 export default function AcceptInvite({ locale, text, working, token }: StepProps & { token: string }) {
@@ -14,7 +15,8 @@ export default function AcceptInvite({ locale, text, working, token }: StepProps
     return emptyState;
   }, emptyState);
   const clientAction = useClientAction(action);
-  if (step === 'enrol') return <EnrolThenRecovery locale={locale} text={text} working={working} next={`/${locale}/admin`} />;
+  if (step === 'enrol')
+    return <EnrolThenRecovery locale={locale} text={text} working={working} next={localePath(locale, '/admin')} />;
   return (
     <form action={clientAction} noValidate className="space-y-4">
       <FormMessage state={state} />

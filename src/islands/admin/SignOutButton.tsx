@@ -1,5 +1,6 @@
 import type { Locale } from '../../i18n/locales.ts';
 import { adminCall } from '../../lib/admin/admin-client.ts';
+import { localePath } from '../../i18n/routes.ts';
 
 /** Ends the staff session on the server, then shows the sign-in page. */
 export default function SignOutButton({ locale, label }: { locale: Locale; label: string }) {
@@ -9,7 +10,7 @@ export default function SignOutButton({ locale, label }: { locale: Locale; label
       className="rounded-full border border-white/60 px-3 py-1 hover:bg-white/10"
       onClick={() =>
         void adminCall(locale, '/auth/logout', { method: 'POST', body: {} }).then(() =>
-          window.location.assign(`/${locale}/admin/login`),
+          window.location.assign(localePath(locale, '/admin/login')),
         )
       }
     >

@@ -13,7 +13,7 @@ interface Props {
 
 type Errors = Record<string, string[]>;
 
-/** Contact form: checked with the API's own schema before sending; the spec's success and failure toasts. */
+/** Contact form: checked by the API (ContactSchema), whose per-field messages it shows; the spec's success and failure toasts. */
 export default function ContactForm({ locale, text }: Props) {
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);

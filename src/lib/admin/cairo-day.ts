@@ -1,8 +1,10 @@
+import { SHOP_TIME_ZONE } from '../../i18n/time-zone.ts';
+
 /**
  * The back office counts days as Cairo does (UTC+2, UTC+3 in summer time), whatever the server's zone: "today's
  * orders" and a date filter mean the shop's day, not UTC's.
  */
-const offsetFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'Africa/Cairo', timeZoneName: 'longOffset' });
+const offsetFormat = new Intl.DateTimeFormat('en-US', { timeZone: SHOP_TIME_ZONE, timeZoneName: 'longOffset' });
 
 /** Cairo's offset from UTC in minutes at a moment. */
 function cairoOffsetMinutes(at: Date): number {

@@ -1,3 +1,4 @@
+import { localeOr, type Locale } from '../../i18n/locales.ts';
 import { slugOf } from '../text.ts';
 import type { ApplicationView } from './partner-views.ts';
 
@@ -6,15 +7,17 @@ import type { ApplicationView } from './partner-views.ts';
  * written in (the other left for the operator), the short name from the brand name.
  */
 export function approvalDraft(application: Pick<ApplicationView, 'brand_name' | 'company_description' | 'locale'>) {
-  const arabic = application.locale === 'ar';
+  // The description goes to the language the brand wrote in; the other is left for the operator.
+  const wroteIn = localeOr(application.locale);
+  const written = (lang: Locale) => (wroteIn === lang ? application.company_description : '');
   return {
     slug: slugOf(application.brand_name),
     name_en: application.brand_name,
     name_ar: application.brand_name,
     city_en: '',
     city_ar: '',
-    description_en: arabic ? '' : application.company_description,
-    description_ar: arabic ? application.company_description : '',
+    description_en: written('en'),
+    description_ar: written('ar'),
   };
 }
 export type ApprovalDraft = ReturnType<typeof approvalDraft>;

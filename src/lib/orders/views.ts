@@ -1,3 +1,5 @@
+import { intlTag, type Locale } from '../../i18n/locales.ts';
+import { SHOP_TIME_ZONE } from '../../i18n/time-zone.ts';
 import type { CartLine } from '../cart-math.ts';
 import type { OrderStatus } from './order-status.ts';
 
@@ -148,8 +150,9 @@ export interface ReorderView {
 export const paidSubtotal = (t: SummaryTotals) => t.SubTotal - t.saleDiscountAmount;
 
 /**
- * An order or ledger date. Same digits rule as src/i18n/format.ts (decision 003: Latin digits in both languages);
- * kept here so format.ts's date code stays out of the chunk every page shares (content-page JS budget).
+ * An order or ledger date, the day it was in Cairo (SHOP_TIME_ZONE), whatever the browser's zone. Same digits rule as
+ * src/i18n/format.ts (`intlTag`, decision 003: Latin digits in both languages); kept here so format.ts's date code
+ * stays out of the chunk every page shares (content-page JS budget).
  */
-export const orderDate = (iso: string, locale: 'en' | 'ar') =>
-  new Date(iso).toLocaleDateString(locale === 'ar' ? 'ar-EG-u-nu-latn' : 'en-EG', { dateStyle: 'medium' });
+export const orderDate = (iso: string, locale: Locale) =>
+  new Date(iso).toLocaleDateString(intlTag(locale), { dateStyle: 'medium', timeZone: SHOP_TIME_ZONE });

@@ -1,4 +1,5 @@
 import type { Locale } from '../../i18n/locales.ts';
+import { localized } from '../../i18n/localized.ts';
 import { dictionary, interpolate } from '../../i18n/t.ts';
 import type { NavigationCategory } from '../../lib/types.ts';
 import type { ShopDb } from '../db/index.ts';
@@ -12,9 +13,10 @@ import { cachedPerLocale } from './locale-cache.ts';
 async function loadNavigation(db: ShopDb, locale: Locale): Promise<NavigationCategory[]> {
   const [categories, definite] = await Promise.all([
     listCategories(db, locale),
-    locale === 'ar' ? db.selectFrom('categories').select(['id', 'name_ar_definite']).execute() : [],
+    db.selectFrom('categories').select(['id', 'name_ar_definite']).execute(),
   ]);
-  const definiteOf = new Map(definite.map((row) => [row.id, row.name_ar_definite]));
+  // Only Arabic has a definite form; English reads the plain name.
+  const definiteOf = new Map(definite.map((row) => [row.id, localized(locale, { en: null, ar: row.name_ar_definite })]));
   const allOf = dictionary(locale).nav.allOf;
   return categories.map((c) => ({ ...c, allLabel: interpolate(allOf, { name: definiteOf.get(c.id) ?? c.category }) }));
 }

@@ -1,4 +1,4 @@
-import type { Locale } from '../../i18n/locales.ts';
+import { otherLocales, type Locale } from '../../i18n/locales.ts';
 import { localePath } from '../../i18n/routes.ts';
 import { dictionary } from '../../i18n/t.ts';
 import type { Crumb } from '../../lib/catalog/structured-data.ts';
@@ -25,9 +25,8 @@ const MAX_QUERY = 100;
 export async function loadSellerDirectory(db: ShopDb, locale: Locale, rawQuery: string | null): Promise<SellerDirectoryView> {
   const t = dictionary(locale);
   const query = (rawQuery ?? '').trim().slice(0, MAX_QUERY);
-  const other: Locale = locale === 'ar' ? 'en' : 'ar';
   const all = await listSellers(db);
-  const [sellers, translations] = [all[locale], all[other]];
+  const [sellers, translations] = [all[locale], otherLocales(locale).flatMap((other) => all[other])];
   const words = foldText(query).split(/\s+/).filter(Boolean);
   const haystack = new Map(sellers.map((s) => [s.id, foldText(`${s.name} ${s.city}`)]));
   for (const s of translations) haystack.set(s.id, `${haystack.get(s.id) ?? ''} ${foldText(`${s.name} ${s.city}`)}`);

@@ -6,6 +6,7 @@ import { adminCall } from '../../../lib/admin/admin-client.ts';
 import { showToast } from '../../../lib/toast-event.ts';
 import type { DeskCategory } from '../../../lib/admin/catalog-views.ts';
 import CategoryNames from './CategoryNames.tsx';
+import { localField } from '../../../i18n/localized.ts';
 
 type Text = Dictionary['adminCatalog']['categories'];
 const empty = { slug: '', name_en: '', name_ar: '', name_ar_definite: null };
@@ -22,7 +23,7 @@ export default function CategoryDesk({ locale, text, initial }: { locale: Locale
     if (!res.ok) return showToast(res.message, 'error');
     setCategories(res.body.data);
   };
-  const name = (c: { name_en: string; name_ar: string }) => (locale === 'ar' ? c.name_ar : c.name_en);
+  const name = (c: { name_en: string; name_ar: string }) => localField(locale, c, 'name');
   const arrows = (
     path: 'categories' | 'sub-categories',
     row: { id: number; name_en: string; name_ar: string },

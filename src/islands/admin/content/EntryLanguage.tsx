@@ -3,6 +3,8 @@ import type { Locale } from '../../../i18n/locales.ts';
 import { fieldKey, type DeskField, type LocaleContent } from '../../../lib/content/desk-content.ts';
 import DeskFieldControl from './DeskField.tsx';
 import MarkdownArea from './MarkdownArea.tsx';
+import { directionOf } from '../../../i18n/locales.ts';
+import { localized } from '../../../i18n/localized.ts';
 
 type Text = Dictionary['adminContent'];
 
@@ -29,12 +31,12 @@ export default function EntryLanguage({
   /** Kinds with no text of their own (coffee shops, the home page's slides …) show only their fields. */
   hasBody: boolean;
 }) {
-  const dir = lang === 'ar' ? 'rtl' : 'ltr';
+  const dir = directionOf(lang);
   return (
     // The frame speaks the editor's language; each control takes its entry language's language and direction.
     <section data-side={lang} aria-labelledby={`side-${lang}`} className="space-y-4 rounded-xl bg-white p-4 shadow-sm">
       <h2 id={`side-${lang}`} className="text-lg font-bold">
-        {lang === 'ar' ? text.arabic : text.english}
+        {localized(lang, { en: text.english, ar: text.arabic })}
       </h2>
       {fields.map((field) => (
         <DeskFieldControl

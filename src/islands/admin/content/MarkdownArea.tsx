@@ -4,6 +4,7 @@ import type { Locale } from '../../../i18n/locales.ts';
 import { adminCall } from '../../../lib/admin/admin-client.ts';
 import { showToast } from '../../../lib/toast-event.ts';
 import { Field, inputClass } from '../../forms/Field.tsx';
+import { directionOf } from '../../../i18n/locales.ts';
 
 type Text = Dictionary['adminContent'];
 
@@ -110,7 +111,7 @@ export default function MarkdownArea({
             {...a11y}
             ref={area}
             lang={lang}
-            dir={lang === 'ar' ? 'rtl' : 'ltr'}
+            dir={directionOf(lang)}
             rows={14}
             value={value}
             onChange={(ev) => onChange(ev.target.value)}

@@ -3,6 +3,7 @@ import type { Locale } from '../../../i18n/locales.ts';
 import type { CustomerProfile } from '../../../lib/admin/customer-view.ts';
 import DataTable, { type DeskColumn } from '../DataTable.tsx';
 import type { CustomerDeskText } from './customer-desk-text.ts';
+import { localePath } from '../../../i18n/routes.ts';
 
 type Order = CustomerProfile['orders'][number];
 
@@ -15,7 +16,7 @@ export default function CustomerOrders({ locale, text, orders }: { locale: Local
       label: c.order,
       header: c.order,
       cell: ({ row }) => (
-        <a className="font-semibold underline" href={`/${locale}/admin/orders/${row.original.id}`}>
+        <a className="font-semibold underline" href={localePath(locale, `/admin/orders/${row.original.id}`)}>
           #{row.original.id}
         </a>
       ),

@@ -2,6 +2,7 @@ import type { Dictionary } from '../../../i18n/en.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import DataTable, { type DeskColumn } from '../DataTable.tsx';
 import type { CustomerListRow } from '../../../lib/admin/customer-views.ts';
+import { localePath } from '../../../i18n/routes.ts';
 
 export type CustomerRowView = CustomerListRow;
 
@@ -23,7 +24,7 @@ export default function CustomersTable({
       cell: ({ row }) => (
         <a
           className="font-semibold underline"
-          href={`/${locale}/admin/customers/${row.original.id}`}
+          href={localePath(locale, `/admin/customers/${row.original.id}`)}
           data-customer={row.original.id}
         >
           {row.original.name}

@@ -9,6 +9,7 @@ import { formStateOf } from '../../account/form-kit.tsx';
 import { useConfirm } from '../../shared/ConfirmDialog.tsx';
 import DataTable, { type DeskColumn } from '../DataTable.tsx';
 import PayRefundDialog, { type Payout } from './PayRefundDialog.tsx';
+import { localePath } from '../../../i18n/routes.ts';
 
 /** One refund as the desk shows it (the page formats dates and labels). */
 export interface RefundView {
@@ -97,7 +98,7 @@ export default function RefundsDesk({
       label: r.order,
       header: r.order,
       cell: ({ row }) => (
-        <a className="font-semibold underline" href={`/${locale}/admin/orders/${row.original.orderId}`}>
+        <a className="font-semibold underline" href={localePath(locale, `/admin/orders/${row.original.orderId}`)}>
           #{row.original.orderId}
         </a>
       ),
@@ -108,7 +109,7 @@ export default function RefundsDesk({
       header: r.shopper,
       cell: ({ row }) => (
         <span>
-          <a className="underline" href={`/${locale}/admin/customers/${row.original.shopperId}`}>
+          <a className="underline" href={localePath(locale, `/admin/customers/${row.original.shopperId}`)}>
             {row.original.shopperName}
           </a>{' '}
           <bdi dir="ltr" className="text-roast-700">

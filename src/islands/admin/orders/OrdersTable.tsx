@@ -6,6 +6,7 @@ import { operatorNextStatuses, type OrderStatus } from '../../../lib/orders/orde
 import DataTable, { type DeskColumn, type SortState } from '../DataTable.tsx';
 import BulkMove from './BulkMove.tsx';
 import type { OrdersTableText } from './orders-text.ts';
+import { localePath } from '../../../i18n/routes.ts';
 
 export interface DeskListRow {
   id: number;
@@ -83,7 +84,7 @@ export default function OrdersTable(props: {
           />
           <a
             className="rounded-full border border-roast-200 px-4 py-2 text-sm hover:bg-roast-50"
-            href={`/${locale}/admin/orders/print?ids=${chosen.map((r) => r.id).join(',')}`}
+            href={localePath(locale, `/admin/orders/print?ids=${chosen.map((r) => r.id).join(',')}`)}
           >
             {l.printSelected}
           </a>

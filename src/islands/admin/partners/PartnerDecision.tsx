@@ -9,6 +9,7 @@ import { localePath } from '../../../i18n/routes.ts';
 import { emptyState, formStateOf, FormMessage, Input, typedValues, type FormState } from '../../account/form-kit.tsx';
 import { Field, inputClass } from '../../forms/Field.tsx';
 import { useClientAction } from '../../shared/use-mounted.ts';
+import { directionOf, localeOr } from '../../../i18n/locales.ts';
 
 type Text = Dictionary['adminPartners'];
 const buttonClass = 'rounded-full px-5 py-2 font-semibold';
@@ -132,7 +133,7 @@ export default function PartnerDecision({
           {text.rejectTitle}
         </h2>
         <FormMessage state={rejection} />
-        {area('reason', text.reasonLabel, application.locale === 'ar' ? 'rtl' : 'ltr', rejection, '')}
+        {area('reason', text.reasonLabel, directionOf(localeOr(application.locale)), rejection, '')}
         <button type="submit" className={`${buttonClass} border border-red-800 text-red-800`}>
           {text.reject}
         </button>

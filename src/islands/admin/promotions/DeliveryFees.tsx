@@ -10,6 +10,7 @@ import { showToast } from '../../../lib/toast-event.ts';
 import { emptyState, formStateOf, FormMessage, Input, typedValues, type FormState } from '../../account/form-kit.tsx';
 import { inputClass } from '../../forms/Field.tsx';
 import { useClientAction } from '../../shared/use-mounted.ts';
+import { localField } from '../../../i18n/localized.ts';
 
 const pounds = (piastres: number | null) => (piastres === null ? '' : poundsText(piastres).replace(/\.00$/, ''));
 
@@ -101,7 +102,7 @@ export default function DeliveryFees({
         </thead>
         <tbody>
           {initial.governorates.map((g) => {
-            const name = locale === 'ar' ? g.name_ar : g.name_en;
+            const name = localField(locale, g, 'name');
             const errors = rowError(g.id);
             return (
               <tr key={g.id} className="border-t border-roast-100 align-top">

@@ -12,6 +12,7 @@ import { forgetOutOfShop } from '../../services/catalog/out-of-shop.ts';
 import { slugOf } from '../../../lib/text.ts';
 import { recordAudit } from '../audit.ts';
 import { staffActorTag, type StaffActor } from '../staff-actor.ts';
+import { localField } from '../../../i18n/localized.ts';
 
 /**
  * Creating and editing a product in the desk (issue 23). One transaction each, with its audit record and, when stock
@@ -163,7 +164,7 @@ export async function catalogChoices(db: ShopDb, locale: Locale): Promise<Catalo
     // Every seller, suspended ones included: a suspended seller's products are still edited here.
     db.selectFrom('sellers').select(['id', 'name_en', 'name_ar']).execute(),
   ]);
-  const name = (r: { name_en: string; name_ar: string }) => (locale === 'ar' ? r.name_ar : r.name_en);
+  const name = (r: { name_en: string; name_ar: string }) => localField(locale, r, 'name');
   return {
     categories: categories.map((c) => ({
       id: c.id,

@@ -7,6 +7,7 @@ import { announceCatalogChange } from '../../services/catalog/catalog-changes.ts
 import { recordStockMovements, type StockChange } from '../../services/catalog/stock-movements.ts';
 import { recordAudit } from '../audit.ts';
 import { staffActorTag, type StaffActor } from '../staff-actor.ts';
+import { localField } from '../../../i18n/localized.ts';
 
 /**
  * The products grid (issue 23): a page of products to edit price, old price and stock in place, and the save that
@@ -28,7 +29,7 @@ type Row = {
 const view = (row: Row, locale: Locale): GridProduct => ({
   id: row.id,
   sku: row.sku,
-  name: locale === 'ar' ? row.name_ar : row.name_en,
+  name: localField(locale, row, 'name'),
   price: row.price,
   before_discount: row.before_discount,
   stock: row.stock,

@@ -3,6 +3,7 @@ import type { CustomerProfile } from '../../../lib/admin/customer-view.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { Problem } from '../../problem.ts';
 import { walletStatement } from '../../services/orders/wallet.ts';
+import { localField } from '../../../i18n/localized.ts';
 
 /** Everything support needs on one shopper: profile, latest orders, addresses, wallet ledger and balance, COD flag. */
 export async function customerProfile(db: ShopDb, userId: number, locale: Locale): Promise<CustomerProfile> {
@@ -48,7 +49,7 @@ export async function customerProfile(db: ShopDb, userId: number, locale: Locale
     addresses: addresses.map((a) => ({
       id: a.id,
       title: a.title,
-      governorate: locale === 'ar' ? a.name_ar : a.name_en,
+      governorate: localField(locale, a, 'name'),
       city: a.city,
       area: a.area,
       street: a.street,

@@ -1,6 +1,7 @@
 import { dictionary } from '../../../i18n/t.ts';
 import { interpolate } from '../../../i18n/interpolate.ts';
-import { isLocale } from '../../../i18n/locales.ts';
+import { localeOr } from '../../../i18n/locales.ts';
+import { localePath } from '../../../i18n/routes.ts';
 import type { ApplicationView, ApprovalResult } from '../../../lib/admin/partner-views.ts';
 import type { ApproveApplicationInput } from '../../../lib/schemas/admin-partners.ts';
 import { smsSender } from '../../auth/sms/sender.ts';
@@ -73,7 +74,7 @@ export async function approveApplication(
   // The directory, the brand filter and the sitemap list sellers: a new catalog version shows the new one everywhere.
   await announceCatalogChange(db, { productIds: [] });
   const application = (await readApplication(db, id))!;
-  const path = `/${language(application)}/seller-profile/${seller.id}`;
+  const path = localePath(language(application), `/seller-profile/${seller.id}`);
   const notified = await notify(db, application, (t) =>
     interpolate(t.adminPartners.sms.approved, { brand: application.brand_name, url: serverConfig().publicOrigin + path }),
   );
@@ -103,7 +104,7 @@ export async function rejectApplication(
   return { application, notified };
 }
 
-const language = (application: ApplicationView) => (isLocale(application.locale) ? application.locale : 'en');
+const language = (application: ApplicationView) => localeOr(application.locale);
 
 /** Texts the applicant; false when the provider refused (logged for the operator, the decision stands). */
 async function notify(

@@ -7,6 +7,7 @@ import { announceCatalogChange } from '../../services/catalog/catalog-changes.ts
 import { forgetOutOfShop } from '../../services/catalog/out-of-shop.ts';
 import { recordAudit } from '../audit.ts';
 import type { StaffActor } from '../staff-actor.ts';
+import { localField } from '../../../i18n/localized.ts';
 
 /** A seller as the desk lists it (issue 23). */
 export interface DeskSeller {
@@ -28,11 +29,10 @@ export async function listDeskSellers(db: ShopDb, locale: Locale): Promise<DeskS
       .execute(),
   ]);
   const productsOf = new Map(counts.map((c) => [c.seller_id, toInt(c.n)]));
-  const ar = locale === 'ar';
   const sellers = rows.map((r) => ({
     id: r.id,
-    name: ar ? r.name_ar : r.name_en,
-    city: ar ? r.city_ar : r.city_en,
+    name: localField(locale, r, 'name'),
+    city: localField(locale, r, 'city'),
     status: r.status === 'suspended' ? ('suspended' as const) : ('active' as const),
     products: productsOf.get(r.id) ?? 0,
   }));

@@ -2,8 +2,9 @@ import { randomInt } from 'node:crypto';
 import { Hono } from 'hono';
 import { hmacHex, sameSignature } from '../signatures.ts';
 import type { SandboxContext } from './sandbox-sessions.ts';
+import { localeOr, type Locale } from '../../../i18n/locales.ts';
 
-const langOf = (url: string): 'en' | 'ar' => (new URL(url).searchParams.get('lang') === 'ar' ? 'ar' : 'en');
+const langOf = (url: string): Locale => localeOr(new URL(url).searchParams.get('lang'));
 const invalid = { code: '02001', message: 'request parameters not valid' } as const;
 const validTotal = (total: number | undefined, currency: string | undefined): total is number =>
   currency === 'EGP' && Number.isInteger(total) && total! > 0;

@@ -2,6 +2,7 @@ import { formatMoney } from '../../../i18n/format.ts';
 import { dictionary, interpolate } from '../../../i18n/t.ts';
 import { escapeMarkup as escape } from '../../../lib/text.ts';
 import type { SandboxSession } from './sandbox-callbacks.ts';
+import { directionOf, type Locale } from '../../../i18n/locales.ts';
 
 /**
  * The sandbox's hosted payment page: one form, three answers, in the shopper's language. No script. It names the shop's
@@ -9,7 +10,7 @@ import type { SandboxSession } from './sandbox-callbacks.ts';
  */
 export function sandboxPage(session: SandboxSession, action: string): string {
   const t = dictionary(session.lang).payments.sandbox;
-  const dir = session.lang === 'ar' ? 'rtl' : 'ltr';
+  const dir = directionOf(session.lang);
   const amount = interpolate(t.amount, { amount: `<bdi>${escape(formatMoney(session.amount, session.lang))}</bdi>` });
   const button = (choice: string, label: string, style: string) =>
     `<button type="submit" name="choice" value="${choice}" class="${style}">${escape(label)}</button>`;
@@ -49,9 +50,9 @@ ${button('cancel', t.cancel, 'cancel')}
 </html>`;
 }
 
-export function expiredPage(lang: 'en' | 'ar'): string {
+export function expiredPage(lang: Locale): string {
   const t = dictionary(lang).payments.sandbox;
-  return `<!doctype html><html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${escape(
+  return `<!doctype html><html lang="${lang}" dir="${directionOf(lang)}"><head><meta charset="utf-8"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${escape(
     t.title,
   )}</title></head><body><main><h1>${escape(t.expired)}</h1></main></body></html>`;
 }

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { Hono } from 'hono';
 import { fromPounds } from '../../../lib/money.ts';
 import type { SandboxContext } from './sandbox-sessions.ts';
+import { localeOr } from '../../../i18n/locales.ts';
 
 const tranRefOf = () => `TST${randomInt(1e9, 9e9)}${randomInt(1e5, 9e5)}`;
 
@@ -64,7 +65,7 @@ export function payTabsSandbox(context: SandboxContext) {
         callbackUrl: body['callback'] as string,
         returnUrl: body['return'] as string,
         cancelUrl: null,
-        lang: body['paypage_lang'] === 'ar' ? 'ar' : 'en',
+        lang: localeOr(body['paypage_lang']),
       },
       new URL(c.req.url).origin,
     );

@@ -4,6 +4,7 @@ import type { AddressView } from '../../../lib/orders/views.ts';
 import { fieldProblem, Problem } from '../../problem.ts';
 import { isoNow } from '../../auth/secrets.ts';
 import type { ShopDb } from '../../db/index.ts';
+import { localField, localized } from '../../../i18n/localized.ts';
 
 /** The address book (spec section 3). Every query is scoped by the token's user: an id from the client never grants access. */
 export async function listAddresses(db: ShopDb, userId: number, locale: Locale): Promise<AddressView[]> {
@@ -11,12 +12,16 @@ export async function listAddresses(db: ShopDb, userId: number, locale: Locale):
     .selectFrom('addresses as a')
     .innerJoin('governorates as g', 'g.id', 'a.governorate_id')
     .select(['a.id', 'a.title', 'a.country', 'a.governorate_id', 'a.city', 'a.area', 'a.street', 'a.details', 'a.is_primary'])
-    .select([locale === 'ar' ? 'g.name_ar as governorate' : 'g.name_en as governorate', 'g.delivery_fee', 'g.delivery_days'])
+    .select(['g.name_en', 'g.name_ar', 'g.delivery_fee', 'g.delivery_days'])
     .where('a.user_id', '=', userId)
     .orderBy('a.is_primary', 'desc')
     .orderBy('a.id', 'asc')
     .execute();
-  return rows.map((r) => ({ ...r, is_primary: r.is_primary === 1 }));
+  return rows.map(({ name_en, name_ar, ...r }) => ({
+    ...r,
+    governorate: localized(locale, { en: name_en, ar: name_ar }),
+    is_primary: r.is_primary === 1,
+  }));
 }
 
 async function ownedOrFail(db: ShopDb, userId: number, id: number) {
@@ -112,7 +117,7 @@ export async function listGovernorates(db: ShopDb, locale: Locale) {
   return rows.map((g) => ({
     id: g.id,
     code: g.code,
-    name: locale === 'ar' ? g.name_ar : g.name_en,
+    name: localField(locale, g, 'name'),
     delivery_fee: g.delivery_fee,
     delivery_days: g.delivery_days,
   }));

@@ -6,6 +6,7 @@ import type { ShopDb } from '../../db/index.ts';
 import { toProductCard } from '../catalog/product-mapper.ts';
 import { joinedProducts } from '../catalog/joined-products.ts';
 import { lockShopper } from '../shopper-lock.ts';
+import { localField } from '../../../i18n/localized.ts';
 
 export type { ServerCart };
 
@@ -52,7 +53,7 @@ export async function replaceCart(db: ShopDb, userId: number, request: CartQuote
     if (seen.has(id)) errors[`products.${i}.product_id`] = [{ code: 'wishlist.duplicate', values: { id } }];
     else if (!row) errors[`products.${i}.product_id`] = [{ code: 'wishlist.unknownProduct', values: { id } }];
     else {
-      const name = locale === 'ar' ? row.name_ar : row.name_en;
+      const name = localField(locale, row, 'name');
       if (row.stock <= 0) errors[`products.${i}.quantity`] = [{ code: 'wishlist.soldOut', values: { name } }];
       else if (quantity > row.stock)
         errors[`products.${i}.quantity`] = [{ code: 'wishlist.aboveStock', values: { name, stock: row.stock } }];

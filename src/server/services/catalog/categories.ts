@@ -1,7 +1,8 @@
 import { sortByName } from '../../../i18n/format.ts';
-import type { Locale } from '../../../i18n/locales.ts';
+import { languageOption, type Locale } from '../../../i18n/locales.ts';
 import type { Category } from '../../../lib/types.ts';
 import type { ShopDb } from '../../db/index.ts';
+import { localField } from '../../../i18n/localized.ts';
 
 /** Categories in shop order, each with its sub-categories (alphabetical in Arabic, shop order in English). */
 export async function listCategories(db: ShopDb, locale: Locale, withSubs = true): Promise<Category[]> {
@@ -10,10 +11,11 @@ export async function listCategories(db: ShopDb, locale: Locale, withSubs = true
   return categories.map((c) => {
     const inOrder = subs
       .filter((s) => s.category_id === c.id)
-      .map((s) => ({ id: s.id, slug: s.slug, sub_category: locale === 'ar' ? s.name_ar : s.name_en }));
-    // The spec sorts sub-categories alphabetically in the Arabic locale.
-    const own = locale === 'ar' ? sortByName(inOrder, (s) => s.sub_category, locale) : inOrder;
-    return { id: c.id, slug: c.slug, category: locale === 'ar' ? c.name_ar : c.name_en, sub_categories: own };
+      .map((s) => ({ id: s.id, slug: s.slug, sub_category: localField(locale, s, 'name') }));
+    // The spec sorts sub-categories alphabetically in the Arabic locale (the language option's `subCategories`).
+    const own =
+      languageOption(locale).subCategories === 'alphabetical' ? sortByName(inOrder, (s) => s.sub_category, locale) : inOrder;
+    return { id: c.id, slug: c.slug, category: localField(locale, c, 'name'), sub_categories: own };
   });
 }
 

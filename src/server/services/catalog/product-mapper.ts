@@ -1,6 +1,7 @@
 import type { Locale } from '../../../i18n/locales.ts';
 import type { ProductCard, ProductDetail } from '../../../lib/types.ts';
 import type { ProductRow } from '../../db/schema.ts';
+import { localField, localized } from '../../../i18n/localized.ts';
 
 /** A product row joined with the category, sub-category and seller names its card shows. */
 export type ProductJoinedRow = Omit<ProductRow, 'hidden'> & {
@@ -13,15 +14,13 @@ export type ProductJoinedRow = Omit<ProductRow, 'hidden'> & {
   seller_ar: string;
 };
 
-const pick = (locale: Locale, en: string, ar: string) => (locale === 'ar' ? ar : en);
-
 export function toProductCard(row: ProductJoinedRow, locale: Locale): ProductCard {
   const images = JSON.parse(row.images) as string[];
   return {
     id: row.id,
     slug: row.slug,
     sku: row.sku,
-    name: pick(locale, row.name_en, row.name_ar),
+    name: localField(locale, row, 'name'),
     img: images[0] ?? '',
     images,
     price: row.price,
@@ -31,13 +30,13 @@ export function toProductCard(row: ProductJoinedRow, locale: Locale): ProductCar
     ratings_count: row.ratings_count,
     stock: row.stock,
     out_of_stock: row.stock <= 0,
-    badgeContent: locale === 'ar' ? row.badge_ar : row.badge_en,
+    badgeContent: localField(locale, row, 'badge'),
     weight: row.weight_grams,
-    category: { id: row.category_id, name: pick(locale, row.category_en, row.category_ar) },
-    sub_category: { id: row.sub_category_id, name: pick(locale, row.sub_category_en, row.sub_category_ar) },
-    seller: { id: row.seller_id, slug: row.seller_slug, name: pick(locale, row.seller_en, row.seller_ar) },
+    category: { id: row.category_id, name: localField(locale, row, 'category') },
+    sub_category: { id: row.sub_category_id, name: localField(locale, row, 'sub_category') },
+    seller: { id: row.seller_id, slug: row.seller_slug, name: localField(locale, row, 'seller') },
     variant_group: row.variant_group,
-    variant_label: locale === 'ar' ? row.variant_label_ar : row.variant_label_en,
+    variant_label: localField(locale, row, 'variant_label'),
     created_at: row.created_at,
   };
 }
@@ -47,7 +46,7 @@ export function toProductDetail(row: ProductJoinedRow, locale: Locale): ProductD
   const alts = row.image_alts ? (JSON.parse(row.image_alts) as { en: string; ar: string }[]) : [];
   return {
     ...card,
-    description: pick(locale, row.description_en, row.description_ar),
-    image_alts: card.images.map((_, i) => (alts[i] ? pick(locale, alts[i].en, alts[i].ar) : null)),
+    description: localField(locale, row, 'description'),
+    image_alts: card.images.map((_, i) => (alts[i] ? localized(locale, alts[i]) : null)),
   };
 }

@@ -8,6 +8,7 @@ import { truncate } from '../../../lib/text.ts';
 import { searchIndex } from '../../search/registry.ts';
 import { toProductCard } from './product-mapper.ts';
 import { joinedProducts } from './joined-products.ts';
+import { localField } from '../../../i18n/localized.ts';
 
 /** Suggestions need at least this many characters (spec sections 5 and 9). */
 export const SUGGEST_MIN_CHARS = 2;
@@ -20,7 +21,6 @@ const suggestionCache = new WeakMap<CatalogIndex, Map<string, Suggestion[]>>();
 /** The display fields of the suggested products, in the index's order (eight reads by primary key). */
 async function suggestionsFor(db: ShopDb, ids: number[], locale: Locale): Promise<Suggestion[]> {
   if (ids.length === 0) return [];
-  const ar = locale === 'ar';
   const rows = await db
     .selectFrom('products as p')
     .innerJoin('sub_categories as s', 's.id', 'p.sub_category_id')
@@ -35,10 +35,10 @@ async function suggestionsFor(db: ShopDb, ids: number[], locale: Locale): Promis
     return [
       {
         id: p.id,
-        name: ar ? p.name_ar : p.name_en,
-        title: ar ? p.sub_ar : p.sub_en,
+        name: localField(locale, p, 'name'),
+        title: localField(locale, p, 'sub'),
         // Cut by code point so Arabic text is never split.
-        description: truncate(ar ? p.description_ar : p.description_en, 159),
+        description: truncate(localField(locale, p, 'description'), 159),
         images: JSON.parse(p.images) as string[],
       },
     ];

@@ -5,15 +5,15 @@ import type { Seller } from '../../../lib/types.ts';
 import type { ShopDb } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { listingTotal } from './listing-ids.ts';
+import { localField } from '../../../i18n/localized.ts';
 
 function toSeller(row: Selectable<Database['sellers']>, productsCount: number, locale: Locale): Seller {
-  const ar = locale === 'ar';
   return {
     id: row.id,
     slug: row.slug,
-    name: ar ? row.name_ar : row.name_en,
-    description: ar ? row.description_ar : row.description_en,
-    city: ar ? row.city_ar : row.city_en,
+    name: localField(locale, row, 'name'),
+    description: localField(locale, row, 'description'),
+    city: localField(locale, row, 'city'),
     rating: Number(row.rating),
     logo: row.logo,
     products_count: productsCount,
@@ -58,6 +58,6 @@ export async function listSellers(db: ShopDb): Promise<Record<Locale, Seller[]>>
 /** Every seller's id and name, alphabetical in the shopper's language (the brand filter's options). */
 export async function listSellerNames(db: ShopDb, locale: Locale): Promise<{ id: number; name: string }[]> {
   const rows = await db.selectFrom('sellers').select(['id', 'name_en', 'name_ar']).where('status', '=', 'active').execute();
-  const named = rows.map((row) => ({ id: row.id, name: locale === 'ar' ? row.name_ar : row.name_en }));
+  const named = rows.map((row) => ({ id: row.id, name: localField(locale, row, 'name') }));
   return sortByName(named, (s) => s.name, locale);
 }

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
-import { locales } from '../../../i18n/locales.ts';
+import { locales, regionalTag } from '../../../i18n/locales.ts';
+import { localePath } from '../../../i18n/routes.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { escapeMarkup as escapeXml } from '../../../lib/text.ts';
 import { hiddenProductIds, suspendedSellerIds } from './out-of-shop.ts';
@@ -14,9 +15,6 @@ export const PRODUCTS_PER_CHUNK = 24_000;
 /** The pre-rendered pages' sitemap, written by @astrojs/sitemap at build time (astro.config.ts, `filenameBase`). */
 export const PAGES_SITEMAP = 'sitemap-pages-0.xml';
 export const catalogChunkPath = (chunk: number) => `/sitemap-catalog-${chunk}.xml`;
-
-/** hreflang codes of the sitemap, as the pages' own alternate links and @astrojs/sitemap write them. */
-const hreflang: Record<string, string> = { en: 'en-EG', ar: 'ar-EG' };
 
 /**
  * The sitemap index, read from the database on each request (one `max(id)`): the pre-rendered pages' sitemap and
@@ -40,10 +38,11 @@ export async function sitemapIndexXml(db: ShopDb, origin: string): Promise<strin
 
 /** One language pair as `<url>` entries, each naming both versions (hreflang), in time linear in the pairs. */
 function pairedUrls(origin: string, path: string): string {
+  // hreflang codes as the pages' own alternate links and @astrojs/sitemap write them (regionalTag).
   const alternates = locales
-    .map((l) => `<xhtml:link rel="alternate" hreflang="${hreflang[l]}" href="${escapeXml(`${origin}/${l}${path}`)}"/>`)
+    .map((l) => `<xhtml:link rel="alternate" hreflang="${regionalTag(l)}" href="${escapeXml(origin + localePath(l, path))}"/>`)
     .join('');
-  return locales.map((l) => `<url><loc>${escapeXml(`${origin}/${l}${path}`)}</loc>${alternates}</url>`).join('');
+  return locales.map((l) => `<url><loc>${escapeXml(origin + localePath(l, path))}</loc>${alternates}</url>`).join('');
 }
 
 /** The product ids of one chunk, ascending (a range of the primary key), leaving out suspended sellers' products. */

@@ -1,7 +1,9 @@
 import type { Locale } from '../../../i18n/locales.ts';
 import type { Advertisement, Brand, HomeSlide, ShippingStep } from '../../../lib/home-types.ts';
 import type { ShopDb } from '../../db/index.ts';
+import { suspendedSellerIds } from '../catalog/out-of-shop.ts';
 import { homeEntries } from './home-entries.ts';
+import { localField } from '../../../i18n/localized.ts';
 
 const art = (name: string) => `/api/media/art/${name}.svg`;
 
@@ -30,12 +32,18 @@ export const listAdvertisements = async (db: ShopDb, locale: Locale): Promise<Ad
 export const listShippingSteps = async (db: ShopDb, locale: Locale): Promise<ShippingStep[]> =>
   (await homeEntries(db, 'steps', locale)).map((s, i) => ({ step: i + 1, icon: s.icon, title: s.title, text: s.text }));
 
-/** The brands strip: every seller with its logo, linking to its profile page. */
+/**
+ * The brands strip (GET /api/brands and the home page's strip, home-feed.ts): every seller in the shop with its logo,
+ * linking to its profile page. A suspended seller is left out, as its page is (out-of-shop.ts).
+ */
 export async function listBrands(db: ShopDb, locale: Locale): Promise<Brand[]> {
-  const rows = await db.selectFrom('sellers').select(['id', 'name_en', 'name_ar', 'logo']).orderBy('id').execute();
+  const suspended = await suspendedSellerIds(db);
+  let query = db.selectFrom('sellers').select(['id', 'name_en', 'name_ar', 'logo']).orderBy('id');
+  if (suspended.length) query = query.where('id', 'not in', suspended);
+  const rows = await query.execute();
   return rows.map((r) => ({
     id: r.id,
-    name: locale === 'ar' ? r.name_ar : r.name_en,
+    name: localField(locale, r, 'name'),
     logo: r.logo,
     link: `/seller-profile/${r.id}`,
   }));

@@ -1,6 +1,7 @@
 import type { Locale } from '../../../i18n/locales.ts';
 import type { SavedAddress } from '../../../lib/orders/views.ts';
 import type { ShopDb } from '../../db/index.ts';
+import { localized } from '../../../i18n/localized.ts';
 
 /**
  * The shopper's saved addresses with their governorate's delivery terms, for the checkout's address step. The
@@ -28,5 +29,5 @@ export async function checkoutAddresses(db: ShopDb, userId: number, locale: Loca
     .orderBy('a.is_primary', 'desc')
     .orderBy('a.id')
     .execute();
-  return rows.map(({ name_en, name_ar, ...a }) => ({ ...a, governorate: locale === 'ar' ? name_ar : name_en }));
+  return rows.map(({ name_en, name_ar, ...a }) => ({ ...a, governorate: localized(locale, { en: name_en, ar: name_ar }) }));
 }

@@ -4,6 +4,7 @@ import type { ShopDb } from '../../db/index.ts';
 import type { PaymentMethodTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
 import { providerAvailable } from '../../payments/gateways.ts';
+import { localField } from '../../../i18n/localized.ts';
 
 /** A payment method as the checkout reads it (the shape is shared with the islands). */
 export type PaymentMethod = PaymentMethodView;
@@ -51,7 +52,7 @@ export async function paymentMethods(
     .filter((r) => !(options.withoutCod && isCashOnDelivery(r)))
     .map((r) => ({
       code: r.code,
-      name: locale === 'ar' ? r.name_ar : r.name_en,
+      name: localField(locale, r, 'name'),
       kind: r.kind,
       gateway: r.gateway,
       min_total: r.min_total,

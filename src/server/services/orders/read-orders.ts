@@ -4,6 +4,7 @@ import type { OrderView } from '../../../lib/orders/views.ts';
 import type { ShopDb } from '../../db/index.ts';
 import type { OrderLineRow, OrderRow, RefundRow } from '../../db/schema.ts';
 import { Problem } from '../../problem.ts';
+import { localField } from '../../../i18n/localized.ts';
 
 /** An order as the shopper sees it: the copy taken when it was placed, in the request's language. */
 export function toOrderView(
@@ -36,7 +37,7 @@ export function toOrderView(
       title: order.address_title,
       country: order.address_country,
       governorate_id: order.governorate_id,
-      governorate: locale === 'ar' ? order.governorate_ar : order.governorate_en,
+      governorate: localField(locale, order, 'governorate'),
       city: order.address_city,
       area: order.address_area,
       street: order.address_street,
@@ -44,7 +45,7 @@ export function toOrderView(
     },
     items: lines.map((l) => ({
       product_id: l.product_id,
-      name: locale === 'ar' ? l.name_ar : l.name_en,
+      name: localField(locale, l, 'name'),
       image: l.image,
       price: l.unit_price,
       beforeDiscount: l.before_discount,

@@ -5,6 +5,7 @@ import type { ShopDb } from '../../db/index.ts';
 import { joinedProducts } from '../catalog/joined-products.ts';
 import { toProductCard } from '../catalog/product-mapper.ts';
 import { Problem } from '../../problem.ts';
+import { localField } from '../../../i18n/localized.ts';
 
 /**
  * POST /reorder/{id}: the order's lines as cart lines at today's price and stock, and what changed since. Until the
@@ -26,7 +27,7 @@ export async function reorder(db: ShopDb, userId: number, orderId: number, local
   const changes: ReorderChange[] = [];
   for (const line of lines) {
     const card = cards.get(line.product_id);
-    const oldName = locale === 'ar' ? line.name_ar : line.name_en;
+    const oldName = localField(locale, line, 'name');
     if (!card) {
       changes.push({ product_id: line.product_id, name: oldName, kind: 'unavailable' });
       continue;

@@ -1,6 +1,7 @@
 import type { Locale } from '../../../i18n/locales.ts';
 import type { DeliveryTermsView } from '../../../lib/orders/views.ts';
 import type { ShopDb } from '../../db/index.ts';
+import { localField } from '../../../i18n/localized.ts';
 
 /** The free-delivery threshold in piastres from shop_settings; null when the setting is absent (never free). */
 export async function freeDeliveryThreshold(db: ShopDb): Promise<number | null> {
@@ -29,7 +30,7 @@ export async function deliveryTerms(db: ShopDb, locale: Locale): Promise<Deliver
     .execute();
   const governorates: DeliveryTerms[] = rows.map((g) => ({
     id: g.id,
-    name: locale === 'ar' ? g.name_ar : g.name_en,
+    name: localField(locale, g, 'name'),
     delivery_fee: g.delivery_fee,
     delivery_days: g.delivery_days,
   }));

@@ -4,6 +4,7 @@ import type { ShopDb } from '../../db/index.ts';
 import { usableMethod, withWalletRule } from './payment-methods.ts';
 import { priceOrder, type OrderChoice } from './pricing.ts';
 import { freeDeliveryThreshold } from './settings.ts';
+import { localField } from '../../../i18n/localized.ts';
 
 /** GET /orders/summary: what the order would cost now (spec section 3 fields), and what would stop it. */
 export async function orderSummary(db: ShopDb, userId: number, choice: OrderChoice, locale: Locale): Promise<OrderSummaryView> {
@@ -13,7 +14,7 @@ export async function orderSummary(db: ShopDb, userId: number, choice: OrderChoi
   return {
     items: priced.lines.map((l) => ({
       product_id: l.product_id,
-      name: locale === 'ar' ? l.name_ar : l.name_en,
+      name: localField(locale, l, 'name'),
       image: l.image,
       price: l.unit_price,
       beforeDiscount: l.before_discount,
@@ -28,7 +29,7 @@ export async function orderSummary(db: ShopDb, userId: number, choice: OrderChoi
     delivery: g
       ? {
           governorate_id: g.id,
-          governorate: locale === 'ar' ? g.name_ar : g.name_en,
+          governorate: localField(locale, g, 'name'),
           delivery_fee: g.delivery_fee,
           delivery_days: g.delivery_days,
         }
