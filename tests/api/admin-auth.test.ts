@@ -33,9 +33,13 @@ describe('staff sign-in (password, then a second factor)', () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 30_000 });
     try {
       const code = currentCode(staff.secret);
-      const ok = await json('/api/admin/auth/code', jsonInit('POST', { code }, cookie));
+      const ok = await api.request('/api/admin/auth/code', jsonInit('POST', { code }, cookie));
       expect(ok.status).toBe(200);
-      expect((await json('/api/admin/me', { headers: { cookie } })).status).toBe(200);
+      // V7.2.4: the second factor renews the token; the password step's one opens nothing.
+      const signedIn = staffCookieFrom(ok);
+      expect(signedIn).not.toBe(cookie);
+      expect((await json('/api/admin/me', { headers: { cookie: signedIn } })).status).toBe(200);
+      expect((await json('/api/admin/me', { headers: { cookie } })).status).toBe(401);
       // The same code in another sign-in is a replay: refused.
       const again = staffCookieFrom(await signIn(staff.email));
       const replay = await json('/api/admin/auth/code', jsonInit('POST', { code }, again));

@@ -10,7 +10,7 @@ export const StaffSignInSchema = z.object({
 });
 export const StaffCodeSchema = z.object({
   code: z.optional(z.string().check(z.trim(), z.regex(/^\d{6}$/))),
-  recovery_code: z.optional(z.string().check(z.trim(), z.minLength(6), z.maxLength(20))),
+  recovery_code: z.optional(z.string().check(z.trim(), z.minLength(6), z.maxLength(40))),
 });
 export const EnrolCodeSchema = z.object({ code: z.string().check(z.trim(), z.regex(/^\d{6}$/)) });
 export const AcceptInviteSchema = z.object({
