@@ -44,6 +44,7 @@ export const adminMessages = defineMessages(
       staff: 'Staff',
       audit: 'Audit log',
       signOut: 'Sign out',
+      account: 'My account',
       signedInAs: 'Signed in as {name} ({role})',
       viewShop: 'View the shop',
       language: 'العربية',
@@ -120,6 +121,7 @@ export const adminMessages = defineMessages(
       empty: 'No entries match.',
       before: 'Before',
       after: 'After',
+      unknownMember: 'No such member',
     },
     table: {
       previous: 'Previous page',
@@ -174,6 +176,7 @@ export const adminMessages = defineMessages(
       staff: 'فريق العمل',
       audit: 'سجل التدقيق',
       signOut: 'تسجيل الخروج',
+      account: 'حسابي',
       signedInAs: 'مسجّل باسم {name} ({role})',
       viewShop: 'عرض المتجر',
       language: 'English',
@@ -250,6 +253,7 @@ export const adminMessages = defineMessages(
       empty: 'لا توجد سجلات مطابقة.',
       before: 'قبل',
       after: 'بعد',
+      unknownMember: 'لا يوجد عضو بهذا البريد',
     },
     table: {
       previous: 'الصفحة السابقة',

@@ -34,7 +34,7 @@ export interface DeskPage {
  * const list = page.allowed ? await listCoupons(page.db, pageNumber) : null;
  * ```
  */
-export async function deskPage(astro: AstroGlobal, permission: Permission): Promise<DeskPage | Response> {
+export async function deskPage(astro: AstroGlobal, permission: Permission | null): Promise<DeskPage | Response> {
   const { db } = await sharedDatabase();
   const session = await deskSession(astro, db);
   if (!session || session.stage !== 'verified') {
@@ -42,7 +42,8 @@ export async function deskPage(astro: AstroGlobal, permission: Permission): Prom
     return astro.redirect(`${localePath(astro.locals.locale, '/admin/login')}?next=${encodeURIComponent(back)}`, 303);
   }
   const { role } = session.staff;
-  const allowed = can(role, permission);
+  // null: a page of every signed-in member's own (their account).
+  const allowed = permission === null || can(role, permission);
   if (!allowed) astro.response.status = 403;
   return { db, staff: session.staff, session, permissions: ROLE_PERMISSIONS[role], allowed, can: (p) => can(role, p) };
 }
