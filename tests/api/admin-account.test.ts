@@ -33,13 +33,20 @@ const me = async (cookie: string) => (await request('/api/admin/me', { headers: 
 async function signInAgain(staff: { email: string; secret: string }, from?: string, headers: Record<string, string> = {}) {
   const first = await request(
     '/api/admin/auth/login',
-    { ...jsonInit('POST', { email: staff.email, password: STAFF_PASSWORD }), headers: { 'content-type': 'application/json', ...headers } },
+    {
+      ...jsonInit('POST', { email: staff.email, password: STAFF_PASSWORD }),
+      headers: { 'content-type': 'application/json', ...headers },
+    },
     from,
   );
   expect(first.status).toBe(200);
   nextStep();
   const init = jsonInit('POST', { code: currentCode(staff.secret) }, staffCookieFrom(first));
-  const code = await request('/api/admin/auth/code', { ...init, headers: { ...(init.headers as Record<string, string>), ...headers } }, from);
+  const code = await request(
+    '/api/admin/auth/code',
+    { ...init, headers: { ...(init.headers as Record<string, string>), ...headers } },
+    from,
+  );
   expect(code.status).toBe(200);
   return staffCookieFrom(code);
 }
@@ -72,7 +79,11 @@ describe('V7.2.4 / V7.6.1: a new session token at every change of privilege', ()
     const pending = staffCookieFrom(accepted);
     const { data } = (await (await request('/api/admin/auth/enrol', { headers: { cookie: pending } })).json()) as any;
     // The secret being enrolled is sealed in the session row too.
-    const row = await db.selectFrom('staff_sessions').select('pending_secret').where('token_hash', '=', sha256(pending.split('=')[1]!)).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('staff_sessions')
+      .select('pending_secret')
+      .where('token_hash', '=', sha256(pending.split('=')[1]!))
+      .executeTakeFirstOrThrow();
     expect(row.pending_secret).toMatch(/^v1\./);
     expect(row.pending_secret).not.toContain(data.secret);
     const enrolled = await request('/api/admin/auth/enrol', jsonInit('POST', { code: currentCode(data.secret) }, pending));
@@ -100,7 +111,10 @@ describe('V7.2.4 / V7.6.1: a new session token at every change of privilege', ()
     // Over https a plain `bb_staff` cookie is not read.
     const value = /=([^;]+)/.exec(cookie)![1];
     nextStep();
-    const plain = await api.request('https://shop.example/api/admin/auth/code', jsonInit('POST', { code: currentCode(staff.secret) }, `bb_staff=${value}`));
+    const plain = await api.request(
+      'https://shop.example/api/admin/auth/code',
+      jsonInit('POST', { code: currentCode(staff.secret) }, `bb_staff=${value}`),
+    );
     expect(plain.status).toBe(401);
   });
 });
@@ -137,14 +151,22 @@ describe("V6.2.2 / V7.4.3 / V7.5: a member's own account", () => {
     nextStep();
     const wrong = await json(
       '/api/admin/account/password',
-      jsonInit('POST', { current_password: 'not-my-password', password: 'a-new-long-pass-99', code: currentCode(staff.secret) }, staff.cookie),
+      jsonInit(
+        'POST',
+        { current_password: 'not-my-password', password: 'a-new-long-pass-99', code: currentCode(staff.secret) },
+        staff.cookie,
+      ),
     );
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors.current_password[0]).toBe('That is not your current password.');
     nextStep();
     const changed = await request(
       '/api/admin/account/password',
-      jsonInit('POST', { current_password: STAFF_PASSWORD, password: 'a-new-long-pass-99', code: currentCode(staff.secret) }, staff.cookie),
+      jsonInit(
+        'POST',
+        { current_password: STAFF_PASSWORD, password: 'a-new-long-pass-99', code: currentCode(staff.secret) },
+        staff.cookie,
+      ),
     );
     expect(changed.status).toBe(200);
     expect(((await changed.json()) as any).data.sessions_ended).toBe(1);
@@ -161,7 +183,11 @@ describe("V6.2.2 / V7.4.3 / V7.5: a member's own account", () => {
     nextStep();
     const common = await json(
       '/api/admin/account/password',
-      jsonInit('POST', { current_password: STAFF_PASSWORD, password: 'password123', code: currentCode(staff.secret) }, staff.cookie),
+      jsonInit(
+        'POST',
+        { current_password: STAFF_PASSWORD, password: 'password123', code: currentCode(staff.secret) },
+        staff.cookie,
+      ),
     );
     expect(common.status).toBe(422);
     expect(Object.keys(common.body.errors)).toEqual(['password']);
@@ -187,9 +213,15 @@ describe("V6.2.2 / V7.4.3 / V7.5: a member's own account", () => {
     expect(theOther.last_seen_at).toMatch(/^\d{4}-/);
     expect(JSON.stringify(account.body)).not.toMatch(/token|hash/);
     // Another member cannot end it.
-    expect((await json(`/api/admin/account/sessions/${theOther.id}`, { method: 'DELETE', headers: { cookie: stranger.cookie } })).status).toBe(404);
+    expect(
+      (await json(`/api/admin/account/sessions/${theOther.id}`, { method: 'DELETE', headers: { cookie: stranger.cookie } }))
+        .status,
+    ).toBe(404);
     expect(await me(other)).toBe(200);
-    const ended = await json(`/api/admin/account/sessions/${theOther.id}`, { method: 'DELETE', headers: { cookie: staff.cookie } });
+    const ended = await json(`/api/admin/account/sessions/${theOther.id}`, {
+      method: 'DELETE',
+      headers: { cookie: staff.cookie },
+    });
     expect(ended.status).toBe(200);
     expect(ended.body.data.current).toBe(false);
     expect(await me(other)).toBe(401);
@@ -201,18 +233,33 @@ describe("V6.2.2 / V7.4.3 / V7.5: a member's own account", () => {
     const staff = await makeStaff(db, api, 'support');
     const used = await signIn(staff.email);
     expect(
-      (await request('/api/admin/auth/code', jsonInit('POST', { recovery_code: staff.recoveryCodes[0]!.toUpperCase() }, staffCookieFrom(used)))).status,
+      (
+        await request(
+          '/api/admin/auth/code',
+          jsonInit('POST', { recovery_code: staff.recoveryCodes[0]!.toUpperCase() }, staffCookieFrom(used)),
+        )
+      ).status,
     ).toBe(200);
     expect((await json('/api/admin/account', { headers: { cookie: staff.cookie } })).body.data.recovery_codes_left).toBe(9);
-    expect((await json('/api/admin/account/recovery-codes', jsonInit('POST', { password: 'wrong-password-1' }, staff.cookie))).status).toBe(422);
+    expect(
+      (await json('/api/admin/account/recovery-codes', jsonInit('POST', { password: 'wrong-password-1' }, staff.cookie))).status,
+    ).toBe(422);
     const fresh = await json('/api/admin/account/recovery-codes', jsonInit('POST', { password: STAFF_PASSWORD }, staff.cookie));
     expect(fresh.status).toBe(200);
     expect(fresh.body.data.recovery_codes).toHaveLength(10);
     expect((await json('/api/admin/account', { headers: { cookie: staff.cookie } })).body.data.recovery_codes_left).toBe(10);
     const old = await signIn(staff.email);
-    expect((await request('/api/admin/auth/code', jsonInit('POST', { recovery_code: staff.recoveryCodes[1] }, staffCookieFrom(old)))).status).toBe(422);
-    const log = await json(`/api/admin/audit?action=staff.recovery&subject_type=staff&subject_id=${staff.id}`, { headers: { cookie: owner.cookie } });
-    expect(log.body.data.rows.map((r: any) => r.action).sort()).toEqual(['staff.recoveryCode.use', 'staff.recoveryCodes.regenerate']);
+    expect(
+      (await request('/api/admin/auth/code', jsonInit('POST', { recovery_code: staff.recoveryCodes[1] }, staffCookieFrom(old))))
+        .status,
+    ).toBe(422);
+    const log = await json(`/api/admin/audit?action=staff.recovery&subject_type=staff&subject_id=${staff.id}`, {
+      headers: { cookie: owner.cookie },
+    });
+    expect(log.body.data.rows.map((r: any) => r.action).sort()).toEqual([
+      'staff.recoveryCode.use',
+      'staff.recoveryCodes.regenerate',
+    ]);
   });
 });
 
@@ -245,40 +292,46 @@ describe('V6.3.5 / V16.3.1: sign-ins, failures, locks, recovery-code uses and se
 });
 
 describe('V6.3.1 / V6.3.2: a lock an attacker cannot turn against an operator', () => {
-  test('after 10 wrong passwords the e-mail is locked for the addresses that failed; the operator elsewhere still signs in with the password and a code', { timeout: 90_000 }, async () => {
-    const fresh = await testApi();
-    try {
-      const owner = await makeStaff(fresh.db, fresh.api, 'owner');
-      const operator = await makeStaff(fresh.db, fresh.api, 'operations');
-      const attempt = (password: string, from: string) =>
-        fresh.api.request('/api/admin/auth/login', jsonInit('POST', { email: operator.email, password }), { clientAddress: from });
-      // Ten wrong passwords from a few addresses (each under its own limit).
-      for (let i = 0; i < 10; i += 1) expect((await attempt('wrong-password-1', `192.0.2.${100 + (i % 4)}`)).status).toBe(401);
-      // From an address that failed, even the right password is refused.
-      expect((await attempt(STAFF_PASSWORD, '192.0.2.100')).status).toBe(429);
-      expect((await attempt('wrong-password-1', '192.0.2.100')).status).toBe(429);
-      // The operator, at the office's own address, signs in: the right password, then a valid code.
-      const first = await attempt(STAFF_PASSWORD, '198.51.100.77');
-      expect(first.status).toBe(200);
-      nextStep();
-      const code = await fresh.api.request(
-        '/api/admin/auth/code',
-        jsonInit('POST', { code: currentCode(operator.secret) }, staffCookieFrom(first)),
-        { clientAddress: '198.51.100.77' },
-      );
-      expect(code.status).toBe(200);
-      const log = await fresh.json(`/api/admin/audit?action=staff.signIn&subject_type=staff&subject_id=${operator.id}`, {
-        headers: { cookie: owner.cookie },
-      });
-      const actions = log.body.data.rows.map((r: any) => r.action);
-      expect(actions.filter((a: string) => a === 'staff.signIn.failed')).toHaveLength(10);
-      expect(actions).toContain('staff.signIn.locked');
-      expect(actions).toContain('staff.signIn.refused');
-      expect(actions[0]).toBe('staff.signIn');
-    } finally {
-      await fresh.close();
-    }
-  });
+  test(
+    'after 10 wrong passwords the e-mail is locked for the addresses that failed; the operator elsewhere still signs in with the password and a code',
+    { timeout: 90_000 },
+    async () => {
+      const fresh = await testApi();
+      try {
+        const owner = await makeStaff(fresh.db, fresh.api, 'owner');
+        const operator = await makeStaff(fresh.db, fresh.api, 'operations');
+        const attempt = (password: string, from: string) =>
+          fresh.api.request('/api/admin/auth/login', jsonInit('POST', { email: operator.email, password }), {
+            clientAddress: from,
+          });
+        // Ten wrong passwords from a few addresses (each under its own limit).
+        for (let i = 0; i < 10; i += 1) expect((await attempt('wrong-password-1', `192.0.2.${100 + (i % 4)}`)).status).toBe(401);
+        // From an address that failed, even the right password is refused.
+        expect((await attempt(STAFF_PASSWORD, '192.0.2.100')).status).toBe(429);
+        expect((await attempt('wrong-password-1', '192.0.2.100')).status).toBe(429);
+        // The operator, at the office's own address, signs in: the right password, then a valid code.
+        const first = await attempt(STAFF_PASSWORD, '198.51.100.77');
+        expect(first.status).toBe(200);
+        nextStep();
+        const code = await fresh.api.request(
+          '/api/admin/auth/code',
+          jsonInit('POST', { code: currentCode(operator.secret) }, staffCookieFrom(first)),
+          { clientAddress: '198.51.100.77' },
+        );
+        expect(code.status).toBe(200);
+        const log = await fresh.json(`/api/admin/audit?action=staff.signIn&subject_type=staff&subject_id=${operator.id}`, {
+          headers: { cookie: owner.cookie },
+        });
+        const actions = log.body.data.rows.map((r: any) => r.action);
+        expect(actions.filter((a: string) => a === 'staff.signIn.failed')).toHaveLength(10);
+        expect(actions).toContain('staff.signIn.locked');
+        expect(actions).toContain('staff.signIn.refused');
+        expect(actions[0]).toBe('staff.signIn');
+      } finally {
+        await fresh.close();
+      }
+    },
+  );
 });
 
 describe('V8.2: the owner rules at their edges', () => {
@@ -288,7 +341,12 @@ describe('V8.2: the owner rules at their edges', () => {
       try {
         const a = await makeStaff(fresh.db, fresh.api, 'owner');
         const b = await makeStaff(fresh.db, fresh.api, 'owner');
-        const actor = (m: { id: number; email: string }) => ({ ...m, name: 'Owner', role: 'owner' as const, clientAddress: '192.0.2.1' });
+        const actor = (m: { id: number; email: string }) => ({
+          ...m,
+          name: 'Owner',
+          role: 'owner' as const,
+          clientAddress: '192.0.2.1',
+        });
         // Both transactions start together (the services, so neither request's session check goes first).
         const results = await Promise.allSettled([
           updateStaff(fresh.db, b.id, { role: 'support' }, actor(a)),

@@ -173,26 +173,30 @@ describe('a member who lost their phone', () => {
 
 describe('sign-in limits', () => {
   // 25 argon2 hashes: slow on a busy machine.
-  test('a shared office address is not locked out by successful sign-ins; wrong passwords are limited', { timeout: 90_000 }, async () => {
-    const fresh = await testApi();
-    try {
-      const office = '198.51.100.200';
-      for (let i = 0; i < 12; i += 1) await makeStaffFrom(fresh, office);
-      const staff = await makeStaff(fresh.db, fresh.api, 'support');
-      let last = 0;
-      for (let i = 0; i < 11; i += 1)
-        last = (
-          await fresh.json(
-            '/api/admin/auth/login',
-            jsonInit('POST', { email: staff.email, password: 'wrong-wrong-wrong' }),
-            office,
-          )
-        ).status;
-      expect(last).toBe(429);
-    } finally {
-      await fresh.close();
-    }
-  });
+  test(
+    'a shared office address is not locked out by successful sign-ins; wrong passwords are limited',
+    { timeout: 90_000 },
+    async () => {
+      const fresh = await testApi();
+      try {
+        const office = '198.51.100.200';
+        for (let i = 0; i < 12; i += 1) await makeStaffFrom(fresh, office);
+        const staff = await makeStaff(fresh.db, fresh.api, 'support');
+        let last = 0;
+        for (let i = 0; i < 11; i += 1)
+          last = (
+            await fresh.json(
+              '/api/admin/auth/login',
+              jsonInit('POST', { email: staff.email, password: 'wrong-wrong-wrong' }),
+              office,
+            )
+          ).status;
+        expect(last).toBe(429);
+      } finally {
+        await fresh.close();
+      }
+    },
+  );
 });
 
 /** A member who signs in from `address` with the right password (the slot is given back). */

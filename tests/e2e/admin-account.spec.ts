@@ -24,7 +24,9 @@ test('a member sees their sessions, ends one, makes new recovery codes and chang
   // The same member on a tablet in the warehouse.
   const tablet = await browser.newContext({ userAgent: 'Warehouse tablet' });
   const signInOnTablet = async (second: { code: string } | { recovery_code: string }) => {
-    expect((await tablet.request.post('/api/admin/auth/login', { data: { email, password: STAFF_PASSWORD } })).status()).toBe(200);
+    expect((await tablet.request.post('/api/admin/auth/login', { data: { email, password: STAFF_PASSWORD } })).status()).toBe(
+      200,
+    );
     expect((await tablet.request.post('/api/admin/auth/code', { data: second })).status()).toBe(200);
   };
   const tabletMe = async () => (await tablet.request.get('/api/admin/me')).status();

@@ -50,7 +50,14 @@ export async function makeStaff(db: Kysely<Database>, api: AnyApi, role: StaffRo
   const { data: codes } = (await confirmed.json()) as { data: { recovery_codes: string[] } };
   // The enrolment signed the member in with a new token: the one from accepting the invitation is spent.
   const signedIn = confirmed.headers.get('set-cookie') ? staffCookieFrom(confirmed) : cookie;
-  return { id: staffId, email: address, cookie: signedIn, secret: data.secret, recoveryCodes: codes.recovery_codes, headers: { cookie: signedIn } };
+  return {
+    id: staffId,
+    email: address,
+    cookie: signedIn,
+    secret: data.secret,
+    recoveryCodes: codes.recovery_codes,
+    headers: { cookie: signedIn },
+  };
 }
 
 export { jsonInit };

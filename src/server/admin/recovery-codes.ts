@@ -24,7 +24,12 @@ export function newRecoveryCode(): string {
 }
 
 /** What the member typed, as the code was made: case, spaces and hyphens do not matter; i and l are 1, o is 0. */
-const normalise = (code: string) => code.toLowerCase().replace(/[\s-]+/g, '').replace(/[il]/g, '1').replace(/o/g, '0');
+const normalise = (code: string) =>
+  code
+    .toLowerCase()
+    .replace(/[\s-]+/g, '')
+    .replace(/[il]/g, '1')
+    .replace(/o/g, '0');
 /** Codes issued before issue 34 (50 bits, `xxxxx-xxxxx`) were hashed with their hyphen; migration 024 keyed those hashes. */
 const legacyNormalise = (code: string) => code.trim().toLowerCase().replace(/\s+/g, '');
 

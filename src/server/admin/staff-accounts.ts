@@ -203,8 +203,7 @@ export async function updateStaff(
     const owners = await lockActiveOwners(trx);
     const before = await trx.selectFrom('staff').select(memberColumns).where('id', '=', staffId).executeTakeFirst();
     if (!before) throw new Problem(404, 'admin.staffNotFound');
-    if (before.status === 'invited' && change.status && change.status !== before.status)
-      throw new Problem(409, 'admin.invitedStatus');
+    if (before.status === 'invited' && change.status) throw new Problem(409, 'admin.invitedStatus');
     const losesOwner =
       before.role === 'owner' &&
       before.status === 'active' &&

@@ -280,7 +280,11 @@ export async function verifySecondFactor(
 }
 
 /** Replaces the member's signed-in session by a new one, ending all their others (a password change). */
-export async function renewAloneSession(trx: ShopDb, session: OpenSession, client: SessionClient): Promise<{ token: string; ended: number }> {
+export async function renewAloneSession(
+  trx: ShopDb,
+  session: OpenSession,
+  client: SessionClient,
+): Promise<{ token: string; ended: number }> {
   const ended = await trx
     .deleteFrom('staff_sessions')
     .where('staff_id', '=', session.staff.id)

@@ -30,8 +30,7 @@ export function withShopPolicy(policy: string): string {
     .map((d) => d.trim())
     .filter(Boolean);
   const names = new Set(directives.map(directiveName));
-  for (const ours of SHOP_POLICY.split(';').map((d) => d.trim()))
-    if (!names.has(directiveName(ours))) directives.push(ours);
+  for (const ours of SHOP_POLICY.split(';').map((d) => d.trim())) if (!names.has(directiveName(ours))) directives.push(ours);
   return directives.join('; ');
 }
 
@@ -61,5 +60,7 @@ export function applySecurityHeaders(res: ServerResponse): void {
     setHeader(name, name.toLowerCase() === CSP && typeof value === 'string' ? withShopPolicy(value) : value);
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
   res.writeHead = ((...args: unknown[]) =>
-    writeHead(...args.map((arg, i) => (i > 0 && typeof arg === 'object' ? mergedHeaders(arg) : arg)))) as ServerResponse['writeHead'];
+    writeHead(
+      ...args.map((arg, i) => (i > 0 && typeof arg === 'object' ? mergedHeaders(arg) : arg)),
+    )) as ServerResponse['writeHead'];
 }

@@ -43,7 +43,14 @@ export default function PasswordChange({
         idPrefix="account"
         autoComplete="current-password"
       />
-      <Input name="password" type="password" label={text.next} errors={state.errors} idPrefix="account" autoComplete="new-password" />
+      <Input
+        name="password"
+        type="password"
+        label={text.next}
+        errors={state.errors}
+        idPrefix="account"
+        autoComplete="new-password"
+      />
       <Input name="code" label={text.code} errors={state.errors} idPrefix="account" autoComplete="one-time-code" dir="ltr" />
       <Submit label={text.submit} busyLabel={working} />
     </form>
