@@ -2,6 +2,11 @@ import { afterAll, afterEach, describe, expect, test, vi } from 'vitest';
 import { inviteStaff, updateStaff } from '../../src/server/admin/staff-accounts.ts';
 import { currentCode } from '../../src/server/admin/totp.ts';
 import { sha256 } from '../../src/server/auth/secrets.ts';
+import type { Kysely } from 'kysely';
+import { connect } from '../../src/server/db/connection.ts';
+import { up as migration024 } from '../../src/server/db/migrations/024-staff-secrets.ts';
+import { openSecret, TOTP_PURPOSE } from '../../src/server/auth/secret-box.ts';
+import { spendRecoveryCode } from '../../src/server/admin/recovery-codes.ts';
 import { jsonInit, makeStaff, STAFF_PASSWORD, staffCookieFrom } from '../support/staff.ts';
 import { testApi } from '../support/test-db.ts';
 
@@ -139,6 +144,50 @@ describe('V6.5 / V11: staff secrets at rest', () => {
         expect(hash).not.toContain(sha256(bare));
         expect(hash).not.toContain(sha256(code));
       }
+    }
+  });
+});
+
+describe('migration 024: the secrets stored before it', () => {
+  test('existing TOTP secrets are sealed and existing recovery codes keyed; both keep working', async () => {
+    const { db: old } = connect({ sqlitePath: ':memory:' });
+    try {
+      const raw = old as unknown as Kysely<any>;
+      await raw.schema
+        .createTable('staff')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('totp_secret', 'text')
+        .execute();
+      await raw.schema
+        .createTable('staff_recovery_codes')
+        .addColumn('id', 'integer', (c) => c.primaryKey())
+        .addColumn('staff_id', 'integer')
+        .addColumn('code_hash', 'text')
+        .addColumn('used_at', 'text')
+        .execute();
+      await raw.schema
+        .createTable('staff_sessions')
+        .addColumn('token_hash', 'text')
+        .addColumn('pending_secret', 'text')
+        .execute();
+      await raw.insertInto('staff').values({ id: 1, totp_secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' }).execute();
+      // A code of the old kind (`xxxxx-xxxxx`, its hash taken with the hyphen) and a session enrolling in the clear.
+      await raw
+        .insertInto('staff_recovery_codes')
+        .values({ id: 1, staff_id: 1, code_hash: sha256('abcde-fghjk'), used_at: null })
+        .execute();
+      await raw.insertInto('staff_sessions').values({ token_hash: 'x', pending_secret: 'JBSWY3DPEHPK3PXP' }).execute();
+      await migration024(raw, { engine: 'sqlite', idType: 'integer', id: (c) => c });
+      const staff = await raw.selectFrom('staff').select('totp_secret').executeTakeFirstOrThrow();
+      expect(staff.totp_secret).toMatch(/^v1\./);
+      expect(openSecret(staff.totp_secret, TOTP_PURPOSE)).toBe('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');
+      const code = await raw.selectFrom('staff_recovery_codes').select('code_hash').executeTakeFirstOrThrow();
+      expect(code.code_hash).toMatch(/^h1\./);
+      expect(await raw.selectFrom('staff_sessions').selectAll().execute()).toEqual([]);
+      expect(await spendRecoveryCode(old, 1, 'ABCDE-FGHJK')).toBe(true);
+      expect(await spendRecoveryCode(old, 1, 'abcde-fghjk')).toBe(false);
+    } finally {
+      await old.destroy();
     }
   });
 });
