@@ -25,7 +25,7 @@ export const adminAccountMessages = defineMessages(
       current: 'This browser',
       unknownDevice: 'Unknown device',
       end: 'End session',
-      endLabel: 'End the session on {device}',
+      endLabel: 'End session on {device}',
       ended: 'Session ended.',
       empty: 'No other sessions.',
     },
