@@ -150,8 +150,10 @@ export const adminAuthRoutes = new Hono<ApiEnv>()
   })
   .post('/auth/logout', async (c) => {
     const db = c.get('db');
-    const session = await readStaffSession(db, staffToken(c));
-    if (session) {
+    // Every staff cookie the browser sent (one, unless one was planted beside it) stops working.
+    for (const token of presentedStaffTokens(c)) {
+      const session = await readStaffSession(db, token);
+      if (!session) continue;
       await endStaffSession(db, session.tokenHash);
       if (session.stage === 'verified')
         await recordSignIn(db, actorOf(c, session.staff), 'staff.session.end', { session: session.publicId, by: 'sign-out' });
