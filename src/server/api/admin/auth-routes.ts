@@ -96,7 +96,13 @@ export const adminAuthRoutes = new Hono<ApiEnv>()
     const db = c.get('db');
     const session = await pendingSession(c);
     const actor = actorOf(c, session.staff);
-    await enforceLimits(db, [['staffCode', String(session.staff.id)]], 'tooManyLogins');
+    try {
+      await enforceLimits(db, [['staffCode', String(session.staff.id)]], 'tooManyLogins');
+    } catch (error) {
+      if (error instanceof Problem && error.status === 429)
+        await recordSignIn(db, actor, 'staff.signIn.refused', { reason: 'codes' });
+      throw error;
+    }
     const body = c.req.valid('json');
     let signedIn: Awaited<ReturnType<typeof verifySecondFactor>>;
     try {
