@@ -7,6 +7,7 @@ import { connect } from '../../src/server/db/connection.ts';
 import { up as migration024 } from '../../src/server/db/migrations/024-staff-secrets.ts';
 import { openSecret, TOTP_PURPOSE } from '../../src/server/auth/secret-box.ts';
 import { spendRecoveryCode } from '../../src/server/admin/recovery-codes.ts';
+import { isSecureRequest, staffTokenFromCookies } from '../../src/server/admin/staff-sessions.ts';
 import { jsonInit, makeStaff, STAFF_PASSWORD, staffCookieFrom } from '../support/staff.ts';
 import { testApi } from '../support/test-db.ts';
 
@@ -122,6 +123,22 @@ describe('V7.2.4 / V7.6.1: a new session token at every change of privilege', ()
     );
     expect(plain.status).toBe(401);
   });
+});
+
+test('the Secure __Host- cookie: in production always, elsewhere on https or behind a TLS proxy; a duplicate is no cookie', () => {
+  expect(isSecureRequest('http://127.0.0.1:4321/api/admin/me', null)).toBe(false);
+  expect(isSecureRequest('https://shop.example/api/admin/me', null)).toBe(true);
+  expect(isSecureRequest('http://10.0.0.5/api/admin/me', 'https')).toBe(true);
+  vi.stubEnv('NODE_ENV', 'production');
+  try {
+    expect(isSecureRequest('http://10.0.0.5/api/admin/me', null)).toBe(true);
+  } finally {
+    vi.unstubAllEnvs();
+  }
+  expect(staffTokenFromCookies('a=1; bb_staff=T; b=2', false)).toBe('T');
+  expect(staffTokenFromCookies('bb_staff=P; bb_staff=T', false)).toBeUndefined();
+  expect(staffTokenFromCookies('bb_staff=T', true)).toBeUndefined();
+  expect(staffTokenFromCookies('bb_staff=P; __Host-bb_staff=T', true)).toBe('T');
 });
 
 describe('V6.5 / V11: staff secrets at rest', () => {

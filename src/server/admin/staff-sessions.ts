@@ -19,18 +19,22 @@ import type { StaffActor } from './staff-actor.ts';
 /** The cookie that carries a staff session's token on plain http (a demo, the tests). */
 export const STAFF_COOKIE = 'bb_staff';
 /**
- * Over https (or TRUST_PROXY=1 with X-Forwarded-Proto: https): a `__Host-` cookie is Secure, for `/`, of this host
- * only, so neither a sibling subdomain nor a plain-http page can plant or overwrite it. Browsers refuse the prefix
- * without Secure, which plain http cannot set: there the name stays `bb_staff`.
+ * In production (always https: SITE_URL must be) and on any https request (its own URL, or X-Forwarded-Proto from the
+ * TLS proxy in front): a `__Host-` cookie is Secure, for `/`, of this host only, so neither a sibling subdomain nor a
+ * plain-http page can plant or overwrite it. Browsers refuse the prefix without Secure, which plain http cannot set:
+ * on a plain-http demo or test server the name stays `bb_staff`.
  */
 export const SECURE_STAFF_COOKIE = '__Host-bb_staff';
 
 export const staffCookieName = (secure: boolean): string => (secure ? SECURE_STAFF_COOKIE : STAFF_COOKIE);
 
-/** Whether a request came over https: its own URL, or a trusted proxy's X-Forwarded-Proto. */
+/**
+ * Whether the staff cookie is the Secure `__Host-` one. X-Forwarded-Proto is taken as it comes: a client that forges
+ * it only changes which cookie name its own request is read with, and the API and the desk's pages decide the same way.
+ */
 export function isSecureRequest(url: string, forwardedProto: string | null | undefined): boolean {
-  if (new URL(url).protocol === 'https:') return true;
-  return serverConfig().trustProxy && forwardedProto?.split(',')[0]?.trim().toLowerCase() === 'https';
+  if (serverConfig().production || new URL(url).protocol === 'https:') return true;
+  return forwardedProto?.split(',')[0]?.trim().toLowerCase() === 'https';
 }
 
 /** Every value of the staff cookie in a Cookie header (one, normally). */
