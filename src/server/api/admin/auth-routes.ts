@@ -14,7 +14,6 @@ import {
   verifySecondFactor,
   type OpenSession,
 } from '../../admin/staff-sessions.ts';
-import { sha256 } from '../../auth/secrets.ts';
 import { Problem } from '../../problem.ts';
 import type { ShopDb } from '../../db/index.ts';
 import type { ApiEnv } from '../context.ts';
@@ -66,6 +65,18 @@ async function takeSignInSlots(c: Context<ApiEnv>, email: string): Promise<void>
   throw tooMany(capped, 'tooManyLogins');
 }
 
+/** Ends the session of every staff cookie the request carries; a signed-in one's end goes to the audit log. */
+async function endPresentedSessions(c: Context<ApiEnv>, by: 'sign-in' | 'sign-out'): Promise<void> {
+  const db = c.get('db');
+  for (const token of presentedStaffTokens(c)) {
+    const session = await readStaffSession(db, token);
+    if (!session) continue;
+    await endStaffSession(db, session.tokenHash);
+    if (session.stage === 'verified')
+      await recordSignIn(db, actorOf(c, session.staff), 'staff.session.end', { session: session.publicId, by });
+  }
+}
+
 /** Staff sign-in (decision 016): password, then a TOTP code (or a recovery code); a first sign-in enrols the factor. */
 export const adminAuthRoutes = new Hono<ApiEnv>()
   .post('/auth/login', validate('json', StaffSignInSchema), async (c) => {
@@ -73,7 +84,7 @@ export const adminAuthRoutes = new Hono<ApiEnv>()
     const { password } = c.req.valid('json');
     const email = c.req.valid('json').email.trim().toLowerCase();
     // A sign-in ends whatever staff session the browser presented (its own, or one planted in it).
-    for (const token of presentedStaffTokens(c)) await endStaffSession(db, sha256(token));
+    await endPresentedSessions(c, 'sign-in');
     await takeSignInSlots(c, email);
     const found = await checkPassword(db, email, password);
     if (!found) {
@@ -149,21 +160,14 @@ export const adminAuthRoutes = new Hono<ApiEnv>()
       await enforceLimits(db, [['staffLoginAddress', clientAddress(c)]], 'tooManyLogins');
       throw new Problem(410, 'admin.inviteExpired');
     }
-    for (const presented of presentedStaffTokens(c)) await endStaffSession(db, sha256(presented));
+    await endPresentedSessions(c, 'sign-in');
     const staffId = await acceptInvite(db, token, password);
     setStaffCookie(c, await openStaffSession(db, staffId, 'enrol', sessionClient(c)));
     return c.json({ data: { next: 'enrol' } });
   })
   .post('/auth/logout', async (c) => {
-    const db = c.get('db');
     // Every staff cookie the browser sent (one, unless one was planted beside it) stops working.
-    for (const token of presentedStaffTokens(c)) {
-      const session = await readStaffSession(db, token);
-      if (!session) continue;
-      await endStaffSession(db, session.tokenHash);
-      if (session.stage === 'verified')
-        await recordSignIn(db, actorOf(c, session.staff), 'staff.session.end', { session: session.publicId, by: 'sign-out' });
-    }
+    await endPresentedSessions(c, 'sign-out');
     clearStaffCookie(c);
     return c.json({ data: { ok: true } });
   })
