@@ -4,7 +4,7 @@ import { currentCode } from '../../src/server/admin/totp.ts';
 import { sha256 } from '../../src/server/auth/secrets.ts';
 import type { Kysely } from 'kysely';
 import { connect } from '../../src/server/db/connection.ts';
-import { up as migration024 } from '../../src/server/db/migrations/024-staff-secrets.ts';
+import { up as migration025 } from '../../src/server/db/migrations/025-staff-secrets.ts';
 import { openSecret, TOTP_PURPOSE } from '../../src/server/auth/secret-box.ts';
 import { spendRecoveryCode } from '../../src/server/admin/recovery-codes.ts';
 import { isSecureRequest, staffTokenFromCookies } from '../../src/server/admin/staff-sessions.ts';
@@ -165,7 +165,7 @@ describe('V6.5 / V11: staff secrets at rest', () => {
   });
 });
 
-describe('migration 024: the secrets stored before it', () => {
+describe('migration 025: the secrets stored before it', () => {
   test('existing TOTP secrets are sealed and existing recovery codes keyed; both keep working', async () => {
     const { db: old } = connect({ sqlitePath: ':memory:' });
     try {
@@ -194,7 +194,7 @@ describe('migration 024: the secrets stored before it', () => {
         .values({ id: 1, staff_id: 1, code_hash: sha256('abcde-fghjk'), used_at: null })
         .execute();
       await raw.insertInto('staff_sessions').values({ token_hash: 'x', pending_secret: 'JBSWY3DPEHPK3PXP' }).execute();
-      await migration024(raw, { engine: 'sqlite', idType: 'integer', id: (c) => c });
+      await migration025(raw, { engine: 'sqlite', idType: 'integer', id: (c) => c });
       const staff = await raw.selectFrom('staff').select('totp_secret').executeTakeFirstOrThrow();
       expect(staff.totp_secret).toMatch(/^v1\./);
       expect(openSecret(staff.totp_secret, TOTP_PURPOSE)).toBe('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');

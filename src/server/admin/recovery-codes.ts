@@ -30,7 +30,7 @@ const normalise = (code: string) =>
     .replace(/[\s-]+/g, '')
     .replace(/[il]/g, '1')
     .replace(/o/g, '0');
-/** Codes issued before issue 34 (50 bits, `xxxxx-xxxxx`) were hashed with their hyphen; migration 024 keyed those hashes. */
+/** Codes issued before issue 34 (50 bits, `xxxxx-xxxxx`) were hashed with their hyphen; migration 025 keyed those hashes. */
 const legacyNormalise = (code: string) => code.trim().toLowerCase().replace(/\s+/g, '');
 
 /** Replaces a staff member's recovery codes with new ones and returns them (the only time they are readable). */

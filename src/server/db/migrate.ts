@@ -21,7 +21,7 @@ import * as productImageAlts from './migrations/020-product-image-alts.ts';
 import * as sellerStatus from './migrations/021-seller-status.ts';
 import * as productHidden from './migrations/022-product-hidden.ts';
 import * as contentDesk from './migrations/023-content-desk.ts';
-import * as staffSecrets from './migrations/024-staff-secrets.ts';
+import * as staffSecrets from './migrations/025-staff-secrets.ts';
 
 type PortableMigration = { up: (db: Kysely<unknown>, ctx: MigrationContext) => Promise<void> };
 
@@ -46,7 +46,7 @@ const migrations: Record<string, PortableMigration> = {
   '021-seller-status': sellerStatus,
   '022-product-hidden': productHidden,
   '023-content-desk': contentDesk,
-  '024-staff-secrets': staffSecrets,
+  '025-staff-secrets': staffSecrets,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

@@ -25,7 +25,7 @@ export interface StaffTable {
   name: string;
   role: string;
   password_hash: string | null;
-  /** Sealed with AES-256-GCM under STAFF_SECRET_KEY (migration 024, src/server/auth/secret-box.ts). */
+  /** Sealed with AES-256-GCM under STAFF_SECRET_KEY (migration 025, src/server/auth/secret-box.ts). */
   totp_secret: string | null;
   totp_last_step: number | null;
   /** invited | active | disabled */
@@ -57,7 +57,7 @@ export interface StaffSessionTable {
   stage: string;
   /** Sealed (src/server/auth/secret-box.ts), like staff.totp_secret. */
   pending_secret: string | null;
-  /** What the member's list of sessions names it by (migration 024); the token's hash never leaves the server. */
+  /** What the member's list of sessions names it by (migration 025); the token's hash never leaves the server. */
   public_id: string;
   /** The browser that opened it (User-Agent, cut to 300 characters). */
   user_agent: string | null;
