@@ -49,12 +49,15 @@ async function staffCookie(base, dbOptions) {
   const cookie = /bb_staff=[^;]*/.exec(accepted.headers.get('set-cookie') ?? '')?.[0];
   if (!cookie) throw new Error(`accept-invite: ${accepted.status} ${await accepted.text()}`);
   const enrol = await (await fetch(`${base}/api/admin/auth/enrol`, { headers: { cookie } })).json();
-  await fetch(`${base}/api/admin/auth/enrol`, {
+  const enrolled = await fetch(`${base}/api/admin/auth/enrol`, {
     method: 'POST',
     headers: { ...json, cookie },
     body: JSON.stringify({ code: currentCode(enrol.data.secret) }),
   });
-  return cookie;
+  // The enrolment signs the member in under a new token (issue 34): the one from accepting the invitation is spent.
+  const signedIn = /bb_staff=[^;]*/.exec(enrolled.headers.get('set-cookie') ?? '')?.[0];
+  if (!signedIn) throw new Error(`enrol: ${enrolled.status} ${await enrolled.text()}`);
+  return signedIn;
 }
 
 const offerPrice = (html) => /"offers":\{"@type":"Offer"[^}]*"price":"([\d.]+)"/.exec(html)?.[1];

@@ -17,6 +17,7 @@ import { adminPromotionMessages } from './messages/admin-promotions.ts';
 import { adminPartnerMessages } from './messages/admin-partners.ts';
 import { adminCatalogMessages } from './messages/admin-catalog.ts';
 import { adminContentMessages } from './messages/admin-content.ts';
+import { adminAccountMessages } from './messages/admin-account.ts';
 
 /** Arabic dictionary: typed against the English one, so a missing key fails the type check. */
 export const ar: Dictionary = {
@@ -148,4 +149,5 @@ export const ar: Dictionary = {
   adminPartners: adminPartnerMessages.ar,
   adminCatalog: adminCatalogMessages.ar,
   adminContent: adminContentMessages.ar,
+  adminAccount: adminAccountMessages.ar,
 };

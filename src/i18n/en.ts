@@ -17,6 +17,7 @@ import { adminPromotionMessages } from './messages/admin-promotions.ts';
 import { adminPartnerMessages } from './messages/admin-partners.ts';
 import { adminCatalogMessages } from './messages/admin-catalog.ts';
 import { adminContentMessages } from './messages/admin-content.ts';
+import { adminAccountMessages } from './messages/admin-account.ts';
 
 /**
  * English dictionary: the source of every key. Spec texts are used verbatim.
@@ -153,6 +154,7 @@ export const en = {
   adminPartners: adminPartnerMessages.en,
   adminCatalog: adminCatalogMessages.en,
   adminContent: adminContentMessages.en,
+  adminAccount: adminAccountMessages.en,
 };
 
 /** Every language must provide every key of the English dictionary. */

@@ -28,12 +28,14 @@ test('a production start is refused with the sandbox, a missing origin, a missin
   expect(productionProblems({ NODE_ENV: 'production' })).toEqual([
     'SITE_URL is not set: payment, SMS and e-mail links need the public origin.',
     'AUTH_TOKEN_SECRET is not set (at least 32 characters): sessions would end with the process.',
+    'STAFF_SECRET_KEY is not set (at least 32 characters): staff TOTP secrets and recovery codes need their own key.',
     'SMS_PROVIDER is not set: sign-up and reset codes would reach no phone (set SMS_PROVIDER=twilio).',
   ]);
   const ready = {
     NODE_ENV: 'production',
     SITE_URL: 'https://beanbazaar.example',
     AUTH_TOKEN_SECRET: secret,
+    STAFF_SECRET_KEY: 'k'.repeat(32),
     SMS_PROVIDER: 'twilio',
   };
   expect(productionProblems(ready)).toEqual([]);
@@ -44,6 +46,9 @@ test('a production start is refused with the sandbox, a missing origin, a missin
     'SITE_URL must be https in production.',
   ]);
   expect(productionProblems({ ...ready, AUTH_TOKEN_SECRET: 'short' })).toHaveLength(1);
+  expect(productionProblems({ ...ready, STAFF_SECRET_KEY: 'short' })).toEqual([
+    'STAFF_SECRET_KEY is not set (at least 32 characters): staff TOTP secrets and recovery codes need their own key.',
+  ]);
   expect(productionProblems({ ...ready, ENABLE_TEST_FAULTS: '1' })).toEqual(['ENABLE_TEST_FAULTS=1 is for tests only.']);
   // In production the outbox never echoes codes, and test faults are off whatever is set.
   expect(serverConfig({ ...ready, SMS_PROVIDER: undefined, ENABLE_TEST_FAULTS: '1' })).toMatchObject({

@@ -33,6 +33,8 @@ export const Env = z.object({
   SEARCH_REFRESH_MS: numberOr(5 * 60_000, z.positive()),
   SEARCH_AT_START: text,
   AUTH_TOKEN_SECRET: text,
+  STAFF_SECRET_KEY: text,
+  STAFF_SECRET_KEYS_OLD: text,
   SMS_PROVIDER: text,
   SMS_OUTBOX_QUIET: text,
   TWILIO_ACCOUNT_SID: text,
@@ -75,6 +77,12 @@ export interface ServerConfig {
   testFaults: boolean;
   /** The token signing key when set (at least 32 characters: checked where it is used). */
   tokenSecret: string | undefined;
+  /**
+   * The key that encrypts staff TOTP secrets and keys the recovery codes' hashes (src/server/auth/secret-box.ts):
+   * STAFF_SECRET_KEY (at least 32 characters), or in a demo a key derived from a fixed phrase, so a demo database
+   * keeps working across restarts. `previous` are the keys it replaced, still read (STAFF_SECRET_KEYS_OLD).
+   */
+  staffSecretKey: { current: string; previous: string[]; set: boolean };
   database: { url: string | undefined; sqlitePath: string };
   /** Where the build is served from (`npm run build`), and where published builds and their pointer live. */
   distDir: string;
@@ -115,6 +123,8 @@ export interface ServerConfig {
 }
 
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
+/** A demo's staff secret key: public, so a demo database is no safer than its file; production refuses it. */
+const DEMO_STAFF_SECRET_KEY = 'bean-bazaar-demo-staff-secret-key-not-for-production';
 
 function originOf(siteUrl: string | undefined, host: string, port: number): string {
   if (siteUrl) {
@@ -167,6 +177,14 @@ function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     tokenSecretSet: (read.AUTH_TOKEN_SECRET?.length ?? 0) >= 32,
     testFaults: read.ENABLE_TEST_FAULTS === '1' && !production,
     tokenSecret: read.AUTH_TOKEN_SECRET || undefined,
+    staffSecretKey: {
+      current: read.STAFF_SECRET_KEY || DEMO_STAFF_SECRET_KEY,
+      previous: (read.STAFF_SECRET_KEYS_OLD ?? '')
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean),
+      set: (read.STAFF_SECRET_KEY?.length ?? 0) >= 32,
+    },
     database: { url: read.DATABASE_URL || undefined, sqlitePath: read.DATABASE_PATH },
     distDir: resolve(read.DIST_DIR),
     buildsDir: resolve(read.BUILDS_DIR),
@@ -217,6 +235,10 @@ export function productionProblems(env: NodeJS.ProcessEnv = process.env): string
   else if (new URL(config.publicOrigin).protocol !== 'https:') problems.push('SITE_URL must be https in production.');
   if (!config.tokenSecretSet)
     problems.push('AUTH_TOKEN_SECRET is not set (at least 32 characters): sessions would end with the process.');
+  if (!config.staffSecretKey.set)
+    problems.push(
+      'STAFF_SECRET_KEY is not set (at least 32 characters): staff TOTP secrets and recovery codes need their own key.',
+    );
   if (config.sandboxPayments) problems.push('PAYMENTS_SANDBOX=1: the sandbox lets anyone approve a card payment.');
   if (config.smsOutbox)
     problems.push('SMS_PROVIDER is not set: sign-up and reset codes would reach no phone (set SMS_PROVIDER=twilio).');

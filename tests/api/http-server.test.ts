@@ -24,6 +24,12 @@ writeFileSync(
   `export const handler = (req, res) => {
      if (req.url.includes('/throws')) throw new Error('a handler that throws');
      if (req.url.includes('/rejects')) return Promise.reject(new Error('a handler that rejects'));
+     // An on-demand page as Astro answers it: its own policy (hashes of its inline scripts) in the header.
+     if (req.url.startsWith('/en/admin/')) {
+       res.writeHead(200, { 'content-type': 'text/html', 'content-security-policy': "script-src 'self' 'sha256-abc'; style-src 'self'" });
+       res.end('<!doctype html><title>desk</title>');
+       return;
+     }
      if (req.url.includes('/half')) { res.writeHead(200); res.write('partial'); throw new Error('after the head'); }
      // The test waits for this mark instead of guessing how long the request takes to arrive.
      if (req.url.includes('/slow')) globalThis.slowRequestsStarted = (globalThis.slowRequestsStarted ?? 0) + 1;
@@ -48,6 +54,21 @@ test('every response carries the security headers', async () => {
   expect(res.headers.get('content-security-policy')).not.toContain('unsafe-inline');
   expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+});
+
+test('issue 34: one policy on every page: a page rendered on demand (the desk) keeps the shop directives beside Astro’s', async () => {
+  const desk = await fetch(`${base}/en/admin/account`);
+  const policy = desk.headers.get('content-security-policy') ?? '';
+  expect(policy).toContain("frame-ancestors 'none'");
+  expect(policy).toContain("base-uri 'self'");
+  expect(policy).toContain("object-src 'none'");
+  expect(policy).toContain("form-action 'self'");
+  expect(policy).toContain("script-src 'self' 'sha256-abc'");
+  expect(policy.split(',')).toHaveLength(1);
+  // A pre-rendered page: the same directives in the header (Astro's are in its <meta>).
+  const prerendered = await fetch(`${base}/en/`);
+  for (const directive of ["frame-ancestors 'none'", "base-uri 'self'", "object-src 'none'", "form-action 'self'"])
+    expect(prerendered.headers.get('content-security-policy')).toContain(directive);
 });
 
 test('pre-rendered pages are served pre-compressed, revalidated by browsers, kept by CDNs; hashed assets are immutable', async () => {

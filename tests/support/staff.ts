@@ -11,7 +11,7 @@ export const STAFF_PASSWORD = 'kettle-grinder-42';
 /** The `name=value` of the staff cookie a response set (for the next request's Cookie header). */
 export function staffCookieFrom(res: Response): string {
   const raw = res.headers.get('set-cookie') ?? '';
-  const match = /bb_staff=([^;]*)/.exec(raw);
+  const match = /(?:^|[\s,])bb_staff=([^;]*)/.exec(raw);
   if (!match) throw new Error(`no staff cookie in: ${raw}`);
   return `bb_staff=${match[1]}`;
 }
@@ -48,7 +48,16 @@ export async function makeStaff(db: Kysely<Database>, api: AnyApi, role: StaffRo
   );
   if (confirmed.status !== 200) throw new Error(`enrol: ${confirmed.status} ${await confirmed.text()}`);
   const { data: codes } = (await confirmed.json()) as { data: { recovery_codes: string[] } };
-  return { id: staffId, email: address, cookie, secret: data.secret, recoveryCodes: codes.recovery_codes, headers: { cookie } };
+  // The enrolment signed the member in with a new token: the one from accepting the invitation is spent.
+  const signedIn = confirmed.headers.get('set-cookie') ? staffCookieFrom(confirmed) : cookie;
+  return {
+    id: staffId,
+    email: address,
+    cookie: signedIn,
+    secret: data.secret,
+    recoveryCodes: codes.recovery_codes,
+    headers: { cookie: signedIn },
+  };
 }
 
 export { jsonInit };

@@ -10,12 +10,21 @@ export const StaffSignInSchema = z.object({
 });
 export const StaffCodeSchema = z.object({
   code: z.optional(z.string().check(z.trim(), z.regex(/^\d{6}$/))),
-  recovery_code: z.optional(z.string().check(z.trim(), z.minLength(6), z.maxLength(20))),
+  recovery_code: z.optional(z.string().check(z.trim(), z.minLength(6), z.maxLength(40))),
 });
 export const EnrolCodeSchema = z.object({ code: z.string().check(z.trim(), z.regex(/^\d{6}$/)) });
 export const AcceptInviteSchema = z.object({
   token: z.string().check(z.minLength(10), z.maxLength(100)),
   password: z.string().check(z.minLength(PASSWORD_MIN), z.maxLength(PASSWORD_MAX)),
+});
+/** A member's own password change (issue 34): the current password, the new one, and an authenticator or recovery code. */
+export const ChangeStaffPasswordSchema = z.object({
+  current_password: z.string().check(z.minLength(1), z.maxLength(PASSWORD_MAX)),
+  password: z.string().check(z.minLength(PASSWORD_MIN), z.maxLength(PASSWORD_MAX)),
+  code: z.string().check(z.trim(), z.minLength(6), z.maxLength(40)),
+});
+export const RegenerateRecoveryCodesSchema = z.object({
+  password: z.string().check(z.minLength(1), z.maxLength(PASSWORD_MAX)),
 });
 export const InviteStaffSchema = z.object({ email: emailField, name: trimmedText(1, 80), role: z.enum(STAFF_ROLES) });
 export const UpdateStaffSchema = z.object({

@@ -12,10 +12,21 @@ export interface AuditEntry {
 }
 
 /**
+ * Who an entry is by: a signed-in member (StaffActor), or for sign-in events the member an e-mail names (`id` null
+ * and `role` `unknown` when it names nobody), with the address the request came from.
+ */
+export interface AuditActor {
+  id: number | null;
+  email: string;
+  role: string;
+  clientAddress: string;
+}
+
+/**
  * Appends to the audit log inside the caller's transaction, so a write and its record land together or not at all.
  * The table refuses updates and deletes (migration 014's triggers): nobody edits the trail, the owner only reads it.
  */
-export async function recordAudit(trx: ShopDb, actor: DeskActor | null, entry: AuditEntry): Promise<void> {
+export async function recordAudit(trx: ShopDb, actor: DeskActor | AuditActor | null, entry: AuditEntry): Promise<void> {
   await trx
     .insertInto('audit_log')
     .values({

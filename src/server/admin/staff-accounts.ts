@@ -1,3 +1,4 @@
+import { PostgresAdapter } from 'kysely';
 import type { ShopDb } from '../db/index.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords.ts';
 import { isoIn, isoNow, randomToken, sha256 } from '../auth/secrets.ts';
@@ -177,7 +178,21 @@ export async function checkPassword(
   return (await verifyPassword(password, row.password_hash)) ? { id: row.id, enrolled: row.totp_secret !== null } : null;
 }
 
-/** Changes a member's role or status (the owner); the last active owner cannot be demoted or disabled. */
+/**
+ * The active owners, locked until the transaction ends: `SELECT … FOR UPDATE` on PostgreSQL, so of two owners demoting
+ * each other at once the second waits for the first and then counts what it left; SQLite runs one write transaction
+ * at a time (and Kysely's one connection serialises transactions), so its count is already current.
+ */
+async function lockActiveOwners(trx: ShopDb): Promise<number[]> {
+  const query = trx.selectFrom('staff').select('id').where('role', '=', 'owner').where('status', '=', 'active').orderBy('id');
+  const rows = await (trx.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query).execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Changes a member's role or status (the owner); the last active owner cannot be demoted or disabled, and an invited
+ * member's status changes only through the invitation (accepted: active; invited again: a new link).
+ */
 export async function updateStaff(
   db: ShopDb,
   staffId: number,
@@ -185,18 +200,15 @@ export async function updateStaff(
   by: StaffActor,
 ): Promise<StaffMember> {
   return db.transaction().execute(async (trx) => {
+    const owners = await lockActiveOwners(trx);
     const before = await trx.selectFrom('staff').select(memberColumns).where('id', '=', staffId).executeTakeFirst();
     if (!before) throw new Problem(404, 'admin.staffNotFound');
-    const losesOwner = before.role === 'owner' && ((change.role && change.role !== 'owner') || change.status === 'disabled');
-    if (losesOwner) {
-      const owners = await trx
-        .selectFrom('staff')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('role', '=', 'owner')
-        .where('status', '=', 'active')
-        .executeTakeFirstOrThrow();
-      if (Number(owners.n) <= 1) throw new Problem(409, 'admin.lastOwner');
-    }
+    if (before.status === 'invited' && change.status) throw new Problem(409, 'admin.invitedStatus');
+    const losesOwner =
+      before.role === 'owner' &&
+      before.status === 'active' &&
+      ((change.role && change.role !== 'owner') || change.status === 'disabled');
+    if (losesOwner && owners.filter((id) => id !== staffId).length === 0) throw new Problem(409, 'admin.lastOwner');
     await trx
       .updateTable('staff')
       .set({

@@ -21,6 +21,13 @@ export const LIMITS = {
   /** Staff sign-in (the back office): passwords per address and per e-mail, second-factor codes per member. */
   staffLoginAddress: { max: 10, windowSeconds: 15 * 60 },
   staffLoginAccount: { max: 10, windowSeconds: 15 * 60 },
+  /**
+   * Once an e-mail is locked (staffLoginAccount), an address with fewer than this many failures for it still gets
+   * through (issue 34: a lock an attacker cannot turn against an operator)…
+   */
+  staffLoginPair: { max: 3, windowSeconds: 15 * 60 },
+  /** …up to this many attempts on the locked e-mail from such addresses, after which it is locked for all. */
+  staffLoginAccountCap: { max: 50, windowSeconds: 15 * 60 },
   staffCode: { max: 5, windowSeconds: 15 * 60 },
 } as const;
 
@@ -49,6 +56,19 @@ export async function takeSlot(db: ShopDb, name: LimitName, subject: string, now
     .executeTakeFirstOrThrow();
   if (Number(row.hits) <= max) return null;
   return Math.max(1, (Date.parse(row.window_start) + windowSeconds * 1000 - now.getTime()) / 1000);
+}
+
+/** The hits a subject has in a limit's current window (0 when none). */
+export async function hitsOf(db: ShopDb, name: LimitName, subject: string, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - LIMITS[name].windowSeconds * 1000).toISOString();
+  const row = await db
+    .selectFrom('rate_limits')
+    .select('hits')
+    .where('bucket', '=', name)
+    .where('subject', '=', subject)
+    .where('window_start', '>', cutoff)
+    .executeTakeFirst();
+  return Number(row?.hits ?? 0);
 }
 
 /** Gives a slot back (a login that succeeded is not an attempt to count against the address). */

@@ -22,6 +22,7 @@ import * as sellerStatus from './migrations/021-seller-status.ts';
 import * as productHidden from './migrations/022-product-hidden.ts';
 import * as contentDesk from './migrations/023-content-desk.ts';
 import * as terminalAndShortRemittances from './migrations/024-terminal-and-short-remittances.ts';
+import * as staffSecrets from './migrations/025-staff-secrets.ts';
 
 type PortableMigration = { up: (db: Kysely<unknown>, ctx: MigrationContext) => Promise<void> };
 
@@ -47,6 +48,7 @@ const migrations: Record<string, PortableMigration> = {
   '022-product-hidden': productHidden,
   '023-content-desk': contentDesk,
   '024-terminal-and-short-remittances': terminalAndShortRemittances,
+  '025-staff-secrets': staffSecrets,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

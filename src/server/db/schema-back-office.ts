@@ -25,6 +25,7 @@ export interface StaffTable {
   name: string;
   role: string;
   password_hash: string | null;
+  /** Sealed with AES-256-GCM under STAFF_SECRET_KEY (migration 025, src/server/auth/secret-box.ts). */
   totp_secret: string | null;
   totp_last_step: number | null;
   /** invited | active | disabled */
@@ -44,6 +45,7 @@ export interface StaffInviteTable {
 export interface StaffRecoveryCodeTable {
   id: Generated<number>;
   staff_id: number;
+  /** HMAC-SHA256 with a salt of its own: `h1.<key id>.<salt>.<mac>` (src/server/admin/recovery-codes.ts). */
   code_hash: string;
   used_at: string | null;
 }
@@ -53,7 +55,12 @@ export interface StaffSessionTable {
   staff_id: number;
   /** password | enrol | verified */
   stage: string;
+  /** Sealed (src/server/auth/secret-box.ts), like staff.totp_secret. */
   pending_secret: string | null;
+  /** What the member's list of sessions names it by (migration 025); the token's hash never leaves the server. */
+  public_id: string;
+  /** The browser that opened it (User-Agent, cut to 300 characters). */
+  user_agent: string | null;
   client_address: string;
   created_at: string;
   last_seen_at: string;

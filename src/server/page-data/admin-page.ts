@@ -3,13 +3,15 @@ import { ROLE_PERMISSIONS, can, type Permission } from '../../lib/admin/permissi
 import { localePath } from '../../i18n/routes.ts';
 import { sharedDatabase } from '../db/index.ts';
 import type { ShopDb } from '../db/index.ts';
-import { readStaffSession, STAFF_COOKIE } from '../admin/staff-sessions.ts';
+import { isSecureRequest, readStaffSession, staffTokenFromCookies, type OpenSession } from '../admin/staff-sessions.ts';
 import type { StaffActor } from '../admin/staff-actor.ts';
 
 /** What a desk page knows once its member is signed in; the language is the request's (Astro.locals). */
 export interface DeskPage {
   db: ShopDb;
   staff: Omit<StaffActor, 'clientAddress'>;
+  /** The member's session (their account page marks it among their sessions). */
+  session: OpenSession;
   /** Everything this member's role may do: the layout's menu shows only these. */
   permissions: readonly Permission[];
   /**
@@ -32,15 +34,23 @@ export interface DeskPage {
  * const list = page.allowed ? await listCoupons(page.db, pageNumber) : null;
  * ```
  */
-export async function deskPage(astro: AstroGlobal, permission: Permission): Promise<DeskPage | Response> {
+export async function deskPage(astro: AstroGlobal, permission: Permission | null): Promise<DeskPage | Response> {
   const { db } = await sharedDatabase();
-  const session = await readStaffSession(db, astro.cookies.get(STAFF_COOKIE)?.value);
+  const session = await deskSession(astro, db);
   if (!session || session.stage !== 'verified') {
     const back = `${astro.url.pathname}${astro.url.search}`;
     return astro.redirect(`${localePath(astro.locals.locale, '/admin/login')}?next=${encodeURIComponent(back)}`, 303);
   }
   const { role } = session.staff;
-  const allowed = can(role, permission);
+  // null: a page of every signed-in member's own (their account).
+  const allowed = permission === null || can(role, permission);
   if (!allowed) astro.response.status = 403;
-  return { db, staff: session.staff, permissions: ROLE_PERMISSIONS[role], allowed, can: (p) => can(role, p) };
+  return { db, staff: session.staff, session, permissions: ROLE_PERMISSIONS[role], allowed, can: (p) => can(role, p) };
+}
+
+/** The staff session the request's cookie names (the same cookie, and the same refusal of a duplicate, as the API). */
+function deskSession(astro: AstroGlobal, db: ShopDb): Promise<OpenSession | null> {
+  const headers = astro.request.headers;
+  const secure = isSecureRequest(astro.url.href, headers.get('x-forwarded-proto'));
+  return readStaffSession(db, staffTokenFromCookies(headers.get('cookie'), secure));
 }

@@ -1,9 +1,12 @@
 import type { StockMovementView } from '../../../lib/admin/catalog-views.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { staffNamer } from '../staff-names.ts';
+import { Problem } from '../../problem.ts';
 
-/** A product's latest stock movements, newest first, with staff named (the product's page in the desk). */
+/** A product's latest stock movements, newest first, with staff named (the product's page in the desk); 404 for no product. */
 export async function stockHistory(db: ShopDb, productId: number, limit = 100): Promise<StockMovementView[]> {
+  const product = await db.selectFrom('products').select('id').where('id', '=', productId).executeTakeFirst();
+  if (!product) throw new Problem(404, 'adminCatalog.productNotFound');
   const rows = await db
     .selectFrom('stock_movements')
     .selectAll()

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { ApiEnv } from '../context.ts';
 import { sameOriginOnly } from '../session-cookie.ts';
 import { adminAuthRoutes } from './auth-routes.ts';
+import { adminAccountRoutes } from './account-routes.ts';
 import { adminStaffRoutes } from './staff-routes.ts';
 import { adminOrderRoutes } from './order-routes.ts';
 import { adminRefundRoutes } from './refund-routes.ts';
@@ -24,6 +25,7 @@ export const adminRoutes = new Hono<ApiEnv>()
   })
   .use(sameOriginOnly)
   .route('/', adminAuthRoutes)
+  .route('/', adminAccountRoutes)
   .route('/', adminStaffRoutes)
   .route('/', adminOrderRoutes)
   .route('/', adminRefundRoutes)

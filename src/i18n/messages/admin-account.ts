@@ -1,0 +1,88 @@
+import { defineMessages } from './define.ts';
+
+/** A staff member's own account page (issue 34, /admin/account): password, sessions, recovery codes. */
+export const adminAccountMessages = defineMessages(
+  {
+    title: 'My account',
+    password: {
+      title: 'Change your password',
+      intro: 'Every other session of yours ends when the password changes.',
+      current: 'Current password',
+      next: 'New password (at least 8 characters)',
+      code: 'Code from your authenticator app (or a recovery code)',
+      submit: 'Change password',
+      done: {
+        one: 'Password changed. {count} other session was ended.',
+        other: 'Password changed. {count} other sessions were ended.',
+      },
+    },
+    sessions: {
+      title: 'Where you are signed in',
+      device: 'Device',
+      address: 'Address',
+      started: 'Signed in',
+      lastUsed: 'Last used',
+      current: 'This browser',
+      unknownDevice: 'Unknown device',
+      end: 'End session',
+      endLabel: 'End session on {device}',
+      ended: 'Session ended.',
+      empty: 'No other sessions.',
+    },
+    recovery: {
+      title: 'Recovery codes',
+      left: { one: '{count} unused recovery code left.', other: '{count} unused recovery codes left.' },
+      intro: 'New codes replace all the old ones, used or not. Enter your password to make them.',
+      password: 'Your password',
+      submit: 'Make new recovery codes',
+      shown: 'Your new recovery codes. Keep them somewhere safe: they are shown only now.',
+    },
+  },
+  {
+    title: 'حسابي',
+    password: {
+      title: 'تغيير كلمة المرور',
+      intro: 'تنتهي جميع جلساتك الأخرى عند تغيير كلمة المرور.',
+      current: 'كلمة المرور الحالية',
+      next: 'كلمة المرور الجديدة (8 أحرف على الأقل)',
+      code: 'الرمز من تطبيق المصادقة (أو رمز استرداد)',
+      submit: 'تغيير كلمة المرور',
+      done: {
+        zero: 'تم تغيير كلمة المرور. لم تكن هناك جلسات أخرى.',
+        one: 'تم تغيير كلمة المرور وأُنهيت جلسة أخرى واحدة.',
+        two: 'تم تغيير كلمة المرور وأُنهيت جلستان أخريان.',
+        few: 'تم تغيير كلمة المرور وأُنهيت {count} جلسات أخرى.',
+        many: 'تم تغيير كلمة المرور وأُنهيت {count} جلسة أخرى.',
+        other: 'تم تغيير كلمة المرور وأُنهيت {count} جلسة أخرى.',
+      },
+    },
+    sessions: {
+      title: 'الأجهزة التي سجّلت الدخول منها',
+      device: 'الجهاز',
+      address: 'العنوان',
+      started: 'وقت تسجيل الدخول',
+      lastUsed: 'آخر استخدام',
+      current: 'هذا المتصفح',
+      unknownDevice: 'جهاز غير معروف',
+      end: 'إنهاء الجلسة',
+      endLabel: 'إنهاء الجلسة على {device}',
+      ended: 'أُنهيت الجلسة.',
+      empty: 'لا توجد جلسات أخرى.',
+    },
+    recovery: {
+      title: 'رموز الاسترداد',
+      left: {
+        zero: 'لم يتبقَّ أي رمز استرداد.',
+        one: 'تبقّى رمز استرداد واحد لم يُستخدم.',
+        two: 'تبقّى رمزا استرداد لم يُستخدما.',
+        few: 'تبقّت {count} رموز استرداد لم تُستخدم.',
+        many: 'تبقّى {count} رمز استرداد لم يُستخدم.',
+        other: 'تبقّى {count} رمز استرداد لم يُستخدم.',
+      },
+      intro: 'تحلّ الرموز الجديدة محل جميع الرموز القديمة، المستخدمة وغير المستخدمة. أدخل كلمة المرور لإنشائها.',
+      password: 'كلمة المرور',
+      submit: 'إنشاء رموز استرداد جديدة',
+      shown: 'رموز الاسترداد الجديدة. احفظها في مكان آمن، فلن تظهر إلا الآن.',
+    },
+  },
+);
