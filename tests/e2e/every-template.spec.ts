@@ -3,7 +3,7 @@ import { expect, hydrated, test } from './fixtures.ts';
 import { furnishedShopper } from './shopper-data.ts';
 import { accessibleAt, axeWidthFor, fitsPhones, resize, validHtml } from './template-checks.ts';
 import { adminTemplates, isVariant, shopperTemplates, templates } from './templates.ts';
-import { e2eCourier, e2eDeskEntry, e2ePartnerApplication, e2eProduct, placeCodOrder, signedInStaff } from './admin-support.ts';
+import { deskTest, e2eCourier, e2eDeskEntry, e2ePartnerApplication, e2eProduct, placeCodOrder } from './admin-support.ts';
 import { e2eCouponId } from './login.ts';
 
 /**
@@ -61,8 +61,8 @@ for (const [path, island] of shopperTemplates) {
 // The back office, signed in as the owner, who may open everything: it fits 360 and 390 px phones and a desktop, and
 // meets axe at the language's width.
 for (const { path, guest } of adminTemplates) {
-  test(`every template, back office: ${path}`, async ({ page, at, shopLocale }) => {
-    if (!guest) await signedInStaff(page, 'owner');
+  deskTest(`every template, back office: ${path}`, async ({ page, at, shopLocale, deskAs }) => {
+    if (!guest) await deskAs(page, 'owner');
     let target = path;
     if (path.includes('{order}') || path.includes('{customer}')) {
       const order = await placeCodOrder(page.request, e2eProduct(5), 1);
