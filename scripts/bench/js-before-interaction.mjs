@@ -1,41 +1,58 @@
-// JavaScript a page loads before any interaction, as a browser measures it: every script response (compressed bytes
-// on the wire, as the server sends them with Accept-Encoding: br) from navigation until the network is idle, on a
-// phone-sized viewport, nothing touched. Usage: node scripts/bench/js-before-interaction.mjs [base URL] [paths…]
-// against a running shop (`npm start`); prints one line per page and the files. docs/benchmarks.md has the figures.
+// JavaScript a page loads before any interaction, measured in a browser: every script the page fetches from
+// navigation until the network is idle (a phone-sized viewport, nothing touched, consent already answered), plus its
+// inline scripts. Two figures per page: the bytes on the wire (brotli, as the shop serves them) and gzip -9 of the same
+// files and inline scripts (what `npm run size` counts, comparable across servers).
+// Usage, against a running shop: node scripts/bench/js-before-interaction.mjs [base URL] [--files] [paths…]
+import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { chromiumFlags, chromiumPath } from '../chromium.mjs';
 
-const [base = 'http://127.0.0.1:4321', ...given] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const listFiles = args.includes('--files');
+const [base = 'http://127.0.0.1:4321', ...given] = args.filter((a) => a !== '--files');
 const paths = given.length
   ? given
-  : ['/en/', '/en/products?category=1', '/en/single-product/1', '/en/checkout/cart', '/en/seller-profile/1', '/en/blog'];
+  : ['/en/', '/en/products?category=1', '/en/single-product/1', '/en/seller-profile/1', '/en/checkout/cart', '/en/blog'];
+const kb = (bytes) => (bytes / 1024).toFixed(1);
 
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
 try {
   for (const path of paths) {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    // The consent question answered, as most returning visitors have (the banner's own script is not counted then).
+    const context = await browser.newContext({ viewport: { width: Number(process.env.WIDTH ?? 390), height: 844 } });
     await context.addInitScript(() => localStorage.setItem('consent', 'denied'));
     const page = await context.newPage();
-    const scripts = [];
-    page.on('requestfinished', async (request) => {
+    const pending = [];
+    page.on('requestfinished', (request) => {
       if (request.resourceType() !== 'script') return;
-      const sizes = await request.sizes();
-      scripts.push({ url: new URL(request.url()).pathname, bytes: sizes.responseBodySize });
+      pending.push(
+        (async () => {
+          const [sizes, response] = await Promise.all([request.sizes(), request.response()]);
+          const body = (await response?.body()) ?? Buffer.alloc(0);
+          return {
+            url: new URL(request.url()).pathname,
+            wire: sizes.responseBodySize,
+            gzip: gzipSync(body, { level: 9 }).length,
+          };
+        })(),
+      );
     });
     await page.goto(base + path, { waitUntil: 'networkidle' });
     await page.waitForTimeout(500);
+    const scripts = await Promise.all(pending);
     const inline = await page.evaluate(() =>
       [...document.querySelectorAll('script:not([src])')]
         .filter((s) => !s.type || s.type === 'module' || s.type === 'text/javascript')
-        .reduce((sum, s) => sum + (s.textContent?.length ?? 0), 0),
+        .map((s) => s.textContent ?? '')
+        .join('\n'),
     );
-    const total = scripts.reduce((sum, s) => sum + s.bytes, 0);
+    const inlineGzip = gzipSync(inline, { level: 9 }).length;
+    const wire = scripts.reduce((sum, s) => sum + s.wire, 0);
+    const gzip = scripts.reduce((sum, s) => sum + s.gzip, 0) + inlineGzip;
     console.log(
-      `${path}: ${(total / 1024).toFixed(1)} KB in ${scripts.length} files (+ ${(inline / 1024).toFixed(1)} KB inline, uncompressed)`,
+      `${path}: ${kb(gzip)} KB gzip (${kb(wire)} KB brotli on the wire + ${kb(inlineGzip)} KB inline), ${scripts.length} files`,
     );
-    for (const s of scripts.sort((a, b) => b.bytes - a.bytes))
-      console.log(`    ${(s.bytes / 1024).toFixed(1).padStart(6)} KB  ${s.url}`);
+    if (listFiles)
+      for (const s of scripts.sort((a, b) => b.gzip - a.gzip)) console.log(`  ${kb(s.gzip).padStart(6)} KB  ${s.url}`);
     await context.close();
   }
 } finally {
