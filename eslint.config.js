@@ -186,4 +186,16 @@ export default defineConfig(
     files: ['tests/**', '**/*.test.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  {
+    // One axe check (accessibleAt in template-checks.ts): every scan uses the same WCAG 2.2 AA rules, and the cost of a
+    // scan stays visible in one place (CI time, issue 33).
+    files: ['tests/e2e/**/*.ts'],
+    ignores: ['tests/e2e/template-checks.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@axe-core/playwright', message: 'Scan with accessibleAt() from tests/e2e/template-checks.ts.' }] },
+      ],
+    },
+  },
 );

@@ -5,6 +5,10 @@ import type { ShopOptions } from './tests/e2e/fixtures.ts';
 const port = Number(process.env['E2E_PORT'] ?? 4410);
 const dbPath = process.env['E2E_DATABASE_PATH'] ?? 'data/e2e.sqlite';
 const serverLog = `${dbPath}.server.log`;
+// CI builds the site beside lint and typecheck (.ci/run), from a fresh database at the same path: then the server
+// starts on that build and that database instead of building again.
+const prebuilt = process.env['E2E_PREBUILT'] === '1';
+const freshBuild = `rm -f ${dbPath} ${dbPath}-wal ${dbPath}-shm && npm run build && `;
 const catalogWriters = /admin-(catalog|categories)\.spec\.ts/;
 // Publishing from the editors' desk builds the whole site: alone, after everything else (a build takes both cores).
 const deskPublish = /admin-publish\.spec\.ts/;
@@ -15,10 +19,12 @@ export default defineConfig<ShopOptions>({
   expect: { timeout: 7_000 },
   workers: 2,
   retries: process.env['CI'] ? 1 : 0,
-  reporter: process.env['CI'] ? [['list']] : [['list']],
+  // The worker-seconds reporter prints what the run cost, by file (CI time is the suite's CPU on 2 cores: issue 33).
+  reporter: [['list'], ['./tests/e2e/worker-seconds.ts']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // A trace only when a journey is retried (CI retries once): recording one for every journey cost CPU on each action.
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath: chromiumPath,
       args: chromiumFlags,
@@ -42,7 +48,7 @@ export default defineConfig<ShopOptions>({
   webServer: {
     // A fresh database for every run: the build pre-renders from it and the server then uses it.
     // The server's own output goes to a file the journeys read (no secret may ever reach it: accounts.spec.ts).
-    command: `rm -f ${dbPath} ${dbPath}-wal ${dbPath}-shm ${serverLog} && npm run build && node scripts/start.mjs > ${serverLog} 2>&1`,
+    command: `rm -f ${serverLog} && ${prebuilt ? '' : freshBuild}node scripts/start.mjs > ${serverLog} 2>&1`,
     url: `http://127.0.0.1:${port}/api/health`,
     // FOLLOW_PUBLISH=0: serve the fresh dist/ even when a `npm run publish` build exists in builds/.
     // SMS_OUTBOX_QUIET: codes stay in the outbox table (the journeys read them there), out of the server log.

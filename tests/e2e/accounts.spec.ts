@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { apiLang } from '../../src/i18n/locales.ts';
 import { interpolate } from '../../src/i18n/interpolate.ts';
-import { expect, hydrated, seriousViolations, test, answerConsent } from './fixtures.ts';
+import { expect, hydrated, test, answerConsent } from './fixtures.ts';
+import { accessibleAt } from './template-checks.ts';
 import { catalog, lineOf, openWithStoredCart } from './cart-support.ts';
 import { apiShopper, codeFor, newPhone, PASSWORD, submitLogin } from './account-support.ts';
 
@@ -11,7 +12,6 @@ test.describe('accounts', () => {
     const phone = newPhone();
     await page.goto(at('/sign-up'));
     await hydrated(page, 'SignUpForm');
-    expect(await seriousViolations(page)).toEqual([]);
     await page.getByLabel(a.firstName).fill('Karim');
     await page.getByLabel(a.lastName).fill('Fathy');
     await page.getByLabel(a.email).fill(`signup-${phone.local}@example.com`);
@@ -31,7 +31,6 @@ test.describe('accounts', () => {
     await expect(page.getByText(a.codeSent).first()).toBeVisible();
     await hydrated(page, 'VerifyOtpForm');
     await expect(page.getByText(phone.e164)).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
     await page.getByLabel(a.code).fill('000000' === codeFor(phone.e164) ? '111111' : '000000');
     await page.getByRole('button', { name: a.verify }).click();
     await expect(page.getByRole('alert')).toHaveText(a.errors.invalidCode);
@@ -61,7 +60,6 @@ test.describe('accounts', () => {
     await page.goto(at(`/single-product/${product!.id}`));
     await page.locator('[data-login-link]').click();
     await page.waitForURL(/routeBack=single-product-id/);
-    expect(await seriousViolations(page)).toEqual([]);
     await submitLogin(page, shopper.email, shopper.password, t.account);
     await page.waitForURL(`**${at(`/single-product/${product!.id}`)}`);
     await expect(
@@ -119,7 +117,6 @@ test.describe('accounts', () => {
     await page.waitForURL(`**${at('/')}`);
     await page.goto(at('/profile/address-book'));
     await expect(page.getByText(a.noAddresses)).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
 
     const fill = async (title: string, governorate: number) => {
       await page.getByLabel(a.addressTitle).fill(title);
@@ -130,7 +127,7 @@ test.describe('accounts', () => {
       await page.getByRole('button', { name: a.save }).click();
     };
     await page.getByRole('button', { name: a.addAddress }).click();
-    expect(await seriousViolations(page)).toEqual([]);
+    await accessibleAt(page);
     await fill('Home', 1);
     const home = page.locator('[data-address="Home"]');
     await expect(home.getByText(a.primary)).toBeVisible();
@@ -187,7 +184,6 @@ test.describe('accounts', () => {
     const shopper = await apiShopper(request, shopLocale);
     await page.goto(at('/forget-password'));
     await hydrated(page, 'ForgetPasswordForm');
-    expect(await seriousViolations(page)).toEqual([]);
     await page.getByLabel(a.mobile).fill(shopper.phone.local);
     await page.getByRole('button', { name: a.sendCode }).click();
     // Read the outbox only once the new code is sent: before that it holds the sign-up code.

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Cookie, Page } from '@playwright/test';
+import { test } from './fixtures.ts';
 import { createE2eShopper, makeE2eAddress, withE2eDb } from './login.ts';
 import type { StaffRole } from '../../src/lib/admin/permissions.ts';
 import type { ProductDetail } from '../../src/lib/types.ts';
@@ -89,16 +90,52 @@ function inviteDirectly(email: string, role: StaffRole): string {
 
 /** A staff member signed in through the API from this page's context (the sign-in pages have their own journey). */
 export async function signedInStaff(page: Page, role: StaffRole): Promise<{ email: string; secret: string }> {
+  return signInStaff(page.request, role);
+}
+
+/** A new staff member of `role` invited, enrolled and signed in through the API; the cookie stays in `request`. */
+async function signInStaff(request: APIRequestContext, role: StaffRole): Promise<{ email: string; secret: string }> {
   const email = staffEmail(role);
   const token = inviteDirectly(email, role);
-  const accepted = await page.request.post('/api/admin/auth/accept-invite', { data: { token, password: STAFF_PASSWORD } });
+  const accepted = await request.post('/api/admin/auth/accept-invite', { data: { token, password: STAFF_PASSWORD } });
   if (!accepted.ok()) throw new Error(`accept ${accepted.status()}: ${await accepted.text()}`);
-  const enrol = await page.request.get('/api/admin/auth/enrol');
+  const enrol = await request.get('/api/admin/auth/enrol');
   const { secret } = ((await enrol.json()) as { data: { secret: string } }).data;
-  const confirmed = await page.request.post('/api/admin/auth/enrol', { data: { code: currentCode(secret) } });
+  const confirmed = await request.post('/api/admin/auth/enrol', { data: { code: currentCode(secret) } });
   if (!confirmed.ok()) throw new Error(`enrol ${confirmed.status()}: ${await confirmed.text()}`);
   return { email, secret };
 }
+
+/**
+ * Journeys that need the desk open but not a member of their own (the every-template sweep): `deskAs(page, role)`
+ * gives the page the session of one member per role and worker, signed in once, instead of a new member per journey
+ * (each one an invitation, an argon2 hash and a row more in the staff list and the audit log the sweep then scans).
+ */
+export const deskTest = test.extend<{ deskAs: (page: Page, role: StaffRole) => Promise<void> }, { deskSessions: DeskSessions }>({
+  deskSessions: [
+    async ({ playwright }, use, workerInfo) => {
+      const baseURL = workerInfo.project.use.baseURL!;
+      const sessions = new Map<StaffRole, Cookie[]>();
+      const contexts: APIRequestContext[] = [];
+      await use(async (role) => {
+        const known = sessions.get(role);
+        if (known) return known;
+        const request = await playwright.request.newContext({ baseURL });
+        contexts.push(request);
+        await signInStaff(request, role);
+        const { cookies } = await request.storageState();
+        sessions.set(role, cookies);
+        return cookies;
+      });
+      await Promise.all(contexts.map((request) => request.dispose()));
+    },
+    { scope: 'worker' },
+  ],
+  deskAs: async ({ deskSessions }, use) => {
+    await use(async (page, role) => page.context().addCookies(await deskSessions(role)));
+  },
+});
+type DeskSessions = (role: StaffRole) => Promise<Cookie[]>;
 
 /**
  * A product of the journey's own (so no other journey's orders change its stock), with `stock` units; on sale when

@@ -3,7 +3,8 @@ import { formatMoney, formatSignedMoney } from '../../src/i18n/format.ts';
 import type { Dictionary } from '../../src/i18n/t.ts';
 import { catalog, lineOf, openWithStoredCart, pick } from './cart-support.ts';
 import { checkoutWithCart } from './checkout-support.ts';
-import { expect, hydrated, seriousViolations, test } from './fixtures.ts';
+import { expect, hydrated, test } from './fixtures.ts';
+import { accessibleAt } from './template-checks.ts';
 import { logIn, makeE2eCoupon } from './login.ts';
 
 async function fillInlineAddress(page: Page, t: Dictionary) {
@@ -48,7 +49,7 @@ test('cart → address → coupon → cash on delivery → success → history �
   await expect(page.locator('[data-summary="discount"]')).toContainText(formatSignedMoney(-1000, shopLocale));
   await expect(page.locator('[data-summary="delivery"]')).toContainText(formatMoney(5000, shopLocale));
   await expect(page.locator('[data-summary="total"]')).toContainText(formatMoney(product.price - 1000 + 5000, shopLocale));
-  expect(await seriousViolations(page)).toEqual([]);
+  await accessibleAt(page);
   await page.getByRole('button', { name: c.placeOrder }).click();
 
   await expect(page).toHaveURL(/\/checkout\/success\?order=\d+$/);
@@ -62,7 +63,6 @@ test('cart → address → coupon → cash on delivery → success → history �
   await expect(card.locator('[data-order-status]')).toHaveText(t.orders.status.PLACED);
   await expect(card).toContainText(product.name);
   // Checked before any toast: the shared toast's own contrast is the toast host's business.
-  expect(await seriousViolations(page)).toEqual([]);
   await card.getByRole('button', { name: t.orders.history.cancel }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: t.orders.history.confirmCancel }).click();
   await expect(card.locator('[data-order-status]')).toHaveText(t.orders.status.CANCELED);

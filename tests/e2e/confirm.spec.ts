@@ -1,5 +1,6 @@
 import { interpolate } from '../../src/i18n/interpolate.ts';
-import { expect, hydrated, seriousViolations, test } from './fixtures.ts';
+import { expect, hydrated, test } from './fixtures.ts';
+import { accessibleAt } from './template-checks.ts';
 import { furnishedShopper } from './shopper-data.ts';
 
 /**
@@ -22,7 +23,7 @@ test('cancelling an order asks first: Escape and "keep" keep it, "yes" cancels i
   await expect(dialog.getByRole('heading')).toContainText(h.confirmCancelTitle.split('{id}')[0]!);
   await expect(dialog).toContainText(h.confirmCancelText);
   await expect(dialog.getByRole('button', { name: h.keepOrder })).toBeFocused();
-  expect(await seriousViolations(page)).toEqual([]);
+  await accessibleAt(page);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(card.locator('[data-order-status]')).toHaveText(t.orders.status.PLACED);

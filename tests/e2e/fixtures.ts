@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { dictionary, type Dictionary } from '../../src/i18n/t.ts';
 import type { Locale } from '../../src/i18n/locales.ts';
@@ -28,20 +27,6 @@ export const test = base.extend<ShopOptions & ShopFixtures>({
   t: async ({ shopLocale }, use) => use(dictionary(shopLocale)),
   at: async ({ shopLocale }, use) => use((path = '/') => `/${shopLocale}${path === '/' ? '/' : path}`),
 });
-
-/** Serious or critical accessibility violations on the current page (axe). */
-export async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id}: ${v.help} (${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')})`,
-    );
-}
 
 /** Waits until an island (by component file name) has hydrated: Astro drops its `ssr` attribute then. */
 export async function hydrated(page: Page, component: string) {

@@ -92,3 +92,21 @@ export const adminTemplates: { path: string; guest?: boolean }[] = [
   { path: '/admin/content/preview/recipes/{entry}' },
   { path: '/admin/content/preview/offers/{entry}' },
 ];
+
+/**
+ * Query-string variants of a template listed above it: the same page drawn with other data (a sort and page, a text
+ * search, a status tab, a filter). The sweep checks their width and HTML but scans each template with axe once.
+ */
+const queryVariants = new Set([
+  '/products?category=1&sort=price_asc&page=2',
+  '/products?query=coffee',
+  '/seller-profile?query=cairo',
+  '/seller-profile/1?query=kg',
+  '/admin/orders?status=PLACED&sort=total&dir=asc',
+  '/admin/refunds?status=paid',
+  '/admin/customers?q=Mona',
+  '/admin/content?c=offers',
+  '/admin/content?c=slides',
+]);
+
+export const isVariant = (path: string) => queryVariants.has(path);
