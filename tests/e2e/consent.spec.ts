@@ -38,7 +38,7 @@ test('consent given: the container loads, and the data layer gets view_item_list
   const banner = page.getByRole('region', { name: t.consent.title });
   await expect(banner).toBeVisible();
   // The banner itself against WCAG 2.2 AA (the every-template check runs with the question already answered).
-  await accessibleAt(page, undefined, '[data-consent-banner]');
+  await accessibleAt(page, undefined, { within: '[data-consent-banner]' });
   expect(gtm).toEqual([]);
   await banner.getByRole('button', { name: t.consent.accept }).click();
   await expect(banner).toBeHidden();

@@ -39,20 +39,33 @@ export async function validHtml(html: string) {
 }
 
 /**
- * The one axe check of the suite: the page in the browser (or the part `within` selects) passes axe's WCAG 2.2 AA
- * rules, as it stands or resized to `width` first. A scan costs 2-6 s of CPU here, so each template is scanned once per language by
- * every-template.spec.ts; a journey scans only a state the sweep cannot reach (a dialog open, a form shown by a click,
- * a page outside the templates).
+ * The one axe check of the suite: the page in the browser passes axe's WCAG 2.2 AA rules, as it stands or resized to
+ * `width` first; `within` limits the scan to a part of the page, `without` leaves parts out. A scan costs 1-6 s of CPU
+ * here, so each template is scanned once per language by every-template.spec.ts; a journey scans only a state the
+ * sweep cannot reach (a dialog open, a form shown by a click, a page outside the templates).
  */
-export async function accessibleAt(page: Page, width?: number, within?: string) {
+export async function accessibleAt(
+  page: Page,
+  width?: number,
+  { within, without }: { within?: string | undefined; without?: string | undefined } = {},
+) {
   if (width) await resize(page, width);
   const at = width ?? page.viewportSize()?.width;
-  const builder = new AxeBuilder({ page }).withTags(wcag22aa);
-  const axe = await (within ? builder.include(within) : builder).analyze();
+  let builder = new AxeBuilder({ page }).withTags(wcag22aa);
+  if (within) builder = builder.include(within);
+  if (without) builder = builder.exclude(without);
+  const axe = await builder.analyze();
   expect(
     axe.violations.map((v) => `${at}px ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);
 }
+
+/**
+ * The shop's frame (the navbar with both category menus, the footer) is the same markup on every page of a layout,
+ * drawn once per language and catalog (<Remembered>): the sweep scans it on the templates that `shellScannedOn` names
+ * and leaves it out elsewhere, a third to a half of a content page's scan.
+ */
+export const shopShell = 'body > header, body > footer';
 
 /** The page's width beyond the viewport, with the outermost elements that stick out (for the failure message). */
 function overflow(page: Page) {

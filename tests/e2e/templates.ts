@@ -82,6 +82,7 @@ export const adminTemplates: { path: string; guest?: boolean }[] = [
   { path: '/admin/customers/{customer}' },
   { path: '/admin/staff' },
   { path: '/admin/audit' },
+  { path: '/admin/account' },
   { path: '/admin/content' },
   { path: '/admin/content?c=offers' },
   { path: '/admin/content?c=slides' },
@@ -110,3 +111,11 @@ const queryVariants = new Set([
 ]);
 
 export const isVariant = (path: string) => queryVariants.has(path);
+
+/**
+ * Where the sweep scans the shop's frame with the page (elsewhere it is left out, the same markup again): the default
+ * layout for a guest and for a signed-in shopper (the account menu), the sign-in pages' own header.
+ */
+const shellScannedOn = new Set(['/', '/login', '/profile']);
+
+export const scansShell = (path: string) => shellScannedOn.has(path);
