@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, hydrated, test } from './fixtures.ts';
 import { authenticator, inviteWithCli, STAFF_PASSWORD, staffEmail } from './admin-support.ts';
 import { interpolate } from '../../src/i18n/t.ts';
 
@@ -28,6 +28,8 @@ test.describe('staff accounts', () => {
 
     // The owner invites an operator in the desk.
     await page.getByRole('navigation', { name: t.admin.frame.menu }).getByRole('link', { name: t.admin.frame.staff }).click();
+    // The form writes once its island is awake (client:load): a click before that would post the bare form.
+    await hydrated(page, 'StaffManager');
     const operatorEmail = staffEmail('operations');
     await page.getByLabel(t.admin.staff.name, { exact: true }).fill('Omar Operator');
     await page.getByLabel(t.admin.staff.email, { exact: true }).fill(operatorEmail);
