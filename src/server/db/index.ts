@@ -14,16 +14,20 @@ export async function openDatabase(options: ConnectOptions & { seed?: boolean })
   return handle;
 }
 
-let shared: Promise<DatabaseHandle> | undefined;
+// On globalThis: the Astro bundle(s) and the server script (scripts/start.mjs, which starts the background jobs) are
+// separate module graphs of one process, and must share one handle. Two would be two pools, and two migrations and
+// demo seeds racing on an empty database (seen: a duplicate category slug on a fresh PostgreSQL database).
+const key = Symbol.for('coffee-marketplace.shared-database');
+const store = globalThis as unknown as Record<symbol, Promise<DatabaseHandle> | undefined>;
 
 /** The process-wide database, configured from the environment (DATABASE_URL or DATABASE_PATH). */
 export function sharedDatabase(): Promise<DatabaseHandle> {
   const { database } = serverConfig();
-  shared ??= openDatabase({ databaseUrl: database.url, sqlitePath: database.sqlitePath }).then((handle) => {
+  store[key] ??= openDatabase({ databaseUrl: database.url, sqlitePath: database.sqlitePath }).then((handle) => {
     onShutdown(() => handle.db.destroy());
     return handle;
   });
-  return shared;
+  return store[key];
 }
 
 export type { Database, DatabaseHandle };
