@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'vitest';
-import { creditWallet, makeAddress, makeProduct, send } from '../support/orders.ts';
+import { creditWallet, makeAddress, makeProduct, placeOrder, send } from '../support/orders.ts';
 import { makeShopper } from '../support/shoppers.ts';
 import { makeStaff } from '../support/staff.ts';
 import { testApi } from '../support/test-db.ts';
@@ -33,14 +33,7 @@ describe('finding a shopper', async () => {
   await db.updateTable('users').set({ last_name: 'Farouk' }).where('id', '=', shopper.id).execute();
   const address = await makeAddress(db, shopper.id);
   const productId = await makeProduct(db, { price: 20000, stock: 5 });
-  const placed = await json(
-    '/api/orders',
-    send('POST', shopper.headers, {
-      products: [{ product_id: productId, quantity: 1 }],
-      address_id: address.id,
-      payment_method: 'cash_on_delivery',
-    }),
-  );
+  const placed = await placeOrder(json, shopper, productId, { address_id: address.id });
   const orderId = placed.body.data.id as number;
 
   test.each([

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'vitest';
-import { makeAddress, makeProduct, send, stockOf } from '../support/orders.ts';
+import { makeAddress, makeProduct, placeOrder, stockOf } from '../support/orders.ts';
 import { makeShopper } from '../support/shoppers.ts';
 import { jsonInit, makeStaff } from '../support/staff.ts';
 import { testApi } from '../support/test-db.ts';
@@ -19,14 +19,7 @@ async function codOrder(firstName = 'Salma') {
   const shopper = await makeShopper(db, { first_name: firstName });
   const productId = await makeProduct(db, { price: 30000, stock: 5 });
   const address = await makeAddress(db, shopper.id);
-  const res = await json(
-    '/api/orders',
-    send('POST', shopper.headers, {
-      products: [{ product_id: productId, quantity: 2 }],
-      address_id: address.id,
-      payment_method: 'cash_on_delivery',
-    }),
-  );
+  const res = await placeOrder(json, shopper, productId, { quantity: 2, address_id: address.id });
   expect(res.status).toBe(201);
   const phone = (await db.selectFrom('users').select('phone').where('id', '=', shopper.id).executeTakeFirstOrThrow()).phone;
   return { id: res.body.data.id as number, productId, shopper, phone, total: res.body.data.DiscountedTotal as number };

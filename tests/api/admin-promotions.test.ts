@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { cairoToday } from '../../src/lib/admin/cairo-day.ts';
-import { makeAddress, makeProduct, send } from '../support/orders.ts';
+import { makeAddress, makeProduct, placeOrder, send } from '../support/orders.ts';
 import { makeShopper } from '../support/shoppers.ts';
 import { jsonInit, makeStaff } from '../support/staff.ts';
 import { testApi } from '../support/test-db.ts';
@@ -128,15 +128,7 @@ describe('coupons', () => {
     const shopper = await makeShopper(db, { first_name: 'Salma' });
     const productId = await makeProduct(db, { price: 30000, stock: 10 });
     const address = await makeAddress(db, shopper.id);
-    const placed = await json(
-      '/api/orders',
-      send('POST', shopper.headers, {
-        products: [{ product_id: productId, quantity: 1 }],
-        address_id: address.id,
-        payment_method: 'cash_on_delivery',
-        coupon: c,
-      }),
-    );
+    const placed = await placeOrder(json, shopper, productId, { address_id: address.id, coupon: c });
     expect(placed.status).toBe(201);
     const page = await get(`/coupons/${id}`);
     expect(page.body.data.coupon.used_count).toBe(1);

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { formatMoney } from '../../src/i18n/format.ts';
 import { poundsText } from '../../src/lib/money.ts';
-import { OPayGateway } from '../../src/server/payments/opay.ts';
-import { PayTabsGateway } from '../../src/server/payments/paytabs.ts';
 import { usePaymentGateways } from '../../src/server/payments/gateways.ts';
 import { createSandboxGateway, type SandboxRefund } from '../../src/server/payments/sandbox/sandbox-gateway.ts';
 import { orderMoney } from '../../src/server/services/orders/refunds.ts';
+import { stubKeys as keys, useStubGateways } from '../support/payment-stub.ts';
 import { owedCardRefund } from '../support/refunds.ts';
 import { serveApp } from '../support/serve-app.ts';
 import { makeStaff } from '../support/staff.ts';
@@ -17,13 +16,6 @@ import { testApi } from '../support/test-db.ts';
  * however many staff press "Pay" at the same moment; nothing marked paid when the provider refuses.
  */
 const { api, db, json, close } = await testApi();
-const keys = {
-  paytabsProfileId: '4242',
-  paytabsServerKey: 'SJ-test-server-key-0123456789',
-  opayMerchantId: '281821051500001',
-  opayPublicKey: 'OPAYPUB-test',
-  opaySecretKey: 'OPAYPRV-test-secret',
-};
 const faults = { refuseRefunds: false };
 const providerRefunds: SandboxRefund[] = [];
 let stub: Awaited<ReturnType<typeof serveApp>>;
@@ -34,19 +26,7 @@ const support = await makeStaff(db, api, 'support');
 
 beforeAll(async () => {
   stub = await serveApp(createSandboxGateway({ keys, publicPath: '', faults, refunds: providerRefunds }));
-  usePaymentGateways({
-    paytabs: new PayTabsGateway({
-      profileId: keys.paytabsProfileId,
-      serverKey: keys.paytabsServerKey,
-      baseUrl: `${stub.base}/paytabs`,
-    }),
-    opay: new OPayGateway({
-      merchantId: keys.opayMerchantId,
-      publicKey: keys.opayPublicKey,
-      secretKey: keys.opaySecretKey,
-      baseUrl: `${stub.base}/opay`,
-    }),
-  });
+  useStubGateways(stub.base);
 });
 beforeEach(() => {
   faults.refuseRefunds = false;

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test, vi } from 'vitest';
 import * as catalogChanges from '../../src/server/services/catalog/catalog-changes.ts';
 import { moveFromDesk } from '../../src/server/admin/orders/desk-moves.ts';
 import { TEST_ACTOR } from '../support/order-states.ts';
-import { creditWallet, makeAddress, makeCoupon, makeProduct, send, stockOf } from '../support/orders.ts';
+import { creditWallet, makeAddress, makeCoupon, makeProduct, placeOrder, send, stockOf } from '../support/orders.ts';
 import { makeShopper } from '../support/shoppers.ts';
 import { testApi } from '../support/test-db.ts';
 
@@ -64,14 +64,7 @@ describe('POST /orders', () => {
       }),
     );
     expect(saved.status).toBe(200);
-    const res = await json(
-      '/api/orders',
-      send('POST', shopper.headers, {
-        products: [{ product_id: productId, quantity: 1 }],
-        address_id: address.id,
-        payment_method: 'cash_on_delivery',
-      }),
-    );
+    const res = await placeOrder(json, shopper, productId, { address_id: address.id });
     expect(res.status).toBe(201);
     const cart = await json('/api/shopping-cart', { headers: shopper.headers });
     expect(cart.body.data.items.map((i: { product: { id: number }; quantity: number }) => [i.product.id, i.quantity])).toEqual([
@@ -83,14 +76,7 @@ describe('POST /orders', () => {
     const { shopper, productId } = await setup();
     const other = await makeShopper(db);
     const theirs = await makeAddress(db, other.id);
-    const res = await json(
-      '/api/orders',
-      send('POST', shopper.headers, {
-        products: [{ product_id: productId, quantity: 1 }],
-        address_id: theirs.id,
-        payment_method: 'cash_on_delivery',
-      }),
-    );
+    const res = await placeOrder(json, shopper, productId, { address_id: theirs.id });
     expect(res.status).toBe(404);
     expect(res.body.message).toBe('This address is not in your address book.');
     expect(await stockOf(db, productId)).toBe(5);
@@ -117,14 +103,7 @@ describe('POST /orders', () => {
 
   test('more than the stock is refused with the product named, and the stock is untouched', async () => {
     const { shopper, productId, address } = await setup();
-    const res = await json(
-      '/api/orders',
-      send('POST', shopper.headers, {
-        products: [{ product_id: productId, quantity: 6 }],
-        address_id: address.id,
-        payment_method: 'cash_on_delivery',
-      }),
-    );
+    const res = await placeOrder(json, shopper, productId, { quantity: 6, address_id: address.id });
     expect(res.status).toBe(409);
     expect(res.body.detail).toEqual({ products: [productId] });
     expect(await stockOf(db, productId)).toBe(5);
@@ -156,14 +135,7 @@ describe('POST /orders', () => {
 
   test('the order keeps its copy when the address and the price change later', async () => {
     const { shopper, productId, address } = await setup();
-    const placed = await json(
-      '/api/orders',
-      send('POST', shopper.headers, {
-        products: [{ product_id: productId, quantity: 1 }],
-        address_id: address.id,
-        payment_method: 'cash_on_delivery',
-      }),
-    );
+    const placed = await placeOrder(json, shopper, productId, { address_id: address.id });
     await db.updateTable('addresses').set({ street: 'Moved away' }).where('id', '=', address.id).execute();
     await db.updateTable('products').set({ price: 99900 }).where('id', '=', productId).execute();
     const read = await json(`/api/orders/${placed.body.data.id}`, { headers: shopper.headers });
@@ -190,26 +162,11 @@ describe('wallet', () => {
   test('pays part of a cash order, all of a wallet order, and a cancellation credits it back', async () => {
     const { shopper, productId, address } = await setup({ price: 30000, stock: 5, before_discount: null });
     await creditWallet(db, shopper.id, 10000);
-    const part = await json(
-      '/api/orders',
-      send('POST', shopper.headers, {
-        products: [{ product_id: productId, quantity: 1 }],
-        address_id: address.id,
-        payment_method: 'cash_on_delivery',
-        use_wallet: true,
-      }),
-    );
+    const part = await placeOrder(json, shopper, productId, { address_id: address.id, use_wallet: true });
     expect(part.body.data).toMatchObject({ walletAmount: 10000, DiscountedTotal: 30000 + address.fee - 10000 });
     expect((await json('/api/wallet', { headers: shopper.headers })).body.data.balance).toBe(0);
 
-    const short = await json(
-      '/api/orders',
-      send('POST', shopper.headers, {
-        products: [{ product_id: productId, quantity: 1 }],
-        address_id: address.id,
-        payment_method: 'wallet',
-      }),
-    );
+    const short = await placeOrder(json, shopper, productId, { address_id: address.id, payment_method: 'wallet' });
     expect(short).toMatchObject({ status: 422, body: { message: 'Your wallet balance does not cover this order.' } });
 
     announce.mockClear();
@@ -227,14 +184,7 @@ describe('wallet', () => {
     expect(await stockOf(db, productId)).toBe(5);
 
     await creditWallet(db, shopper.id, 100000);
-    const full = await json(
-      '/api/orders',
-      send('POST', shopper.headers, {
-        products: [{ product_id: productId, quantity: 1 }],
-        address_id: address.id,
-        payment_method: 'wallet',
-      }),
-    );
+    const full = await placeOrder(json, shopper, productId, { address_id: address.id, payment_method: 'wallet' });
     expect(full.body.data).toMatchObject({ walletAmount: 30000 + address.fee, DiscountedTotal: 0 });
     expect((await json('/api/wallet', { headers: shopper.headers })).body.data.balance).toBe(110000 - 30000 - address.fee);
   });
@@ -275,14 +225,7 @@ describe('coupons', () => {
 describe('ownership and the order life', () => {
   test("every order endpoint needs a login and answers only for the shopper's own orders", async () => {
     const { shopper, productId, address } = await setup();
-    const placed = await json(
-      '/api/orders',
-      send('POST', shopper.headers, {
-        products: [{ product_id: productId, quantity: 1 }],
-        address_id: address.id,
-        payment_method: 'cash_on_delivery',
-      }),
-    );
+    const placed = await placeOrder(json, shopper, productId, { address_id: address.id });
     const id = placed.body.data.id;
     const other = await makeShopper(db);
     for (const [method, path] of [
@@ -311,15 +254,7 @@ describe('ownership and the order life', () => {
   test('cancel only before PREPARE; reorder says what changed', async () => {
     const { shopper, productId, address } = await setup({ price: 30000, stock: 5, before_discount: null });
     const { moveOrderTo } = await import('../support/order-states.ts');
-    const place = () =>
-      json(
-        '/api/orders',
-        send('POST', shopper.headers, {
-          products: [{ product_id: productId, quantity: 2 }],
-          address_id: address.id,
-          payment_method: 'cash_on_delivery',
-        }),
-      );
+    const place = () => placeOrder(json, shopper, productId, { quantity: 2, address_id: address.id });
     const a = (await place()).body.data.id;
     await moveOrderTo(db, a, 'PREPARE');
     expect(await json(`/api/orders/${a}/cancel`, send('POST', shopper.headers))).toMatchObject({

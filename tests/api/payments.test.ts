@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { formatMoney } from '../../src/i18n/format.ts';
-import { OPayGateway } from '../../src/server/payments/opay.ts';
 import { PayTabsGateway } from '../../src/server/payments/paytabs.ts';
 import { usePaymentGateways } from '../../src/server/payments/gateways.ts';
 import { releaseAbandonedPayments } from '../../src/server/payments/release-abandoned.ts';
 import { orderMoney } from '../../src/server/services/orders/refunds.ts';
 import { sandboxCallback, type SandboxChoice } from '../../src/server/payments/sandbox/sandbox-callbacks.ts';
 import { createSandboxGateway } from '../../src/server/payments/sandbox/sandbox-gateway.ts';
-import { creditWallet, makeAddress, makeProduct, send, stockOf } from '../support/orders.ts';
+import { creditWallet, makeAddress, makeProduct, placeOrder, send, stockOf } from '../support/orders.ts';
+import { stubKeys as keys, useStubGateways } from '../support/payment-stub.ts';
 import { serveApp } from '../support/serve-app.ts';
 import { makeShopper } from '../support/shoppers.ts';
 import { testApi } from '../support/test-db.ts';
@@ -17,36 +17,13 @@ import { testApi } from '../support/test-db.ts';
  * HTTP APIs, and callbacks are signed here exactly as the providers sign them (docs/payments.md).
  */
 const { api, db, json, close } = await testApi();
-const keys = {
-  paytabsProfileId: '4242',
-  paytabsServerKey: 'SJ-test-server-key-0123456789',
-  opayMerchantId: '281821051500001',
-  opayPublicKey: 'OPAYPUB-test',
-  opaySecretKey: 'OPAYPRV-test-secret',
-};
 let stub: Awaited<ReturnType<typeof serveApp>>;
 const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
 
-/** Both adapters pointed at the stub provider. */
-const useStubGateways = () =>
-  usePaymentGateways({
-    paytabs: new PayTabsGateway({
-      profileId: keys.paytabsProfileId,
-      serverKey: keys.paytabsServerKey,
-      baseUrl: `${stub.base}/paytabs`,
-    }),
-    opay: new OPayGateway({
-      merchantId: keys.opayMerchantId,
-      publicKey: keys.opayPublicKey,
-      secretKey: keys.opaySecretKey,
-      baseUrl: `${stub.base}/opay`,
-    }),
-  });
-
 beforeAll(async () => {
   stub = await serveApp(createSandboxGateway({ keys, publicPath: '' }));
-  useStubGateways();
+  useStubGateways(stub.base);
 });
 afterAll(async () => {
   usePaymentGateways(undefined);
@@ -60,14 +37,7 @@ async function onlineOrder(method = 'card', price = 30000) {
   const productId = await makeProduct(db, { price, stock: 5, before_discount: null });
   const address = await makeAddress(db, shopper.id);
   await json('/api/shopping-cart', send('POST', shopper.headers, { products: [{ product_id: productId, quantity: 2 }] }));
-  const placed = await json(
-    '/api/orders',
-    send('POST', shopper.headers, {
-      products: [{ product_id: productId, quantity: 2 }],
-      address_id: address.id,
-      payment_method: method,
-    }),
-  );
+  const placed = await placeOrder(json, shopper, productId, { quantity: 2, address_id: address.id, payment_method: method });
   expect(placed.status).toBe(201);
   return { shopper, productId, order: placed.body.data, total: placed.body.data.DiscountedTotal as number };
 }
@@ -301,15 +271,11 @@ describe('methods and their rules', () => {
     expect(cod.walletAmount).toBe(10000);
     expect(card.walletAmount).toBe(0);
     expect(card.DiscountedTotal).toBe(cod.DiscountedTotal + 10000);
-    const placed = await json(
-      '/api/orders',
-      send('POST', shopper.headers, {
-        products: [{ product_id: productId, quantity: 1 }],
-        address_id: address.id,
-        payment_method: 'card',
-        use_wallet: true,
-      }),
-    );
+    const placed = await placeOrder(json, shopper, productId, {
+      address_id: address.id,
+      payment_method: 'card',
+      use_wallet: true,
+    });
     expect(placed.body.data).toMatchObject({ walletAmount: 0, DiscountedTotal: card.DiscountedTotal });
   });
 
@@ -355,7 +321,7 @@ describe('methods and their rules', () => {
       expect(res.status).toBe(502);
       expect(res.body.message).toContain('We could not reach the payment provider');
     } finally {
-      useStubGateways();
+      useStubGateways(stub.base);
     }
     expect((await orderRow(order.id)).status).toBe('PENDING');
   });
@@ -388,7 +354,7 @@ describe('issue 19: outgoing URLs come from configuration, never from the reques
     } finally {
       delete process.env['SITE_URL'];
       spy.mockRestore();
-      useStubGateways();
+      useStubGateways(stub.base);
     }
     expect(calls).toHaveLength(2);
     expect(calls[0]!.url).toBe(`${stub.base}/paytabs/payment/request`);
@@ -478,15 +444,7 @@ describe('issue 19: money that came in is always accounted for', () => {
     await creditWallet(db, shopper.id, 5000);
     const productId = await makeProduct(db, { price: 30000, stock: 5, before_discount: null });
     const address = await makeAddress(db, shopper.id);
-    const cod = await json(
-      '/api/orders',
-      send('POST', shopper.headers, {
-        products: [{ product_id: productId, quantity: 1 }],
-        address_id: address.id,
-        payment_method: 'cash_on_delivery',
-        use_wallet: true,
-      }),
-    );
+    const cod = await placeOrder(json, shopper, productId, { address_id: address.id, use_wallet: true });
     expect(cod.status).toBe(201);
     const codId = cod.body.data.id as number;
     expect((await orderMoney(db, codId)).received).toBe(5000);

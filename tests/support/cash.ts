@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/schema.ts';
 import { backdateOrder, moveOrderTo, payOrder } from './order-states.ts';
-import { makeAddress, makeProduct, send } from './orders.ts';
+import { makeAddress, makeProduct, placeOrder } from './orders.ts';
 import { makeShopper } from './shoppers.ts';
 
 type Db = Kysely<Database>;
@@ -12,14 +12,7 @@ export async function placeCodOrder(db: Db, json: Json, price = 20000): Promise<
   const shopper = await makeShopper(db);
   const productId = await makeProduct(db, { price, stock: 10 });
   const address = await makeAddress(db, shopper.id);
-  const res = await json(
-    '/api/orders',
-    send('POST', shopper.headers, {
-      products: [{ product_id: productId, quantity: 1 }],
-      address_id: address.id,
-      payment_method: 'cash_on_delivery',
-    }),
-  );
+  const res = await placeOrder(json, shopper, productId, { address_id: address.id });
   if (res.status !== 201) throw new Error(`order: ${res.status} ${JSON.stringify(res.body)}`);
   return { id: res.body.data.id, total: res.body.data.DiscountedTotal };
 }
@@ -48,14 +41,7 @@ export async function placeOrderTotalling(
   const shopper = await makeShopper(db);
   const address = await makeAddress(db, shopper.id);
   const productId = await makeProduct(db, { price: total - address.fee, stock: 10 });
-  const res = await json(
-    '/api/orders',
-    send('POST', shopper.headers, {
-      products: [{ product_id: productId, quantity: 1 }],
-      address_id: address.id,
-      payment_method: method,
-    }),
-  );
+  const res = await placeOrder(json, shopper, productId, { address_id: address.id, payment_method: method });
   if (res.status !== 201) throw new Error(`order: ${res.status} ${JSON.stringify(res.body)}`);
   const id = res.body.data.id as number;
   if (prepaid) await payOrder(db, id);

@@ -115,17 +115,32 @@ export const send = (method: string, headers: Record<string, string>, body?: unk
 
 type Json = (path: string, init?: RequestInit) => Promise<{ status: number; body: any }>;
 
+/** What an order says besides its one line: a saved address, a payment method (cash on delivery unless told), a coupon… */
+export interface OrderFields {
+  /** Of the one line; 1 unless told. */
+  quantity?: number;
+  address_id?: number;
+  payment_method?: string;
+  [field: string]: unknown;
+}
+
+/** A shopper orders one line of a product through the shop's API, with `fields` in the body (answer as it came). */
+export function placeOrder(
+  json: Json,
+  shopper: { headers: Record<string, string> },
+  productId: number,
+  { quantity = 1, payment_method = 'cash_on_delivery', ...fields }: OrderFields = {},
+) {
+  return json(
+    '/api/orders',
+    send('POST', shopper.headers, { products: [{ product_id: productId, quantity }], ...fields, payment_method }),
+  );
+}
+
 /** A new shopper orders `quantity` of a product for cash on delivery through the shop's API (answer as it came). */
 export async function codOrderOf(db: Db, json: Json, productId: number, quantity: number) {
   const { makeShopper } = await import('./shoppers.ts');
   const shopper = await makeShopper(db);
   const address = await makeAddress(db, shopper.id);
-  return json(
-    '/api/orders',
-    send('POST', shopper.headers, {
-      products: [{ product_id: productId, quantity }],
-      address_id: address.id,
-      payment_method: 'cash_on_delivery',
-    }),
-  );
+  return placeOrder(json, shopper, productId, { quantity, address_id: address.id });
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/schema.ts';
-import { makeAddress, makeProduct, send } from './orders.ts';
+import { makeAddress, makeProduct, placeOrder } from './orders.ts';
 import { makeShopper } from './shoppers.ts';
 
 type Db = Kysely<Database>;
@@ -16,14 +16,7 @@ export async function owedCardRefund(db: Db, json: Json, options: { price?: numb
   const shopper = await makeShopper(db);
   const productId = await makeProduct(db, { price: options.price ?? 30000, stock: 5, before_discount: null });
   const address = await makeAddress(db, shopper.id);
-  const placed = await json(
-    '/api/orders',
-    send('POST', shopper.headers, {
-      products: [{ product_id: productId, quantity: 1 }],
-      address_id: address.id,
-      payment_method: 'card',
-    }),
-  );
+  const placed = await placeOrder(json, shopper, productId, { address_id: address.id, payment_method: 'card' });
   if (placed.status !== 201) throw new Error(`order: ${placed.status} ${JSON.stringify(placed.body)}`);
   const orderId = placed.body.data.id as number;
   const amount = placed.body.data.DiscountedTotal as number;

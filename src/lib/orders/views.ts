@@ -1,21 +1,15 @@
 import { intlTag, type Locale } from '../../i18n/locales.ts';
 import { SHOP_TIME_ZONE } from '../../i18n/time-zone.ts';
 import type { CartLine } from '../cart-math.ts';
+import type { OrderTotals } from './order-math.ts';
 import type { OrderStatus } from './order-status.ts';
 
 /**
  * What the checkout and order islands read from the API (docs/api.md); shapes only, no server code. The server's
  * views are typed with these (read-orders.ts), so a change on either side fails the type check on the other.
  */
-export interface SummaryTotals {
-  SubTotal: number;
-  saleDiscountAmount: number;
-  DiscountAmount: number;
-  DiscountedSubtotal: number;
-  Shipping_Fees: number;
-  walletAmount: number;
-  DiscountedTotal: number;
-}
+/** The spec's totals (section 3), as the order money rules compute them (order-math.ts). */
+export type SummaryTotals = OrderTotals;
 
 export interface SummaryItem {
   product_id: number;

@@ -54,3 +54,27 @@ function deskSession(astro: AstroGlobal, db: ShopDb): Promise<OpenSession | null
   const secure = isSecureRequest(astro.url.href, headers.get('x-forwarded-proto'));
   return readStaffSession(db, staffTokenFromCookies(headers.get('cookie'), secure));
 }
+
+/**
+ * A desk page of one record the route's `[id]` names (`/admin/coupons/[id]`): the desk page, and the record `read`
+ * finds for that id when the member may open the page (null when not). An id that is not one, or that names no
+ * record, answers the shop's not-found page.
+ *
+ * ```astro
+ * const page = await deskRecordPage(Astro, 'promotions.manage', readCoupon);
+ * if (page instanceof Response) return page;
+ * const coupon = page.record;
+ * ```
+ */
+export async function deskRecordPage<T>(
+  astro: AstroGlobal,
+  permission: Permission,
+  read: (db: ShopDb, id: number) => Promise<T | null>,
+): Promise<(DeskPage & { record: T | null }) | Response> {
+  const page = await deskPage(astro, permission);
+  if (page instanceof Response) return page;
+  const id = /^\d{1,9}$/.test(astro.params.id ?? '') ? Number(astro.params.id) : 0;
+  const record = page.allowed && id > 0 ? await read(page.db, id) : null;
+  if (page.allowed && !record) return astro.rewrite('/404');
+  return { ...page, record };
+}

@@ -1,8 +1,10 @@
+import type { AstroGlobal } from 'astro';
 import { getCollection } from 'astro:content';
 import type { Locale } from '../../i18n/locales.ts';
-import type { DeskContent } from '../../lib/content/desk-content.ts';
-import { isHomeCollection, type ContentCollection } from '../../lib/content/schemas.ts';
+import { slugProblem, type DeskContent } from '../../lib/content/desk-content.ts';
+import { isContentCollection, isHomeCollection, type ContentCollection } from '../../lib/content/schemas.ts';
 import { homeDefaults } from '../services/home/home-entries.ts';
+import { deskPage, type DeskPage } from './admin-page.ts';
 
 interface LiveEntry {
   id: string;
@@ -49,4 +51,18 @@ export async function liveEntryContent(collection: ContentCollection, slug: stri
   };
   const [en, ar] = [side('en'), side('ar')];
   return en && ar ? { en, ar } : null;
+}
+
+/**
+ * A desk page of one entry the route's `[collection]/[slug]` names (content.manage): the desk page, with the kind and
+ * the slug. A kind the desk does not edit, or a slug it would refuse, answers the shop's not-found page.
+ */
+export async function deskEntryPage(
+  astro: AstroGlobal,
+): Promise<(DeskPage & { collection: ContentCollection; slug: string }) | Response> {
+  const page = await deskPage(astro, 'content.manage');
+  if (page instanceof Response) return page;
+  const { collection = '', slug = '' } = astro.params;
+  if (!isContentCollection(collection) || slugProblem(slug)) return astro.rewrite('/404');
+  return { ...page, collection, slug };
 }

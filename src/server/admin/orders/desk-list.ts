@@ -40,19 +40,14 @@ export interface DeskRow {
 }
 
 /** The desk filter of a parsed query (DeskQuerySchema's output): the API and the orders page read the same names. */
-export function deskFilterOf(q: {
-  status?: OrderStatus | undefined;
-  payment_method?: string | undefined;
-  payment_status?: string | undefined;
-  governorate?: number | undefined;
-  courier?: number | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-  q?: string | undefined;
-  sort?: DeskSort | undefined;
-  dir?: 'asc' | 'desc' | undefined;
-  page?: number | undefined;
-}): DeskFilter {
+export function deskFilterOf(
+  q: Pick<DeskFilter, 'status' | 'from' | 'to' | 'q' | 'sort' | 'dir' | 'page'> & {
+    payment_method?: string | undefined;
+    payment_status?: string | undefined;
+    governorate?: number | undefined;
+    courier?: number | undefined;
+  },
+): DeskFilter {
   return {
     status: q.status,
     paymentMethod: q.payment_method,

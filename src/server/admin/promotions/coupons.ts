@@ -14,16 +14,8 @@ import { lastShopDay, shopDayEnd, shopDayStart, shopDayOf } from './shop-days.ts
  */
 export const COUPONS_PER_PAGE = 25;
 
-export interface CouponInput {
-  kind: 'percent' | 'fixed';
-  value: number;
-  max_discount: number | null;
-  min_subtotal: number;
-  starts_on: string | null;
-  ends_on: string | null;
-  usage_limit: number | null;
-  per_user_limit: number | null;
-}
+/** A coupon's rules as the desk writes them: its view less what the shop keeps (id, code, uses, paused or not). */
+export type CouponInput = Omit<CouponView, 'id' | 'code' | 'used_count' | 'active'>;
 
 const view = (row: CouponRow): CouponView => ({
   id: row.id,

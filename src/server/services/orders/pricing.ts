@@ -1,7 +1,7 @@
 import { orderTotals, type OrderTotals } from '../../../lib/orders/order-math.ts';
 import type { PlaceOrderRequest } from '../../../lib/schemas/orders.ts';
 import type { ShopDb } from '../../db/index.ts';
-import type { CouponRow, GovernorateRow } from '../../db/schema.ts';
+import type { CouponRow, GovernorateRow, OrderLineRow } from '../../db/schema.ts';
 import { couponTerms, usableCoupon } from './coupons.ts';
 import { Problem } from '../../problem.ts';
 import { freeDeliveryThreshold } from './settings.ts';
@@ -9,15 +9,10 @@ import { walletBalance } from './wallet.ts';
 
 export type OrderChoice = PlaceOrderRequest & { governorate_id?: number | undefined };
 
-export interface PricedLine {
-  product_id: number;
-  name_en: string;
-  name_ar: string;
-  image: string | null;
-  unit_price: number;
-  before_discount: number | null;
-  quantity: number;
-  line_total: number;
+/** The columns an order line keeps (schema.ts), without its ids. */
+export type LineColumns = Omit<OrderLineRow, 'id' | 'order_id'>;
+
+export interface PricedLine extends LineColumns {
   stock: number;
 }
 

@@ -1,9 +1,10 @@
 import type { Locale } from '../../../i18n/locales.ts';
 import { isCancellable, isOrderStatus, type OrderStatus } from '../../../lib/orders/order-status.ts';
-import type { OrderView } from '../../../lib/orders/views.ts';
+import type { OrderView, SummaryItem } from '../../../lib/orders/views.ts';
 import type { ShopDb } from '../../db/index.ts';
 import type { OrderLineRow, OrderRow, RefundRow } from '../../db/schema.ts';
 import { Problem } from '../../problem.ts';
+import type { LineColumns } from './pricing.ts';
 import { localField } from '../../../i18n/localized.ts';
 
 /** An order as the shopper sees it: the copy taken when it was placed, in the request's language. */
@@ -43,15 +44,20 @@ export function toOrderView(
       street: order.address_street,
       details: order.address_details,
     },
-    items: lines.map((l) => ({
-      product_id: l.product_id,
-      name: localField(locale, l, 'name'),
-      image: l.image,
-      price: l.unit_price,
-      beforeDiscount: l.before_discount,
-      quantity: l.quantity,
-      total: l.line_total,
-    })),
+    items: lines.map((l) => lineView(l, locale)),
+  };
+}
+
+/** An order's line as the shopper sees it (placed, or priced by the summary), in the request's language. */
+export function lineView(l: LineColumns, locale: Locale): SummaryItem {
+  return {
+    product_id: l.product_id,
+    name: localField(locale, l, 'name'),
+    image: l.image,
+    price: l.unit_price,
+    beforeDiscount: l.before_discount,
+    quantity: l.quantity,
+    total: l.line_total,
   };
 }
 

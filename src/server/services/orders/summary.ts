@@ -3,6 +3,7 @@ import type { OrderSummaryView } from '../../../lib/orders/views.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { usableMethod, withWalletRule } from './payment-methods.ts';
 import { priceOrder, type OrderChoice } from './pricing.ts';
+import { lineView } from './read-orders.ts';
 import { freeDeliveryThreshold } from './settings.ts';
 import { localField } from '../../../i18n/localized.ts';
 
@@ -12,16 +13,7 @@ export async function orderSummary(db: ShopDb, userId: number, choice: OrderChoi
   const priced = await priceOrder(db, userId, withWalletRule(choice, method));
   const g = priced.governorate;
   return {
-    items: priced.lines.map((l) => ({
-      product_id: l.product_id,
-      name: localField(locale, l, 'name'),
-      image: l.image,
-      price: l.unit_price,
-      beforeDiscount: l.before_discount,
-      quantity: l.quantity,
-      total: l.line_total,
-      stock: l.stock,
-    })),
+    items: priced.lines.map((l) => ({ ...lineView(l, locale), stock: l.stock })),
     unknown_ids: priced.unknownIds,
     out_of_stock_ids: priced.shortIds,
     coupon: priced.coupon?.code ?? null,
