@@ -2,8 +2,10 @@ import { useActionState, useEffect, useState } from 'react';
 import type { Dictionary } from '../../i18n/en.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { adminCall } from '../../lib/admin/admin-client.ts';
-import { emptyState, formStateOf, FormMessage, Input, type FormState } from '../account/form-kit.tsx';
-import Submit from '../account/Submit.tsx';
+import { emptyState, formStateOf, type FormState } from '../kit/form-state.ts';
+import { FormMessage } from '../kit/Notice.tsx';
+import { Input } from '../kit/Field.tsx';
+import { SubmitButton } from '../kit/Button.tsx';
 import { useClientAction } from '../shared/use-mounted.ts';
 
 export type SignInText = Dictionary['admin']['signIn'];
@@ -76,7 +78,9 @@ export function EnrolStep({ locale, text, working, onDone }: StepProps & { onDon
           inputMode="numeric"
           dir="ltr"
         />
-        <Submit label={text.enrolSubmit} busyLabel={working} />
+        <SubmitButton size="lg" wide busyLabel={working}>
+{text.enrolSubmit}
+</SubmitButton>
       </form>
     </div>
   );

@@ -9,9 +9,11 @@ import { adminCall } from '../../../lib/admin/admin-client.ts';
 import type { CourierCashView, Remittance, UnremittedOrder } from '../../../lib/admin/cash-views.ts';
 import { fromPounds } from '../../../lib/money.ts';
 import { showToast } from '../../../lib/toast-event.ts';
-import { emptyState, formStateOf, FormMessage, Input, typedValues, type FormState } from '../../account/form-kit.tsx';
-import { useConfirm } from '../../shared/ConfirmDialog.tsx';
-import DataTable, { type DeskColumn } from '../DataTable.tsx';
+import { emptyState, formStateOf, typedValues, type FormState } from '../../kit/form-state.ts';
+import { FormMessage } from '../../kit/Notice.tsx';
+import { Input } from '../../kit/Field.tsx';
+import { useConfirm } from '../../kit/Dialog.tsx';
+import DataTable, { type DeskColumn } from '../../kit/DataTable.tsx';
 
 type Text = Dictionary['adminCash'];
 

@@ -7,9 +7,11 @@ import { localePath } from '../../../i18n/routes.ts';
 import { adminCall } from '../../../lib/admin/admin-client.ts';
 import type { Courier, CourierWithCash } from '../../../lib/admin/cash-views.ts';
 import { showToast } from '../../../lib/toast-event.ts';
-import { emptyState, formStateOf, FormMessage, Input, typedValues, type FormState } from '../../account/form-kit.tsx';
+import { emptyState, formStateOf, typedValues, type FormState } from '../../kit/form-state.ts';
+import { FormMessage } from '../../kit/Notice.tsx';
+import { Input } from '../../kit/Field.tsx';
 import { useClientAction } from '../../shared/use-mounted.ts';
-import DataTable, { type DeskColumn } from '../DataTable.tsx';
+import DataTable, { type DeskColumn } from '../../kit/DataTable.tsx';
 
 type Text = Dictionary['adminCash'];
 

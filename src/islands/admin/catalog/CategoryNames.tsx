@@ -3,7 +3,9 @@ import type { Dictionary } from '../../../i18n/en.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { adminCall } from '../../../lib/admin/admin-client.ts';
 import { showToast } from '../../../lib/toast-event.ts';
-import { emptyState, formStateOf, FormMessage, Input, typedValues, type FormState } from '../../account/form-kit.tsx';
+import { emptyState, formStateOf, typedValues, type FormState } from '../../kit/form-state.ts';
+import { FormMessage } from '../../kit/Notice.tsx';
+import { Input } from '../../kit/Field.tsx';
 import { useClientAction } from '../../shared/use-mounted.ts';
 
 type Text = Dictionary['adminCatalog']['categories'];

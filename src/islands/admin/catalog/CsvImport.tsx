@@ -5,7 +5,7 @@ import type { Locale } from '../../../i18n/locales.ts';
 import { adminCall } from '../../../lib/admin/admin-client.ts';
 import { CSV_COLUMNS, type ImportReport } from '../../../lib/admin/catalog-csv.ts';
 import { showToast } from '../../../lib/toast-event.ts';
-import { Field } from '../../forms/Field.tsx';
+import { Field } from '../../kit/Field.tsx';
 import { FilePicker, type FileText } from '../../shared/FilePicker.tsx';
 import ImportRows from './ImportRows.tsx';
 

@@ -5,7 +5,7 @@ import type { Locale } from '../../../i18n/locales.ts';
 import { adminCall } from '../../../lib/admin/admin-client.ts';
 import type { ProductEditView } from '../../../lib/admin/catalog-views.ts';
 import { showToast } from '../../../lib/toast-event.ts';
-import { inputClass } from '../../forms/Field.tsx';
+import { inputClass } from '../../kit/Field.tsx';
 
 type Text = Dictionary['adminCatalog']['editor'];
 export type Photo = ProductEditView['images'][number];

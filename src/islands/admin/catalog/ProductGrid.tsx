@@ -7,8 +7,8 @@ import { adminCall } from '../../../lib/admin/admin-client.ts';
 import type { GridProduct } from '../../../lib/admin/catalog-views.ts';
 import { cellText, gridChanges, type TypedRow } from '../../../lib/admin/grid-edits.ts';
 import { showToast } from '../../../lib/toast-event.ts';
-import { inputClass } from '../../forms/Field.tsx';
-import DataTable, { type DeskColumn } from '../DataTable.tsx';
+import { inputClass } from '../../kit/Field.tsx';
+import DataTable, { type DeskColumn } from '../../kit/DataTable.tsx';
 
 type Text = Dictionary['adminCatalog']['grid'];
 type Cell = keyof TypedRow;

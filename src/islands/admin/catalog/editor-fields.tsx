@@ -1,7 +1,8 @@
 import type { ProductEditView } from '../../../lib/admin/catalog-views.ts';
 import { cellText } from '../../../lib/admin/grid-edits.ts';
-import { Input, type FormState } from '../../account/form-kit.tsx';
-import { Field, inputClass } from '../../forms/Field.tsx';
+import { Input } from '../../kit/Field.tsx';
+import { type FormState } from '../../kit/form-state.ts';
+import { Field, inputClass } from '../../kit/Field.tsx';
 
 /**
  * The product editor's controls (ProductEditor.tsx): each shows what was typed after a refused save, else the stored

@@ -3,7 +3,7 @@ import type { Dictionary } from '../../../i18n/en.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { adminCall } from '../../../lib/admin/admin-client.ts';
 import { showToast } from '../../../lib/toast-event.ts';
-import { Field, inputClass } from '../../forms/Field.tsx';
+import { Field, inputClass } from '../../kit/Field.tsx';
 
 type Text = Dictionary['adminContent'];
 

@@ -5,7 +5,7 @@ import type { Locale } from '../../../i18n/locales.ts';
 import { localePath } from '../../../i18n/routes.ts';
 import { adminCall } from '../../../lib/admin/admin-client.ts';
 import { emptyContent, slugProblem } from '../../../lib/content/desk-content.ts';
-import { Field, inputClass } from '../../forms/Field.tsx';
+import { Field, inputClass } from '../../kit/Field.tsx';
 import { useClientAction } from '../../shared/use-mounted.ts';
 
 type Text = Dictionary['adminContent'];

@@ -3,7 +3,7 @@ import type { Dictionary } from '../../../i18n/en.ts';
 import { interpolate } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { cairoInstant } from '../../../lib/admin/cairo-day.ts';
-import { useConfirm } from '../../shared/ConfirmDialog.tsx';
+import { useConfirm } from '../../kit/Dialog.tsx';
 
 type Text = Dictionary['adminContent'];
 

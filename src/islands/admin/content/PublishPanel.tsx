@@ -6,7 +6,7 @@ import type { Locale } from '../../../i18n/locales.ts';
 import { adminCall } from '../../../lib/admin/admin-client.ts';
 import type { ReleaseView } from '../../../lib/content/release-view.ts';
 import { showToast } from '../../../lib/toast-event.ts';
-import { useConfirm } from '../../shared/ConfirmDialog.tsx';
+import { useConfirm } from '../../kit/Dialog.tsx';
 import ReleaseProgress from './ReleaseProgress.tsx';
 
 type Text = Dictionary['adminContent']['site'];

@@ -6,8 +6,10 @@ import type { Locale } from '../../../i18n/locales.ts';
 import { adminCall } from '../../../lib/admin/admin-client.ts';
 import type { CustomerProfile } from '../../../lib/admin/customer-view.ts';
 import { showToast } from '../../../lib/toast-event.ts';
-import { formStateOf, FormMessage, Input, type FormState } from '../../account/form-kit.tsx';
-import type { Question } from '../../shared/ConfirmDialog.tsx';
+import { formStateOf, type FormState } from '../../kit/form-state.ts';
+import { FormMessage } from '../../kit/Notice.tsx';
+import { Input } from '../../kit/Field.tsx';
+import type { Question } from '../../kit/Dialog.tsx';
 
 /** The cash-on-delivery flag: its state, and for customers.flag a toggle with a required reason. */
 export default function CodFlag({

@@ -7,9 +7,11 @@ import { adminCall } from '../../../lib/admin/admin-client.ts';
 import type { CustomerProfile } from '../../../lib/admin/customer-view.ts';
 import { fromPounds } from '../../../lib/money.ts';
 import { showToast } from '../../../lib/toast-event.ts';
-import { formStateOf, FormMessage, Input, type FormState } from '../../account/form-kit.tsx';
-import type { Question } from '../../shared/ConfirmDialog.tsx';
-import DataTable, { type DeskColumn } from '../DataTable.tsx';
+import { formStateOf, type FormState } from '../../kit/form-state.ts';
+import { FormMessage } from '../../kit/Notice.tsx';
+import { Input } from '../../kit/Field.tsx';
+import type { Question } from '../../kit/Dialog.tsx';
+import DataTable, { type DeskColumn } from '../../kit/DataTable.tsx';
 
 type Entry = CustomerProfile['wallet']['entries'][number];
 

@@ -2,7 +2,9 @@ import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import type { Dictionary } from '../../../i18n/en.ts';
 import { interpolate } from '../../../i18n/interpolate.ts';
 import { fromPounds } from '../../../lib/money.ts';
-import { FormMessage, Input, type FormState } from '../../account/form-kit.tsx';
+import { FormMessage } from '../../kit/Notice.tsx';
+import { Input } from '../../kit/Field.tsx';
+import { type FormState } from '../../kit/form-state.ts';
 
 export interface Payout {
   /** Piastres typed (undefined: everything owed). */

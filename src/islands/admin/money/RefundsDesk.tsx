@@ -5,9 +5,9 @@ import { interpolate } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { adminCall } from '../../../lib/admin/admin-client.ts';
 import { showToast } from '../../../lib/toast-event.ts';
-import { formStateOf } from '../../account/form-kit.tsx';
-import { useConfirm } from '../../shared/ConfirmDialog.tsx';
-import DataTable, { type DeskColumn } from '../DataTable.tsx';
+import { formStateOf } from '../../kit/form-state.ts';
+import { useConfirm } from '../../kit/Dialog.tsx';
+import DataTable, { type DeskColumn } from '../../kit/DataTable.tsx';
 import PayRefundDialog, { type Payout } from './PayRefundDialog.tsx';
 
 /** One refund as the desk shows it (the page formats dates and labels). */

@@ -4,7 +4,7 @@ import type { Locale } from '../../../i18n/locales.ts';
 import { adminCall } from '../../../lib/admin/admin-client.ts';
 import type { OrderStatus } from '../../../lib/orders/order-status.ts';
 import { showToast } from '../../../lib/toast-event.ts';
-import { inputClass } from '../../forms/Field.tsx';
+import { inputClass } from '../../kit/Field.tsx';
 import type { OrdersTableText } from './orders-text.ts';
 
 type Result = { id: number; ok: boolean; message?: string };

@@ -4,7 +4,7 @@ import { interpolate } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { adminCall } from '../../../lib/admin/admin-client.ts';
 import { showToastAfterNavigation } from '../../../lib/toast-event.ts';
-import { inputClass } from '../../forms/Field.tsx';
+import { inputClass } from '../../kit/Field.tsx';
 
 export interface QueueRow {
   id: number;

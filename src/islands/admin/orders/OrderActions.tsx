@@ -5,8 +5,8 @@ import type { Locale } from '../../../i18n/locales.ts';
 import { adminCall } from '../../../lib/admin/admin-client.ts';
 import type { OrderStatus } from '../../../lib/orders/order-status.ts';
 import { showToastAfterNavigation } from '../../../lib/toast-event.ts';
-import { inputClass } from '../../forms/Field.tsx';
-import { useConfirm } from '../../shared/ConfirmDialog.tsx';
+import { inputClass } from '../../kit/Field.tsx';
+import { useConfirm } from '../../kit/Dialog.tsx';
 
 type Text = Dictionary['adminOrders']['order'];
 interface Props {

@@ -6,8 +6,10 @@ import { adminCall } from '../../../lib/admin/admin-client.ts';
 import { approvalDraft, type ApprovalDraft } from '../../../lib/admin/partner-form.ts';
 import type { ApplicationView, ApprovalResult } from '../../../lib/admin/partner-views.ts';
 import { localePath } from '../../../i18n/routes.ts';
-import { emptyState, formStateOf, FormMessage, Input, typedValues, type FormState } from '../../account/form-kit.tsx';
-import { Field, inputClass } from '../../forms/Field.tsx';
+import { emptyState, formStateOf, typedValues, type FormState } from '../../kit/form-state.ts';
+import { FormMessage } from '../../kit/Notice.tsx';
+import { Input } from '../../kit/Field.tsx';
+import { Field, inputClass } from '../../kit/Field.tsx';
 import { useClientAction } from '../../shared/use-mounted.ts';
 
 type Text = Dictionary['adminPartners'];

@@ -4,8 +4,10 @@ import type { Locale } from '../../../i18n/locales.ts';
 import { adminCall } from '../../../lib/admin/admin-client.ts';
 import { couponBody, couponFields, type CouponFields } from '../../../lib/admin/coupon-form.ts';
 import type { CouponView } from '../../../lib/admin/promotion-views.ts';
-import { emptyState, formStateOf, FormMessage, Input, typedValues, type FormState } from '../../account/form-kit.tsx';
-import { Field, inputClass } from '../../forms/Field.tsx';
+import { emptyState, formStateOf, typedValues, type FormState } from '../../kit/form-state.ts';
+import { FormMessage } from '../../kit/Notice.tsx';
+import { Input } from '../../kit/Field.tsx';
+import { Field, inputClass } from '../../kit/Field.tsx';
 import { useClientAction } from '../../shared/use-mounted.ts';
 
 type Text = Dictionary['adminPromotions'];

@@ -7,7 +7,7 @@ import { adminCall } from '../../../lib/admin/admin-client.ts';
 import { couponTerms } from '../../../lib/admin/coupon-terms.ts';
 import type { CouponPage, CouponView } from '../../../lib/admin/promotion-views.ts';
 import { showToast } from '../../../lib/toast-event.ts';
-import DataTable, { type DeskColumn } from '../DataTable.tsx';
+import DataTable, { type DeskColumn } from '../../kit/DataTable.tsx';
 import CouponForm from './CouponForm.tsx';
 import PauseButton from './PauseButton.tsx';
 

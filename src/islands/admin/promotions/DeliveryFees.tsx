@@ -7,8 +7,10 @@ import { adminCall } from '../../../lib/admin/admin-client.ts';
 import type { DeliveryFeesView } from '../../../lib/admin/promotion-views.ts';
 import { fromPounds, poundsText } from '../../../lib/money.ts';
 import { showToast } from '../../../lib/toast-event.ts';
-import { emptyState, formStateOf, FormMessage, Input, typedValues, type FormState } from '../../account/form-kit.tsx';
-import { inputClass } from '../../forms/Field.tsx';
+import { emptyState, formStateOf, typedValues, type FormState } from '../../kit/form-state.ts';
+import { FormMessage } from '../../kit/Notice.tsx';
+import { Input } from '../../kit/Field.tsx';
+import { inputClass } from '../../kit/Field.tsx';
 import { useClientAction } from '../../shared/use-mounted.ts';
 
 const pounds = (piastres: number | null) => (piastres === null ? '' : poundsText(piastres).replace(/\.00$/, ''));

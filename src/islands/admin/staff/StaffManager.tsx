@@ -5,10 +5,12 @@ import { STAFF_ROLES, type StaffRole } from '../../../lib/admin/permissions.ts';
 import { adminCall } from '../../../lib/admin/admin-client.ts';
 import { showToast } from '../../../lib/toast-event.ts';
 import { interpolate } from '../../../i18n/interpolate.ts';
-import { emptyState, formStateOf, FormMessage, Input, typedValues, type FormState } from '../../account/form-kit.tsx';
-import { Field, inputClass } from '../../forms/Field.tsx';
+import { emptyState, formStateOf, typedValues, type FormState } from '../../kit/form-state.ts';
+import { FormMessage } from '../../kit/Notice.tsx';
+import { Input } from '../../kit/Field.tsx';
+import { Field, inputClass } from '../../kit/Field.tsx';
 import { useClientAction } from '../../shared/use-mounted.ts';
-import DataTable, { type DeskColumn } from '../DataTable.tsx';
+import DataTable, { type DeskColumn } from '../../kit/DataTable.tsx';
 
 export interface StaffRow {
   id: number;
