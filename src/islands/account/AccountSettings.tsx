@@ -120,8 +120,8 @@ export default function AccountSettings({
           dir="ltr"
         />
         <SubmitButton size="lg" wide busyLabel={text.working}>
-{text.saveProfile}
-</SubmitButton>
+          {text.saveProfile}
+        </SubmitButton>
       </form>
 
       {pending && (
@@ -141,8 +141,8 @@ export default function AccountSettings({
             dir="ltr"
           />
           <SubmitButton size="lg" wide busyLabel={text.working}>
-{text.confirmNumber}
-</SubmitButton>
+            {text.confirmNumber}
+          </SubmitButton>
         </form>
       )}
 
@@ -175,8 +175,8 @@ export default function AccountSettings({
           autoComplete="new-password"
         />
         <SubmitButton size="lg" wide busyLabel={text.working}>
-{text.changePassword}
-</SubmitButton>
+          {text.changePassword}
+        </SubmitButton>
       </form>
     </div>
   );

@@ -87,8 +87,8 @@ export default function AddressForm({ text, current, governorates, first, onClos
       </label>
       <div className="flex gap-3">
         <SubmitButton size="lg" wide busyLabel={text.working}>
-{text.save}
-</SubmitButton>
+          {text.save}
+        </SubmitButton>
         <button type="button" className="rounded-full border border-roast-300 px-6 py-3" onClick={onClose}>
           {text.cancel}
         </button>

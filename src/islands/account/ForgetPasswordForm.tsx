@@ -57,8 +57,8 @@ export default function ForgetPasswordForm({ locale, text }: { locale: Locale; t
             dir="ltr"
           />
           <SubmitButton size="lg" wide busyLabel={text.working}>
-{text.sendCode}
-</SubmitButton>
+            {text.sendCode}
+          </SubmitButton>
         </>
       ) : (
         <>
@@ -76,8 +76,8 @@ export default function ForgetPasswordForm({ locale, text }: { locale: Locale; t
           />
           <Input {...p} name="password_confirmation" type="password" label={text.confirmPassword} autoComplete="new-password" />
           <SubmitButton size="lg" wide busyLabel={text.working}>
-{text.savePassword}
-</SubmitButton>
+            {text.savePassword}
+          </SubmitButton>
         </>
       )}
     </form>

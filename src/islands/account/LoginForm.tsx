@@ -48,8 +48,8 @@ export default function LoginForm({ locale, text }: { locale: Locale; text: Acco
         autoComplete="current-password"
       />
       <SubmitButton size="lg" wide busyLabel={text.working}>
-{text.loginButton}
-</SubmitButton>
+        {text.loginButton}
+      </SubmitButton>
     </form>
   );
 }

@@ -56,8 +56,8 @@ export default function SignUpForm({ locale, text }: { locale: Locale; text: Acc
       <Input {...p} name="password" type="password" label={text.password} hint={text.passwordHint} autoComplete="new-password" />
       <Input {...p} name="password_confirmation" type="password" label={text.confirmPassword} autoComplete="new-password" />
       <SubmitButton size="lg" wide busyLabel={text.working}>
-{text.createAccount}
-</SubmitButton>
+        {text.createAccount}
+      </SubmitButton>
     </form>
   );
 }

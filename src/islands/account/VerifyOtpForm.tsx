@@ -92,8 +92,8 @@ export default function VerifyOtpForm({ locale, text }: { locale: Locale; text: 
         dir="ltr"
       />
       <SubmitButton size="lg" wide busyLabel={text.working}>
-{text.verify}
-</SubmitButton>
+        {text.verify}
+      </SubmitButton>
       <p className="flex flex-wrap items-center gap-2 text-sm">
         <button
           type="button"

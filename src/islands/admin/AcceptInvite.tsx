@@ -29,8 +29,8 @@ export default function AcceptInvite({ locale, text, working, token }: StepProps
         autoComplete="new-password"
       />
       <SubmitButton size="lg" wide busyLabel={working}>
-{text.acceptSubmit}
-</SubmitButton>
+        {text.acceptSubmit}
+      </SubmitButton>
     </form>
   );
 }

@@ -49,8 +49,8 @@ function PasswordStep({ locale, text, working, onDone }: StepProps & { onDone: (
         autoComplete="current-password"
       />
       <SubmitButton size="lg" wide busyLabel={working}>
-{text.submit}
-</SubmitButton>
+        {text.submit}
+      </SubmitButton>
     </form>
   );
 }
@@ -93,8 +93,8 @@ function CodeStep({ locale, text, working, onDone }: StepProps & { onDone: () =>
         />
       )}
       <SubmitButton size="lg" wide busyLabel={working}>
-{text.verify}
-</SubmitButton>
+        {text.verify}
+      </SubmitButton>
       <button type="button" className="text-sm text-crema underline" onClick={() => setRecovery(!recovery)}>
         {recovery ? text.useCode : text.useRecovery}
       </button>

@@ -79,8 +79,8 @@ export function EnrolStep({ locale, text, working, onDone }: StepProps & { onDon
           dir="ltr"
         />
         <SubmitButton size="lg" wide busyLabel={working}>
-{text.enrolSubmit}
-</SubmitButton>
+          {text.enrolSubmit}
+        </SubmitButton>
       </form>
     </div>
   );

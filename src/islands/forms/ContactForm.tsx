@@ -69,8 +69,8 @@ export default function ContactForm({ locale, text }: Props) {
         {(a11y) => <textarea {...a11y} name="notes" rows={6} maxLength={2000} required className={inputClass} />}
       </Field>
       <SubmitButton size="lg" busy={busy} busyLabel={text.sending}>
-{text.send}
-</SubmitButton>
+        {text.send}
+      </SubmitButton>
     </form>
   );
 }

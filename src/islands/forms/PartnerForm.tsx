@@ -128,8 +128,8 @@ export default function PartnerForm({ locale, text, problems, fileText, v }: Pro
         </Field>
       ))}
       <SubmitButton size="lg" busy={busy} busyLabel={text.sending}>
-{text.submit}
-</SubmitButton>
+        {text.submit}
+      </SubmitButton>
     </form>
   );
 }

@@ -5,12 +5,20 @@ import type { FormState } from './form-state.ts';
  * The one refusal banner (issue 33): what the server (or a check before it) refused, announced to screen readers.
  * `tone="info"` is a quiet note that is not announced.
  */
-export function Notice({ children, tone = 'error', className = '' }: { children: ReactNode; tone?: 'error' | 'info'; className?: string }) {
+export function Notice({
+  children,
+  tone = 'error',
+  className = '',
+}: {
+  children: ReactNode;
+  tone?: 'error' | 'info';
+  className?: string;
+}) {
   if (children === null || children === undefined || children === '' || children === false) return null;
   return tone === 'error' ? (
-    <p role="alert" className={`rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ${className}`}>
+    <div role="alert" className={`rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ${className}`}>
       {children}
-    </p>
+    </div>
   ) : (
     <p className={`rounded-md bg-roast-50 px-3 py-2 text-sm ${className}`}>{children}</p>
   );

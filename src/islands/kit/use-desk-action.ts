@@ -9,6 +9,8 @@ export interface DeskWrite {
   path: string;
   method?: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** This write's own toast, instead of the hook's `done`. */
+  done?: string;
 }
 
 export interface DeskActionOptions<T> {
@@ -37,9 +39,7 @@ export interface DeskAction<T> {
   /** Forgets the last refusal. */
   reset: () => void;
   /** A form's submit handler: stops the native submit and hands the form's data to `handler`. */
-  onSubmit: (
-    handler: (form: FormData, element: HTMLFormElement) => unknown,
-  ) => (event: FormEvent<HTMLFormElement>) => void;
+  onSubmit: (handler: (form: FormData, element: HTMLFormElement) => unknown) => (event: FormEvent<HTMLFormElement>) => void;
 }
 
 /**
@@ -66,7 +66,7 @@ export function useDeskAction<T = unknown>({ locale, done, refresh }: DeskAction
         }
         setState(emptyState);
         const data = res.body.data;
-        const message = typeof done === 'function' ? done(data) : done;
+        const message = write.done ?? (typeof done === 'function' ? done(data) : done);
         if (refresh) {
           if (message) showToast(message, 'success');
           await refresh(data);
