@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 import { useFormStatus } from 'react-dom';
 import { useMounted } from '../shared/use-mounted.ts';
 
@@ -22,6 +22,7 @@ export const buttonClass = (variant: ButtonVariant = 'primary', size: ButtonSize
   `rounded-full font-semibold disabled:opacity-60 ${look[variant]} ${sizes[size]}${wide ? ' w-full text-center' : ''}`;
 
 interface Props extends ButtonHTMLAttributes<HTMLButtonElement> {
+  ref?: Ref<HTMLButtonElement> | undefined;
   variant?: ButtonVariant | undefined;
   size?: ButtonSize | undefined;
   wide?: boolean | undefined;

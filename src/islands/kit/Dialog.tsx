@@ -1,4 +1,6 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Button } from './Button.tsx';
+import { FormActions } from './FormActions.tsx';
 
 /** What a confirmation asks: a question, an optional consequence, the destructive and the safe answer. */
 export interface Question {
@@ -32,56 +34,86 @@ export function useConfirm(): { ask: (question: Question) => Promise<boolean>; d
   return { ask, dialog };
 }
 
-function ConfirmDialog({ question, onAnswer }: { question: Question; onAnswer: (yes: boolean) => void }) {
+/**
+ * The kit's modal dialog (issue 33): the native modal <dialog> gives a focus trap, Escape and an inert page. It opens
+ * when drawn and calls `onClose` however it closes (Escape, a button calling `close`, the island removing it); the
+ * close value says which button closed it. Render it only while it is open.
+ */
+export function Dialog({
+  title,
+  text,
+  role,
+  onClose,
+  children,
+  initialFocus,
+  size = 'sm',
+  ...data
+}: {
+  title: ReactNode;
+  text?: ReactNode;
+  role?: 'dialog' | 'alertdialog';
+  onClose: (returnValue: string) => void;
+  children: (close: (value?: string) => void) => ReactNode;
+  /** What takes the focus when it opens (else the first control). */
+  initialFocus?: RefObject<HTMLElement | null>;
+  size?: 'sm' | 'md';
+} & Record<`data-${string}`, string | boolean | undefined>) {
   const ref = useRef<HTMLDialogElement>(null);
-  const keep = useRef<HTMLButtonElement>(null);
   const id = useId();
-
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     dialog.returnValue = '';
     dialog.showModal();
-    keep.current?.focus();
+    initialFocus?.current?.focus();
     return () => dialog.close();
+    // Opens once, when drawn.
   }, []);
-
   return (
     <dialog
       ref={ref}
-      role="alertdialog"
+      role={role === 'alertdialog' ? 'alertdialog' : undefined}
       aria-labelledby={`${id}-title`}
-      aria-describedby={question.text ? `${id}-text` : undefined}
-      // Escape and both buttons end here; only the destructive button sets the return value.
-      onClose={(e) => onAnswer(e.currentTarget.returnValue === 'confirm')}
-      className="m-auto w-[calc(100%-2rem)] max-w-sm rounded-xl bg-white p-5 text-roast-900 shadow-xl backdrop:bg-black/50"
-      data-confirm
+      aria-describedby={text ? `${id}-text` : undefined}
+      onClose={(e) => onClose(e.currentTarget.returnValue)}
+      className={`m-auto w-[calc(100%-2rem)] ${size === 'md' ? 'max-w-md' : 'max-w-sm'} rounded-xl bg-white p-5 text-roast-900 shadow-xl backdrop:bg-black/50`}
+      {...data}
     >
       <h2 id={`${id}-title`} className="text-lg font-bold">
-        {question.title}
+        {title}
       </h2>
-      {question.text && (
+      {text && (
         <p id={`${id}-text`} className="mt-2 text-sm text-roast-700">
-          {question.text}
+          {text}
         </p>
       )}
-      <div className="mt-5 flex flex-wrap justify-end gap-3">
-        <button
-          ref={keep}
-          type="button"
-          onClick={() => ref.current?.close('keep')}
-          className="rounded-full border border-roast-300 px-5 py-2 font-semibold"
-        >
-          {question.keep}
-        </button>
-        <button
-          type="button"
-          onClick={() => ref.current?.close('confirm')}
-          className="rounded-full bg-red-700 px-5 py-2 font-semibold text-white hover:bg-red-800"
-        >
-          {question.confirm}
-        </button>
-      </div>
+      {children((value) => ref.current?.close(value))}
     </dialog>
+  );
+}
+
+/** Asks: the safe answer has the focus; only the destructive answer sets the return value 'confirm'. */
+function ConfirmDialog({ question, onAnswer }: { question: Question; onAnswer: (yes: boolean) => void }) {
+  const keep = useRef<HTMLButtonElement>(null);
+  return (
+    <Dialog
+      role="alertdialog"
+      title={question.title}
+      text={question.text}
+      initialFocus={keep}
+      onClose={(value) => onAnswer(value === 'confirm')}
+      data-confirm
+    >
+      {(close) => (
+        <FormActions className="mt-5 justify-end">
+          <Button ref={keep} variant="secondary" onClick={() => close('keep')}>
+            {question.keep}
+          </Button>
+          <Button variant="danger" onClick={() => close('confirm')}>
+            {question.confirm}
+          </Button>
+        </FormActions>
+      )}
+    </Dialog>
   );
 }
