@@ -2,7 +2,6 @@ import { useState } from 'react';
 import type { Dictionary } from '../../../i18n/en.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import type { CouponView } from '../../../lib/admin/promotion-views.ts';
-import { showToast } from '../../../lib/toast-event.ts';
 import CouponForm from './CouponForm.tsx';
 import PauseButton from './PauseButton.tsx';
 
@@ -35,10 +34,8 @@ export default function CouponEditor({
           locale={locale}
           text={text}
           coupon={coupon}
-          onSaved={(saved) => {
-            setCoupon(saved);
-            showToast(c.saved, 'success');
-          }}
+          done={() => c.saved}
+          onSaved={setCoupon}
         />
       </section>
     </div>
