@@ -90,7 +90,7 @@ describe('parseMoneyInput: pounds as people type them, to piastres', () => {
 
   test('typedPoundsText drops what need not be typed', () => {
     expect(typedPoundsText(12500)).toBe('125');
-    expect(typedPoundsText(12550)).toBe('125.5');
+    expect(typedPoundsText(12550)).toBe('125.50');
     expect(typedPoundsText(12505)).toBe('125.05');
     expect(typedPoundsText(null)).toBe('');
   });

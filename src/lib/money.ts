@@ -73,6 +73,6 @@ export function parseMoneyInput(typed: string): MoneyInput {
   return { ok: true, piastres };
 }
 
-/** Piastres as a form shows them to be typed again: "125", "125.5", "125.05" (no thousands separators). */
+/** Piastres as a form shows them to be typed again: "125", "125.50", "125.05" (no thousands separators). */
 export const typedPoundsText = (piastres: Piastres | null | undefined): string =>
-  piastres === null || piastres === undefined ? '' : poundsText(piastres).replace(/\.00$/, '').replace(/(\.\d)0$/, '$1');
+  piastres === null || piastres === undefined ? '' : poundsText(piastres).replace(/\.00$/, '');
