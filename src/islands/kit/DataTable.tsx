@@ -9,7 +9,7 @@ import {
 import type { ReactNode } from 'react';
 
 /**
- * The desk's tables (issue 22): TanStack Table (headless) for the column model and row selection, our own markup with
+ * The desk's one table (issues 22, 33): TanStack Table (headless) for the column model and row selection, our own markup with
  * logical CSS so RTL needs nothing extra. Sorting and paging happen on the server: a sortable header is a button that
  * reports the column's sort key, and aria-sort tells screen readers the current order. Below 768 px each row folds into
  * a card of label/value pairs instead of scrolling sideways.
@@ -20,6 +20,8 @@ export type DeskColumn<T extends RowData> = ColumnDef<typeof tableFeaturesUsed, 
   sortKey?: string;
   /** The header text (also the label of the value in a phone's card). */
   label: string;
+  /** Amounts and counts line up at the end edge. */
+  align?: 'end';
 };
 
 export interface SortState {
@@ -82,7 +84,7 @@ export default function DataTable<T extends RowData>(props: Props<T>) {
                   key={header.id}
                   scope="col"
                   aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}
-                  className="p-2 text-start font-semibold"
+                  className={`p-2 font-semibold ${column.align === 'end' ? 'text-end' : 'text-start'}`}
                 >
                   {column.sortKey && onSort ? (
                     <button
@@ -123,7 +125,10 @@ export default function DataTable<T extends RowData>(props: Props<T>) {
             {row.getAllCells().map((cell) => {
               const column = cell.column.columnDef as DeskColumn<T>;
               return (
-                <td key={cell.id} className="p-2 max-md:flex max-md:gap-2 max-md:p-1">
+                <td
+                  key={cell.id}
+                  className={`p-2 max-md:flex max-md:gap-2 max-md:p-1 ${column.align === 'end' ? 'md:text-end' : ''}`}
+                >
                   <span aria-hidden="true" className="font-semibold text-roast-700 md:hidden">
                     {column.label}:
                   </span>
