@@ -42,6 +42,8 @@ interface Props<T extends RowData> {
   selectLabel?: ((row: T) => string) | undefined;
   selectAllLabel?: string | undefined;
   empty: ReactNode;
+  /** Data attributes of a row (what tests and scripts find it by). */
+  rowData?: ((row: T) => Record<`data-${string}`, string>) | undefined;
 }
 
 export default function DataTable<T extends RowData>(props: Props<T>) {
@@ -111,6 +113,7 @@ export default function DataTable<T extends RowData>(props: Props<T>) {
             key={row.id}
             className="border-b border-roast-100 bg-white align-top max-md:block max-md:rounded-lg max-md:border max-md:p-3"
             aria-selected={selectable ? row.getIsSelected() : undefined}
+            {...props.rowData?.(row.original)}
           >
             {selectable && (
               <td className="p-2 max-md:block max-md:p-1">

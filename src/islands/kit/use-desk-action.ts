@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import { adminCall } from '../../lib/admin/admin-client.ts';
+import type { ApiProblem } from '../../lib/api-client.ts';
 import { showToast, showToastAfterNavigation } from '../../lib/toast-event.ts';
 import { emptyState, formStateOf, type Errors, type FormState } from './form-state.ts';
 
@@ -22,6 +23,8 @@ export interface DeskActionOptions<T> {
    * an island without one shows what its page drew, so the page is drawn again and the toast carried across.
    */
   refresh?: ((data: T) => void | Promise<void>) | undefined;
+  /** A refusal's details for the island (e.g. a refused import's report), besides the state it becomes. */
+  refused?: ((problem: ApiProblem) => void) | undefined;
 }
 
 export interface DeskAction<T> {
@@ -31,9 +34,9 @@ export interface DeskAction<T> {
   busy: boolean;
   /**
    * Sends the write (one at a time): a refusal becomes `state` (field errors and the lead message), a success the toast
-   * and the refresh. Resolves the answer's data, or null when refused (or another write was running).
+   * and the refresh. Resolves the answer (`{ data }`), or null when refused (or another write was running).
    */
-  run: (write: DeskWrite, values?: Record<string, string>) => Promise<T | null>;
+  run: (write: DeskWrite, values?: Record<string, string>) => Promise<{ data: T } | null>;
   /** A refusal found before asking the server (e.g. an amount that is not one). */
   refuse: (errors: Errors, values?: Record<string, string>, message?: string) => void;
   /** Forgets the last refusal. */
@@ -46,13 +49,13 @@ export interface DeskAction<T> {
  * The only way a desk island writes (issue 33): submit → busy → the server's refusal as field errors and a Notice
  * (the API's `{message, messages, errors, code}`, read by adminCall) or a success toast → refresh.
  */
-export function useDeskAction<T = unknown>({ locale, done, refresh }: DeskActionOptions<T>): DeskAction<T> {
+export function useDeskAction<T = unknown>({ locale, done, refresh, refused }: DeskActionOptions<T>): DeskAction<T> {
   const [state, setState] = useState<FormState>(emptyState);
   const [busy, setBusy] = useState(false);
   const running = useRef(false);
 
   const run = useCallback(
-    async (write: DeskWrite, values?: Record<string, string>): Promise<T | null> => {
+    async (write: DeskWrite, values?: Record<string, string>): Promise<{ data: T } | null> => {
       if (running.current) return null;
       running.current = true;
       setBusy(true);
@@ -62,6 +65,7 @@ export function useDeskAction<T = unknown>({ locale, done, refresh }: DeskAction
         const res = await adminCall<T>(locale, path, { method, ...(body !== undefined ? { body } : {}) });
         if (!res.ok) {
           setState(formStateOf(res, values));
+          if (res.problem) refused?.(res.problem);
           return null;
         }
         setState(emptyState);
@@ -75,13 +79,13 @@ export function useDeskAction<T = unknown>({ locale, done, refresh }: DeskAction
           reloading = true;
           window.location.reload();
         }
-        return data;
+        return { data };
       } finally {
         running.current = false;
         if (!reloading) setBusy(false);
       }
     },
-    [locale, done, refresh],
+    [locale, done, refresh, refused],
   );
 
   const refuse = useCallback(

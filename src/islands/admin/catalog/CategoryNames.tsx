@@ -1,12 +1,10 @@
-import { useActionState } from 'react';
 import type { Dictionary } from '../../../i18n/en.ts';
 import type { Locale } from '../../../i18n/locales.ts';
-import { adminCall } from '../../../lib/admin/admin-client.ts';
-import { showToast } from '../../../lib/toast-event.ts';
-import { emptyState, formStateOf, typedValues, type FormState } from '../../kit/form-state.ts';
-import { FormMessage } from '../../kit/Notice.tsx';
+import { SubmitButton } from '../../kit/Button.tsx';
 import { Input } from '../../kit/Field.tsx';
-import { useClientAction } from '../../shared/use-mounted.ts';
+import { typedValues } from '../../kit/form-state.ts';
+import { FormMessage } from '../../kit/Notice.tsx';
+import { useDeskAction } from '../../kit/use-desk-action.ts';
 
 type Text = Dictionary['adminCatalog']['categories'];
 export interface Names {
@@ -40,18 +38,15 @@ export default function CategoryNames({
   onSaved: () => void | Promise<void>;
 }) {
   const prefix = `${path}-${id ?? `new-${categoryId ?? 'top'}`}`;
-  const [state, action] = useActionState(async (_: FormState, form: FormData): Promise<FormState> => {
+  const action = useDeskAction({ locale, done: id ? text.saved : text.created, refresh: onSaved });
+  const { state } = action;
+  const save = async (form: FormData, element: HTMLFormElement) => {
     const typed = typedValues(form);
     const body = { ...typed, ...(categoryId && !id ? { category_id: categoryId } : {}) };
-    const res = id
-      ? await adminCall(locale, `/${path}/${id}`, { method: 'PUT', body })
-      : await adminCall(locale, `/${path}`, { method: 'POST', body });
-    if (!res.ok) return formStateOf(res, typed);
-    showToast(id ? text.saved : text.created, 'success');
-    await onSaved();
-    return emptyState;
-  }, emptyState);
-  const clientAction = useClientAction(action);
+    const write = id ? { path: `/${path}/${id}`, method: 'PUT' as const, body } : { path: `/${path}`, body };
+    // A new one's form is empty again for the next.
+    if ((await action.run(write, typed)) && !id) element.reset();
+  };
   const value = (name: keyof Names) => state.values?.[name] ?? (initial[name] as string | null | undefined) ?? '';
   const field = (name: keyof Names, fieldLabel: string, dir: 'ltr' | 'rtl', hint?: string, required = true) => (
     <Input
@@ -68,7 +63,7 @@ export default function CategoryNames({
     />
   );
   return (
-    <form action={clientAction} noValidate aria-label={label} className="space-y-2">
+    <form onSubmit={action.onSubmit(save)} noValidate aria-label={label} className="space-y-2">
       <FormMessage state={state} />
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {field('slug', text.slug, 'ltr', text.slugHint)}
@@ -76,12 +71,9 @@ export default function CategoryNames({
         {field('name_ar', text.nameAr, 'rtl')}
         {path === 'categories' && field('name_ar_definite', text.definite, 'rtl', text.definiteHint, false)}
       </div>
-      <button
-        type="submit"
-        className="rounded-full border border-roast-200 bg-white px-4 py-1.5 text-sm font-semibold hover:bg-roast-50"
-      >
+      <SubmitButton variant="secondary" size="sm" busy={action.busy}>
         {id ? text.save : text.create}
-      </button>
+      </SubmitButton>
     </form>
   );
 }

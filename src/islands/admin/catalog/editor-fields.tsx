@@ -1,8 +1,7 @@
 import type { ProductEditView } from '../../../lib/admin/catalog-views.ts';
 import { cellText } from '../../../lib/admin/grid-edits.ts';
-import { Input } from '../../kit/Field.tsx';
-import { type FormState } from '../../kit/form-state.ts';
-import { Field, inputClass } from '../../kit/Field.tsx';
+import { Field, Input, inputClass } from '../../kit/Field.tsx';
+import type { FormState } from '../../kit/form-state.ts';
 
 /**
  * The product editor's controls (ProductEditor.tsx): each shows what was typed after a refused save, else the stored
@@ -28,7 +27,7 @@ export function editorFields({
   const input = (
     name: keyof ProductEditView,
     label: string,
-    extra: { dir?: 'ltr' | 'rtl'; hint?: string; optional?: boolean } = {},
+    extra: { dir?: 'ltr' | 'rtl'; hint?: string; optional?: boolean; money?: boolean } = {},
   ) => (
     <Input
       key={`${name}-${state.values ? 'typed' : 'stored'}`}
@@ -38,6 +37,7 @@ export function editorFields({
       idPrefix="product"
       dir={extra.dir}
       hint={extra.hint}
+      inputMode={extra.money ? 'decimal' : undefined}
       required={!extra.optional}
       autoComplete="off"
       defaultValue={state.values?.[name] ?? stored(name)}
