@@ -32,8 +32,7 @@ export const percentOf = (piastres: Piastres, percent: number): Piastres =>
 
 /** What a typed amount reads as: its piastres, or why it is not an amount. */
 export type MoneyInput =
-  | { ok: true; piastres: Piastres }
-  | { ok: false; reason: 'empty' | 'invalid' | 'tooPrecise' | 'tooLarge' };
+  { ok: true; piastres: Piastres } | { ok: false; reason: 'empty' | 'invalid' | 'tooPrecise' | 'tooLarge' };
 
 /** The largest amount a form takes: 10 million pounds (far above any order, refund or fee; well inside integers). */
 export const MAX_TYPED_PIASTRES = 1_000_000_000;

@@ -68,7 +68,7 @@ export default function ContactForm({ locale, text }: Props) {
       <Field id="contact-notes" label={text.notes} error={errors['notes']}>
         {(a11y) => <textarea {...a11y} name="notes" rows={6} maxLength={2000} required className={inputClass} />}
       </Field>
-      <SubmitButton size="lg" busy={busy} busyLabel={text.sending}>
+      <SubmitButton size="lg" heldByIntent busy={busy} busyLabel={text.sending}>
         {text.send}
       </SubmitButton>
     </form>

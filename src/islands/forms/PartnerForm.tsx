@@ -127,7 +127,7 @@ export default function PartnerForm({ locale, text, problems, fileText, v }: Pro
           )}
         </Field>
       ))}
-      <SubmitButton size="lg" busy={busy} busyLabel={text.sending}>
+      <SubmitButton size="lg" heldByIntent busy={busy} busyLabel={text.sending}>
         {text.submit}
       </SubmitButton>
     </form>
