@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useRef, useState, type SubmitEvent } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import { adminCall } from '../../lib/admin/admin-client.ts';
 import type { ApiProblem } from '../../lib/api-client.ts';
@@ -42,7 +42,7 @@ export interface DeskAction<T> {
   /** Forgets the last refusal. */
   reset: () => void;
   /** A form's submit handler: stops the native submit and hands the form's data to `handler`. */
-  onSubmit: (handler: (form: FormData, element: HTMLFormElement) => unknown) => (event: FormEvent<HTMLFormElement>) => void;
+  onSubmit: (handler: (form: FormData, element: HTMLFormElement) => unknown) => (event: SubmitEvent<HTMLFormElement>) => void;
 }
 
 /**
@@ -95,7 +95,7 @@ export function useDeskAction<T = unknown>({ locale, done, refresh, refused }: D
   );
   const reset = useCallback(() => setState(emptyState), []);
   const onSubmit = useCallback(
-    (handler: (form: FormData, element: HTMLFormElement) => unknown) => (event: FormEvent<HTMLFormElement>) => {
+    (handler: (form: FormData, element: HTMLFormElement) => unknown) => (event: SubmitEvent<HTMLFormElement>) => {
       event.preventDefault();
       void handler(new FormData(event.currentTarget), event.currentTarget);
     },
