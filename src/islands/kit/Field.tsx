@@ -93,3 +93,34 @@ export function Input({
 export function MoneyInput(props: Omit<InputProps, 'type' | 'inputMode' | 'dir' | 'autoComplete'>) {
   return <Input {...props} type="text" inputMode="decimal" dir="ltr" autoComplete="off" />;
 }
+
+type FieldOptions = Partial<Omit<InputProps, 'name' | 'label' | 'errors' | 'idPrefix' | 'defaultValue'>> & {
+  /** An amount in pounds (MoneyInput). */
+  money?: boolean;
+  /** Not required (the API decides what an empty one means). */
+  optional?: boolean;
+};
+
+/**
+ * The one field factory of a form (issue 33): `field(name, label, options)` draws an Input (or a MoneyInput) named
+ * like the API's field, with its messages from the form's state, and what was typed after a refusal, else the stored
+ * value. Remounted when it switches between the two, so the value shown follows.
+ */
+export function formFields<N extends string>(
+  state: { errors: Record<string, string[]>; values?: Record<string, string> | undefined },
+  idPrefix: string,
+  stored: (name: N) => string,
+) {
+  return function field(name: N, label: string, { money, optional, ...options }: FieldOptions = {}) {
+    const common = {
+      key: `${name}-${state.values ? 'typed' : 'stored'}-${stored(name)}`,
+      name,
+      label,
+      errors: state.errors,
+      idPrefix,
+      defaultValue: state.values?.[name] ?? stored(name),
+      ...(optional ? { required: false } : {}),
+    };
+    return money ? <MoneyInput {...common} hint={options.hint} /> : <Input autoComplete="off" {...common} {...options} />;
+  };
+}

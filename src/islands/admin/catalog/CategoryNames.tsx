@@ -1,7 +1,7 @@
 import type { Dictionary } from '../../../i18n/en.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { SubmitButton } from '../../kit/Button.tsx';
-import { Input } from '../../kit/Field.tsx';
+import { formFields } from '../../kit/Field.tsx';
 import { typedValues } from '../../kit/form-state.ts';
 import { FormMessage } from '../../kit/Notice.tsx';
 import { useDeskAction } from '../../kit/use-desk-action.ts';
@@ -47,29 +47,17 @@ export default function CategoryNames({
     // A new one's form is empty again for the next.
     if ((await action.run(write, typed)) && !id) element.reset();
   };
-  const value = (name: keyof Names) => state.values?.[name] ?? (initial[name] as string | null | undefined) ?? '';
-  const field = (name: keyof Names, fieldLabel: string, dir: 'ltr' | 'rtl', hint?: string, required = true) => (
-    <Input
-      key={`${name}-${state.values ? 't' : 's'}-${initial[name] ?? ''}`}
-      name={name}
-      label={fieldLabel}
-      errors={state.errors}
-      idPrefix={prefix}
-      dir={dir}
-      hint={hint}
-      required={required}
-      autoComplete="off"
-      defaultValue={value(name)}
-    />
-  );
+  const field = formFields<keyof Names>(state, prefix, (name) => initial[name] ?? '');
+
   return (
     <form onSubmit={action.onSubmit(save)} noValidate aria-label={label} className="space-y-2">
       <FormMessage state={state} />
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        {field('slug', text.slug, 'ltr', text.slugHint)}
-        {field('name_en', text.nameEn, 'ltr')}
-        {field('name_ar', text.nameAr, 'rtl')}
-        {path === 'categories' && field('name_ar_definite', text.definite, 'rtl', text.definiteHint, false)}
+        {field('slug', text.slug, { dir: 'ltr', hint: text.slugHint })}
+        {field('name_en', text.nameEn, { dir: 'ltr' })}
+        {field('name_ar', text.nameAr, { dir: 'rtl' })}
+        {path === 'categories' &&
+          field('name_ar_definite', text.definite, { dir: 'rtl', hint: text.definiteHint, optional: true })}
       </div>
       <SubmitButton variant="secondary" size="sm" busy={action.busy}>
         {id ? text.save : text.create}

@@ -6,7 +6,7 @@ import { approvalDraft, type ApprovalDraft } from '../../../lib/admin/partner-fo
 import type { ApplicationView, ApprovalResult } from '../../../lib/admin/partner-views.ts';
 import { localePath } from '../../../i18n/routes.ts';
 import { SubmitButton } from '../../kit/Button.tsx';
-import { Field, Input, inputClass } from '../../kit/Field.tsx';
+import { Field, formFields, inputClass } from '../../kit/Field.tsx';
 import { typedValues, type FormState } from '../../kit/form-state.ts';
 import { FormMessage } from '../../kit/Notice.tsx';
 import { useDeskAction } from '../../kit/use-desk-action.ts';
@@ -43,20 +43,9 @@ export default function PartnerDecision({
   const rejection = rejecting.state;
   const send = (action: typeof approving | typeof rejecting, step: 'approve' | 'reject') => (form: FormData) =>
     action.run({ path: `/partners/applications/${application.id}/${step}`, body: typedValues(form) }, typedValues(form));
-  const value = (name: keyof ApprovalDraft) => approval.values?.[name] ?? draft[name];
-  const input = (name: keyof ApprovalDraft, label: string, dir: 'ltr' | 'rtl', hint?: string) => (
-    <Input
-      key={`${name}-${approval.values ? 'typed' : 'draft'}`}
-      name={name}
-      label={label}
-      errors={approval.errors}
-      idPrefix="approve"
-      dir={dir}
-      hint={hint}
-      autoComplete="off"
-      defaultValue={value(name)}
-    />
-  );
+  const field = formFields<keyof ApprovalDraft>(approval, 'approve', (name) => draft[name]);
+  const input = (name: keyof ApprovalDraft, label: string, dir: 'ltr' | 'rtl', hint?: string) =>
+    field(name, label, { dir, hint });
   const area = (name: string, label: string, dir: 'ltr' | 'rtl', state: FormState, initial: string) => (
     <Field id={`decision-${name}`} label={label} error={state.errors[name]}>
       {(a11y) => (

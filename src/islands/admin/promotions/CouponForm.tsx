@@ -4,7 +4,7 @@ import type { Locale } from '../../../i18n/locales.ts';
 import { couponBody, couponFields, type CouponFields } from '../../../lib/admin/coupon-form.ts';
 import type { CouponView } from '../../../lib/admin/promotion-views.ts';
 import { SubmitButton } from '../../kit/Button.tsx';
-import { Field, Input, inputClass, MoneyInput } from '../../kit/Field.tsx';
+import { Field, formFields, inputClass } from '../../kit/Field.tsx';
 import { typedValues } from '../../kit/form-state.ts';
 import { FormMessage } from '../../kit/Notice.tsx';
 import { useDeskAction } from '../../kit/use-desk-action.ts';
@@ -46,52 +46,15 @@ export default function CouponForm({
     );
   };
   const prefix = coupon ? `coupon-${coupon.id}` : 'coupon-new';
-  const value = (name: keyof CouponFields) => state.values?.[name] ?? stored[name];
-  const field = (name: keyof CouponFields, label: string, extra: { hint?: string; type?: string; money?: boolean } = {}) =>
-    extra.money ? (
-      <MoneyInput
-        key={`${name}-${state.values ? 'typed' : 'stored'}`}
-        name={name}
-        label={label}
-        errors={state.errors}
-        idPrefix={prefix}
-        required={false}
-        hint={extra.hint}
-        defaultValue={value(name)}
-      />
-    ) : (
-      <Input
-        key={`${name}-${state.values ? 'typed' : 'stored'}`}
-        name={name}
-        label={label}
-        errors={state.errors}
-        idPrefix={prefix}
-        required={false}
-        hint={extra.hint}
-        type={extra.type ?? 'text'}
-        inputMode={extra.type ? undefined : 'numeric'}
-        dir="ltr"
-        autoComplete="off"
-        defaultValue={value(name)}
-      />
-    );
+  const field = formFields<keyof CouponFields>(state, prefix, (name) => stored[name]);
+  const count = { optional: true, dir: 'ltr', inputMode: 'numeric' } as const;
+  const day = { optional: true, dir: 'ltr', type: 'date', hint: c.windowHint } as const;
 
   return (
     <form onSubmit={action.onSubmit(save)} noValidate className="space-y-4" aria-labelledby={`${prefix}-title`}>
       <FormMessage state={state} />
       <div className="grid gap-4 sm:grid-cols-2">
-        {!coupon && (
-          <Input
-            name="code"
-            label={c.code}
-            hint={c.codeHint}
-            errors={state.errors}
-            idPrefix={prefix}
-            dir="ltr"
-            autoComplete="off"
-            defaultValue={value('code')}
-          />
-        )}
+        {!coupon && field('code', c.code, { hint: c.codeHint, dir: 'ltr' })}
         <Field id={`${prefix}-kind`} label={c.kind} error={state.errors['kind']}>
           {(a11y) => (
             <select {...a11y} name="kind" className={inputClass} value={kind} onChange={(e) => setKind(e.target.value)}>
@@ -100,13 +63,13 @@ export default function CouponForm({
             </select>
           )}
         </Field>
-        {field('value', kind === 'fixed' ? c.valueFixed : c.valuePercent, { money: kind === 'fixed' })}
-        {kind === 'percent' && field('max_discount', c.maxDiscount, { hint: c.maxDiscountHint, money: true })}
-        {field('min_subtotal', c.minSubtotal, { money: true })}
-        {field('starts_on', c.startsOn, { type: 'date', hint: c.windowHint })}
-        {field('ends_on', c.endsOn, { type: 'date', hint: c.windowHint })}
-        {field('usage_limit', c.usageLimit, { hint: c.limitHint })}
-        {field('per_user_limit', c.perUserLimit, { hint: c.limitHint })}
+        {field('value', kind === 'fixed' ? c.valueFixed : c.valuePercent, { ...count, money: kind === 'fixed' })}
+        {kind === 'percent' && field('max_discount', c.maxDiscount, { hint: c.maxDiscountHint, optional: true, money: true })}
+        {field('min_subtotal', c.minSubtotal, { optional: true, money: true })}
+        {field('starts_on', c.startsOn, day)}
+        {field('ends_on', c.endsOn, day)}
+        {field('usage_limit', c.usageLimit, { ...count, hint: c.limitHint })}
+        {field('per_user_limit', c.perUserLimit, { ...count, hint: c.limitHint })}
       </div>
       <SubmitButton busy={action.busy}>{coupon ? c.save : c.create}</SubmitButton>
     </form>
