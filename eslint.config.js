@@ -94,7 +94,6 @@ const localeFromLocals = [
 ];
 const localeRules = ['src/**/*.ts', 'src/**/*.tsx', 'src/**/*.astro/*.ts'];
 
-
 /**
  * One desk kit (issue 33): the desk's islands and the shop's forms draw buttons, refusal banners, tables, pagers and
  * tabs with src/islands/kit, and a desk island writes only through its useDeskAction hook. Typed amounts are read
@@ -103,7 +102,10 @@ const localeRules = ['src/**/*.ts', 'src/**/*.tsx', 'src/**/*.astro/*.ts'];
 const kitMessage = (what) => `${what} (src/islands/kit; docs/architecture.md, "One way").`;
 const primaryButton = [
   { selector: 'Literal[value=/\\bbg-crema\\b/]', message: kitMessage('A primary button is <Button> or <SubmitButton>') },
-  { selector: 'TemplateElement[value.raw=/\\bbg-crema\\b/]', message: kitMessage('A primary button is <Button> or <SubmitButton>') },
+  {
+    selector: 'TemplateElement[value.raw=/\\bbg-crema\\b/]',
+    message: kitMessage('A primary button is <Button> or <SubmitButton>'),
+  },
 ];
 const amountParsing = [
   {
@@ -124,7 +126,12 @@ const deskWrites = [
 ];
 const kitFree = { ignores: ['src/islands/kit/**', '**/*.test.ts', '**/*.test.tsx'] };
 // The staff sign-in steps talk to /api/admin/auth before there is a desk to refresh: their own form actions.
-const staffSignIn = ['src/islands/admin/StaffSignIn.tsx', 'src/islands/admin/AcceptInvite.tsx', 'src/islands/admin/sign-in-steps.tsx', 'src/islands/admin/SignOutButton.tsx'];
+const staffSignIn = [
+  'src/islands/admin/StaffSignIn.tsx',
+  'src/islands/admin/AcceptInvite.tsx',
+  'src/islands/admin/sign-in-steps.tsx',
+  'src/islands/admin/SignOutButton.tsx',
+];
 const kitRules = (...extra) => ({ 'no-restricted-syntax': ['error', physicalDirections, ...hardCodedLocales, ...extra] });
 
 export default defineConfig(
