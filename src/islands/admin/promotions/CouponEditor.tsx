@@ -19,12 +19,12 @@ export default function CouponEditor({
   const c = text.coupons;
   return (
     <div className="space-y-6">
-      <p className="flex flex-wrap items-center gap-3">
+      <div className="flex flex-wrap items-center gap-3">
         <span>
           {c.status}: <strong data-coupon-status>{coupon.active ? c.active : c.pausedStatus}</strong>
         </span>
         <PauseButton locale={locale} text={text} coupon={coupon} onChanged={setCoupon} />
-      </p>
+      </div>
       <section aria-labelledby={`coupon-${coupon.id}-title`} className="space-y-4 rounded-xl bg-white p-4 shadow-sm">
         <h2 id={`coupon-${coupon.id}-title`} className="text-lg font-bold">
           {c.rules}

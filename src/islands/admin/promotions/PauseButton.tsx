@@ -25,7 +25,7 @@ export default function PauseButton({
     refresh: onChanged,
   });
   return (
-    <span className="space-y-1">
+    <>
       <Button
         variant="secondary"
         size="sm"
@@ -36,6 +36,6 @@ export default function PauseButton({
         {coupon.active ? c.pause : c.resume}
       </Button>
       <Notice>{action.state.message}</Notice>
-    </span>
+    </>
   );
 }
