@@ -127,6 +127,48 @@ const shopTimeZone = [
   },
 ];
 
+/**
+ * One desk kit (issue 33): the desk's islands and the shop's forms draw buttons, refusal banners, tables, pagers and
+ * tabs with src/islands/kit, and a desk island writes only through its useDeskAction hook. Typed amounts are read
+ * with parseMoneyInput (src/lib/money.ts), never with fromPounds/latinDigits in an island.
+ */
+const kitMessage = (what) => `${what} (src/islands/kit; docs/architecture.md, "One way").`;
+const primaryButton = [
+  { selector: 'Literal[value=/\\bbg-crema\\b/]', message: kitMessage('A primary button is <Button> or <SubmitButton>') },
+  {
+    selector: 'TemplateElement[value.raw=/\\bbg-crema\\b/]',
+    message: kitMessage('A primary button is <Button> or <SubmitButton>'),
+  },
+];
+const amountParsing = [
+  {
+    selector: 'CallExpression[callee.name=/^(fromPounds|latinDigits)$/]',
+    message: 'Read a typed amount with parseMoneyInput (src/lib/money.ts), the one parser of pounds as people type them.',
+  },
+];
+const deskDrawing = [
+  { selector: 'JSXAttribute[name.name="role"][value.value="alert"]', message: kitMessage('A refusal banner is <Notice>') },
+  { selector: 'JSXOpeningElement[name.name="table"]', message: kitMessage('A table is <DataTable>') },
+  { selector: 'JSXOpeningElement[name.name="nav"]', message: kitMessage('A pager is <Pager>, tabs are <Tabs>') },
+];
+const deskWrites = [
+  {
+    selector: 'CallExpression[callee.name="adminCall"] > ObjectExpression > Property[key.name="method"]',
+    message: kitMessage('A desk island writes through useDeskAction (use-desk-action.ts)'),
+  },
+];
+const kitFree = { ignores: ['src/islands/kit/**', '**/*.test.ts', '**/*.test.tsx'] };
+// The staff sign-in steps talk to /api/admin/auth before there is a desk to refresh: their own form actions.
+const staffSignIn = [
+  'src/islands/admin/StaffSignIn.tsx',
+  'src/islands/admin/AcceptInvite.tsx',
+  'src/islands/admin/sign-in-steps.tsx',
+  'src/islands/admin/SignOutButton.tsx',
+];
+const kitRules = (...extra) => ({
+  'no-restricted-syntax': ['error', physicalDirections, ...hardCodedLocales, ...localeComparisons, ...shopTimeZone, ...extra],
+});
+
 export default defineConfig(
   { ignores: ['dist/', 'builds/', '.astro/', 'node_modules/', 'data/', 'test-results/', 'playwright-report/'] },
   ...tseslint.configs.recommended,
@@ -168,6 +210,13 @@ export default defineConfig(
     ignores: ['**/*.test.ts', '**/*.test.mjs'],
     rules: { 'no-restricted-syntax': ['error', physicalDirections, ...shopTimeZone] },
   },
+  { files: ['src/islands/**/*.{ts,tsx}'], ...kitFree, rules: kitRules(...primaryButton, ...amountParsing) },
+  {
+    files: ['src/islands/admin/**/*.{ts,tsx}'],
+    ignores: [...kitFree.ignores, ...staffSignIn],
+    rules: kitRules(...primaryButton, ...amountParsing, ...deskDrawing, ...deskWrites),
+  },
+  { files: staffSignIn, rules: kitRules(...primaryButton, ...amountParsing, ...deskDrawing) },
   {
     files: ['src/**/*.astro/*.ts'],
     rules: {

@@ -91,7 +91,7 @@ describe('wallet credits and debits', () => {
     const shopper = await newShopper();
     const res = await adjust(support.cookie, shopper.id, {
       direction: 'credit',
-      amount: '75.50',
+      amount: 7550,
       reason: 'Late delivery, sorry',
     });
     expect(res.status).toBe(200);
@@ -114,36 +114,36 @@ describe('wallet credits and debits', () => {
     const shopper = await newShopper();
     await creditWallet(db, shopper.id, 3000);
     expect(
-      (await adjust(support.cookie, shopper.id, { direction: 'debit', amount: '10', reason: 'Goodwill reversed' })).status,
+      (await adjust(support.cookie, shopper.id, { direction: 'debit', amount: 1000, reason: 'Goodwill reversed' })).status,
     ).toBe(403);
-    const tooMuch = await adjust(finance.cookie, shopper.id, { direction: 'debit', amount: '30.01', reason: 'Duplicate credit' });
+    const tooMuch = await adjust(finance.cookie, shopper.id, { direction: 'debit', amount: 3001, reason: 'Duplicate credit' });
     expect(tooMuch.status).toBe(422);
     expect(tooMuch.body.message).toBe('The wallet holds only EGP 30.00: a debit cannot take it below zero.');
     const ar = await adjust(
       finance.cookie,
       shopper.id,
-      { direction: 'debit', amount: '30.01', reason: 'Duplicate credit' },
+      { direction: 'debit', amount: 3001, reason: 'Duplicate credit' },
       'ar-SA',
     );
     expect(ar.body.message).toBe('رصيد المحفظة 30.00 ج.م فقط: لا يمكن أن يجعله الخصم أقل من صفر.');
-    const ok = await adjust(finance.cookie, shopper.id, { direction: 'debit', amount: '30', reason: 'Duplicate credit' });
+    const ok = await adjust(finance.cookie, shopper.id, { direction: 'debit', amount: 3000, reason: 'Duplicate credit' });
     expect(ok.status).toBe(200);
     expect(ok.body.data).toEqual({ balance: 0 });
     expect(await balanceOf(shopper.id)).toBe(0);
   });
 
-  test('a reason is required, and the amount must be pounds above zero', async () => {
+  test('a reason is required, and the amount must be whole piastres above zero', async () => {
     const shopper = await newShopper();
-    const noReason = await adjust(support.cookie, shopper.id, { direction: 'credit', amount: '10' });
+    const noReason = await adjust(support.cookie, shopper.id, { direction: 'credit', amount: 1000 });
     expect(noReason.status).toBe(422);
     expect(Object.keys(noReason.body.errors)).toEqual(['reason']);
-    const blank = await adjust(support.cookie, shopper.id, { direction: 'credit', amount: '10', reason: '   ' });
+    const blank = await adjust(support.cookie, shopper.id, { direction: 'credit', amount: 1000, reason: '   ' });
     expect(Object.keys(blank.body.errors)).toEqual(['reason']);
-    for (const amount of ['0', '-5', '1.234', 'ten'])
+    for (const amount of [0, -500, 12.5, '1000', 'ten'])
       expect(
         Object.keys((await adjust(support.cookie, shopper.id, { direction: 'credit', amount, reason: 'Because' })).body.errors),
       ).toEqual(['amount']);
-    expect((await adjust(support.cookie, 999_999, { direction: 'credit', amount: '10', reason: 'Because' })).status).toBe(404);
+    expect((await adjust(support.cookie, 999_999, { direction: 'credit', amount: 1000, reason: 'Because' })).status).toBe(404);
   });
 });
 

@@ -172,7 +172,7 @@ describe('paying a refund', () => {
 
   test('partial: the paid part is split off, the rest stays owed; money in = refunded + kept throughout', async () => {
     const owed = await owedCardRefund(db, json, { price: 60000 });
-    const first = await pay(owed.refundId, { destination: 'card', amount: '100.50' });
+    const first = await pay(owed.refundId, { destination: 'card', amount: 10050 });
     expect(first.status).toBe(200);
     expect(first.body.data).toMatchObject({ amount: 10050, remaining: owed.amount - 10050 });
     expect(first.body.data.id).not.toBe(owed.refundId);
@@ -184,7 +184,7 @@ describe('paying a refund', () => {
     expect(await paymentStatus(owed.paymentId)).toBe('refund_due');
     await balancedMoney(owed.orderId);
 
-    const tooMuch = await pay(owed.refundId, { destination: 'wallet', amount: '100000' });
+    const tooMuch = await pay(owed.refundId, { destination: 'wallet', amount: 10_000_000 });
     expect(tooMuch.status).toBe(422);
     expect(tooMuch.body.message).toBe(`A refund cannot be more than what is owed (EGP ${poundsText(owed.amount - 10050)}).`);
 
@@ -225,7 +225,7 @@ describe('paying a refund', () => {
     const again = await pay(owed.refundId, { destination: 'wallet' });
     expect(again.status).toBe(409);
     expect((await pay(999_999, { destination: 'wallet' })).status).toBe(404);
-    const bad = await pay(owed.refundId, { amount: '0' });
+    const bad = await pay(owed.refundId, { amount: 0 });
     expect(bad.status).toBe(422);
     expect(Object.keys(bad.body.errors)).toEqual(expect.arrayContaining(['destination', 'amount']));
     expect(formatMoney(owed.amount, 'en')).toContain('EGP');

@@ -59,7 +59,7 @@ test('a cell that is not an amount is named before anything is sent', async ({ p
   await signedInStaff(page, 'operations');
   await page.goto(at(`/admin/products?q=${sku}`));
   const price = page.getByLabel(interpolate(g.priceOf, { sku }), { exact: true });
-  await price.fill('12,5');
+  await price.fill('12.5.0');
   await page.getByRole('button', { name: g.saveOne }).click();
   await expect(price).toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('[data-field-error]')).toHaveText(g.badNumber);
@@ -186,7 +186,7 @@ test('operations imports a CSV of 1,000 rows: the dry run names two bad rows, fi
   const refused = page.locator('[data-import-row="refused"]');
   await expect(refused).toHaveCount(2);
   await expect(refused.nth(0)).toContainText(interpolate(c.problems.badPrice, { column: 'price' }));
-  await expect(refused.nth(0).locator('td').first()).toHaveText('101');
+  await expect(refused.nth(0).locator('[data-import-line]')).toHaveText('101');
   await expect(refused.nth(1)).toContainText(interpolate(c.problems.unknownSubCategory, { column: 'sub_category' }));
   await expect(page.getByRole('button', { name: interpolate(c.import, { count: 998 }) })).toHaveCount(0);
 

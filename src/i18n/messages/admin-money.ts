@@ -13,6 +13,8 @@ export const adminMoneyMessages = defineMessages(
       customerNotFound: 'Shopper not found.',
       walletInsufficient: 'The wallet holds only EGP {balance}: a debit cannot take it below zero.',
     },
+    /** A typed amount parseMoneyInput cannot read (issue 33). */
+    badAmount: 'Type the amount in pounds, e.g. 450 or 450.50 (١٢٥٫٥٠ works too).',
     refunds: {
       title: 'Refunds',
       owedTab: 'Owed',
@@ -125,6 +127,7 @@ export const adminMoneyMessages = defineMessages(
       customerNotFound: 'لم يتم العثور على العميل.',
       walletInsufficient: 'رصيد المحفظة {balance} ج.م فقط: لا يمكن أن يجعله الخصم أقل من صفر.',
     },
+    badAmount: 'اكتب المبلغ بالجنيه، مثل 450 أو 450.50 (ويصلح ١٢٥٫٥٠ أيضًا).',
     refunds: {
       title: 'المبالغ المستردة',
       owedTab: 'مستحقة',

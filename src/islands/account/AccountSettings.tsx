@@ -6,10 +6,13 @@ import { shopperFetch } from '../../lib/api-client.ts';
 import { toSessionUser, type ApiUser } from '../../lib/auth-client.ts';
 import { showToast } from '../../lib/toast-event.ts';
 import { $session, setSession } from '../../stores/session.ts';
-import { withFormState, emptyState, FormMessage, Input, type AccountText, type FormState } from './form-kit.tsx';
+import { withFormState, emptyState, type FormState } from '../kit/form-state.ts';
+import { FormMessage } from '../kit/Notice.tsx';
+import { Input } from '../kit/Field.tsx';
+import { type AccountText } from './account-text.ts';
 import { FilePicker, type FileText } from '../shared/FilePicker.tsx';
 import Avatar from './Avatar.tsx';
-import Submit from './Submit.tsx';
+import { SubmitButton } from '../kit/Button.tsx';
 
 /** /profile/account-setting: names, e-mail, mobile (confirmed by code), photo, and the password. */
 export default function AccountSettings({
@@ -116,7 +119,9 @@ export default function AccountSettings({
           defaultValue={user.phone}
           dir="ltr"
         />
-        <Submit label={text.saveProfile} busyLabel={text.working} />
+        <SubmitButton size="lg" wide busyLabel={text.working}>
+          {text.saveProfile}
+        </SubmitButton>
       </form>
 
       {pending && (
@@ -135,7 +140,9 @@ export default function AccountSettings({
             inputMode="numeric"
             dir="ltr"
           />
-          <Submit label={text.confirmNumber} busyLabel={text.working} />
+          <SubmitButton size="lg" wide busyLabel={text.working}>
+            {text.confirmNumber}
+          </SubmitButton>
         </form>
       )}
 
@@ -167,7 +174,9 @@ export default function AccountSettings({
           idPrefix="pw"
           autoComplete="new-password"
         />
-        <Submit label={text.changePassword} busyLabel={text.working} />
+        <SubmitButton size="lg" wide busyLabel={text.working}>
+          {text.changePassword}
+        </SubmitButton>
       </form>
     </div>
   );

@@ -8,9 +8,11 @@ import { showToast } from '../../lib/toast-event.ts';
 import { $addresses, $governorates, makePrimaryAddress, removeAddress } from '../../stores/addresses.ts';
 import AddressForm from './AddressForm.tsx';
 import EmptyArt from './EmptyArt.tsx';
-import { withFormState, type AccountText } from './form-kit.tsx';
-import { useConfirm } from '../shared/ConfirmDialog.tsx';
+import { withFormState } from '../kit/form-state.ts';
+import { type AccountText } from './account-text.ts';
+import { useConfirm } from '../kit/Dialog.tsx';
 import { Filled } from '../shared/Filled.tsx';
+import { Button } from '../kit/Button.tsx';
 
 /** /profile/address-book: list, add, edit, delete, make primary (the server keeps exactly one primary). */
 export default function AddressBook({
@@ -116,13 +118,9 @@ export default function AddressBook({
           onClose={() => setEditing(null)}
         />
       ) : (
-        <button
-          type="button"
-          onClick={() => setEditing('new')}
-          className="rounded-full bg-crema px-6 py-3 font-semibold text-white hover:bg-roast-500"
-        >
+        <Button size="lg" onClick={() => setEditing('new')}>
           {text.addAddress}
-        </button>
+        </Button>
       )}
     </div>
   );

@@ -2,9 +2,12 @@ import { useActionState } from 'react';
 import type { AddressView, GovernorateTerms } from '../../lib/orders/views.ts';
 import { showToast } from '../../lib/toast-event.ts';
 import { saveAddress } from '../../stores/addresses.ts';
-import { inputClass } from '../forms/Field.tsx';
-import { withFormState, emptyState, FormMessage, Input, typedValues, type AccountText, type FormState } from './form-kit.tsx';
-import Submit from './Submit.tsx';
+import { inputClass } from '../kit/Field.tsx';
+import { withFormState, emptyState, typedValues, type FormState } from '../kit/form-state.ts';
+import { FormMessage } from '../kit/Notice.tsx';
+import { Input } from '../kit/Field.tsx';
+import { type AccountText } from './account-text.ts';
+import { SubmitButton } from '../kit/Button.tsx';
 
 interface Props {
   text: AccountText;
@@ -83,7 +86,9 @@ export default function AddressForm({ text, current, governorates, first, onClos
         {text.primary}
       </label>
       <div className="flex gap-3">
-        <Submit label={text.save} busyLabel={text.working} />
+        <SubmitButton size="lg" wide busyLabel={text.working}>
+          {text.save}
+        </SubmitButton>
         <button type="button" className="rounded-full border border-roast-300 px-6 py-3" onClick={onClose}>
           {text.cancel}
         </button>

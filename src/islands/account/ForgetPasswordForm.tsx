@@ -3,8 +3,11 @@ import { useActionState, useState } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import { localePath } from '../../i18n/routes.ts';
 import { showToast, showToastAfterNavigation } from '../../lib/toast-event.ts';
-import { withFormState, emptyState, FormMessage, Input, typedValues, type AccountText, type FormState } from './form-kit.tsx';
-import Submit from './Submit.tsx';
+import { withFormState, emptyState, typedValues, type FormState } from '../kit/form-state.ts';
+import { FormMessage } from '../kit/Notice.tsx';
+import { Input } from '../kit/Field.tsx';
+import { type AccountText } from './account-text.ts';
+import { SubmitButton } from '../kit/Button.tsx';
 import { useClientAction } from '../shared/use-mounted.ts';
 
 /** /forget-password: a code to the phone, then the code with a new password ('Password changed successfully'). */
@@ -53,7 +56,9 @@ export default function ForgetPasswordForm({ locale, text }: { locale: Locale; t
             defaultValue={state.values?.['phone']}
             dir="ltr"
           />
-          <Submit label={text.sendCode} busyLabel={text.working} />
+          <SubmitButton size="lg" wide busyLabel={text.working}>
+            {text.sendCode}
+          </SubmitButton>
         </>
       ) : (
         <>
@@ -70,7 +75,9 @@ export default function ForgetPasswordForm({ locale, text }: { locale: Locale; t
             autoComplete="new-password"
           />
           <Input {...p} name="password_confirmation" type="password" label={text.confirmPassword} autoComplete="new-password" />
-          <Submit label={text.savePassword} busyLabel={text.working} />
+          <SubmitButton size="lg" wide busyLabel={text.working}>
+            {text.savePassword}
+          </SubmitButton>
         </>
       )}
     </form>

@@ -3,8 +3,11 @@ import { useActionState } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import { adoptSession } from '../../lib/auth-client.ts';
 import { routeBackPath } from '../../lib/route-back.ts';
-import { withFormState, emptyState, FormMessage, Input, typedValues, type AccountText, type FormState } from './form-kit.tsx';
-import Submit from './Submit.tsx';
+import { withFormState, emptyState, typedValues, type FormState } from '../kit/form-state.ts';
+import { FormMessage } from '../kit/Notice.tsx';
+import { Input } from '../kit/Field.tsx';
+import { type AccountText } from './account-text.ts';
+import { SubmitButton } from '../kit/Button.tsx';
 import { useClientAction } from '../shared/use-mounted.ts';
 
 /** /login?routeBack=…&routeParams=…: after login the shopper lands where they were (spec section 2). */
@@ -44,7 +47,9 @@ export default function LoginForm({ locale, text }: { locale: Locale; text: Acco
         idPrefix="login"
         autoComplete="current-password"
       />
-      <Submit label={text.loginButton} busyLabel={text.working} />
+      <SubmitButton size="lg" wide busyLabel={text.working}>
+        {text.loginButton}
+      </SubmitButton>
     </form>
   );
 }

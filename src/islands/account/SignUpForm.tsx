@@ -3,8 +3,11 @@ import { useActionState } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import { localePath } from '../../i18n/routes.ts';
 import { showToastAfterNavigation } from '../../lib/toast-event.ts';
-import { withFormState, emptyState, FormMessage, Input, typedValues, type AccountText, type FormState } from './form-kit.tsx';
-import Submit from './Submit.tsx';
+import { withFormState, emptyState, typedValues, type FormState } from '../kit/form-state.ts';
+import { FormMessage } from '../kit/Notice.tsx';
+import { Input } from '../kit/Field.tsx';
+import { type AccountText } from './account-text.ts';
+import { SubmitButton } from '../kit/Button.tsx';
 import { useClientAction } from '../shared/use-mounted.ts';
 
 export const VERIFY_PHONE_KEY = 'bb_verify_phone';
@@ -52,7 +55,9 @@ export default function SignUpForm({ locale, text }: { locale: Locale; text: Acc
       />
       <Input {...p} name="password" type="password" label={text.password} hint={text.passwordHint} autoComplete="new-password" />
       <Input {...p} name="password_confirmation" type="password" label={text.confirmPassword} autoComplete="new-password" />
-      <Submit label={text.createAccount} busyLabel={text.working} />
+      <SubmitButton size="lg" wide busyLabel={text.working}>
+        {text.createAccount}
+      </SubmitButton>
     </form>
   );
 }

@@ -5,9 +5,12 @@ import type { Locale } from '../../i18n/locales.ts';
 import { localePath } from '../../i18n/routes.ts';
 import { adoptSession } from '../../lib/auth-client.ts';
 import { showToast, showToastAfterNavigation } from '../../lib/toast-event.ts';
-import { withFormState, emptyState, FormMessage, Input, type AccountText, type FormState } from './form-kit.tsx';
+import { withFormState, emptyState, type FormState } from '../kit/form-state.ts';
+import { FormMessage } from '../kit/Notice.tsx';
+import { Input } from '../kit/Field.tsx';
+import { type AccountText } from './account-text.ts';
 import { VERIFY_PHONE_KEY } from './SignUpForm.tsx';
-import Submit from './Submit.tsx';
+import { SubmitButton } from '../kit/Button.tsx';
 import { useClientAction } from '../shared/use-mounted.ts';
 
 const COOLDOWN = 60;
@@ -88,7 +91,9 @@ export default function VerifyOtpForm({ locale, text }: { locale: Locale; text: 
         inputMode="numeric"
         dir="ltr"
       />
-      <Submit label={text.verify} busyLabel={text.working} />
+      <SubmitButton size="lg" wide busyLabel={text.working}>
+        {text.verify}
+      </SubmitButton>
       <p className="flex flex-wrap items-center gap-2 text-sm">
         <button
           type="button"

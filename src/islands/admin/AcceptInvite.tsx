@@ -1,6 +1,8 @@
 import { useActionState, useState } from 'react';
-import { emptyState, FormMessage, Input, type FormState } from '../account/form-kit.tsx';
-import Submit from '../account/Submit.tsx';
+import { emptyState, type FormState } from '../kit/form-state.ts';
+import { FormMessage } from '../kit/Notice.tsx';
+import { Input } from '../kit/Field.tsx';
+import { SubmitButton } from '../kit/Button.tsx';
 import { useClientAction } from '../shared/use-mounted.ts';
 import { EnrolThenRecovery, postStep, type StepProps } from './sign-in-steps.tsx';
 import { localePath } from '../../i18n/routes.ts';
@@ -28,7 +30,9 @@ export default function AcceptInvite({ locale, text, working, token }: StepProps
         idPrefix="invite"
         autoComplete="new-password"
       />
-      <Submit label={text.acceptSubmit} busyLabel={working} />
+      <SubmitButton size="lg" wide busyLabel={working}>
+        {text.acceptSubmit}
+      </SubmitButton>
     </form>
   );
 }

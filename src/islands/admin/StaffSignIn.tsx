@@ -1,7 +1,9 @@
 import { useActionState, useState } from 'react';
 import { afterSignIn } from '../../lib/admin/admin-client.ts';
-import { emptyState, FormMessage, Input, typedValues, type FormState } from '../account/form-kit.tsx';
-import Submit from '../account/Submit.tsx';
+import { emptyState, typedValues, type FormState } from '../kit/form-state.ts';
+import { FormMessage } from '../kit/Notice.tsx';
+import { Input } from '../kit/Field.tsx';
+import { SubmitButton } from '../kit/Button.tsx';
 import { useClientAction } from '../shared/use-mounted.ts';
 import { EnrolThenRecovery, postStep, type StepProps } from './sign-in-steps.tsx';
 
@@ -46,7 +48,9 @@ function PasswordStep({ locale, text, working, onDone }: StepProps & { onDone: (
         idPrefix="staff"
         autoComplete="current-password"
       />
-      <Submit label={text.submit} busyLabel={working} />
+      <SubmitButton size="lg" wide busyLabel={working}>
+        {text.submit}
+      </SubmitButton>
     </form>
   );
 }
@@ -88,7 +92,9 @@ function CodeStep({ locale, text, working, onDone }: StepProps & { onDone: () =>
           dir="ltr"
         />
       )}
-      <Submit label={text.verify} busyLabel={working} />
+      <SubmitButton size="lg" wide busyLabel={working}>
+        {text.verify}
+      </SubmitButton>
       <button type="button" className="text-sm text-crema underline" onClick={() => setRecovery(!recovery)}>
         {recovery ? text.useCode : text.useRecovery}
       </button>

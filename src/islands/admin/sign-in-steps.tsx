@@ -2,8 +2,10 @@ import { useActionState, useEffect, useState } from 'react';
 import type { Dictionary } from '../../i18n/en.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { adminCall } from '../../lib/admin/admin-client.ts';
-import { emptyState, formStateOf, FormMessage, Input, type FormState } from '../account/form-kit.tsx';
-import Submit from '../account/Submit.tsx';
+import { emptyState, formStateOf, type FormState } from '../kit/form-state.ts';
+import { FormMessage, Notice } from '../kit/Notice.tsx';
+import { Input } from '../kit/Field.tsx';
+import { buttonClass, SubmitButton } from '../kit/Button.tsx';
 import { useClientAction } from '../shared/use-mounted.ts';
 
 export type SignInText = Dictionary['admin']['signIn'];
@@ -43,11 +45,7 @@ export function EnrolStep({ locale, text, working, onDone }: StepProps & { onDon
     <div className="space-y-4">
       <h2 className="text-xl font-bold">{text.enrolTitle}</h2>
       <p className="text-sm">{text.enrolIntro}</p>
-      {loadError && (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {loadError}
-        </p>
-      )}
+      <Notice>{loadError}</Notice>
       {enrolment && (
         <>
           {/* The SVG is drawn by our own QR encoder from our own otpauth:// address: no user text in it. */}
@@ -76,7 +74,9 @@ export function EnrolStep({ locale, text, working, onDone }: StepProps & { onDon
           inputMode="numeric"
           dir="ltr"
         />
-        <Submit label={text.enrolSubmit} busyLabel={working} />
+        <SubmitButton size="lg" wide busyLabel={working}>
+          {text.enrolSubmit}
+        </SubmitButton>
       </form>
     </div>
   );
@@ -95,10 +95,7 @@ export function RecoveryCodes({ text, codes, next }: { text: SignInText; codes: 
           </li>
         ))}
       </ul>
-      <a
-        href={next}
-        className="block w-full rounded-full bg-crema px-6 py-3 text-center font-semibold text-white hover:bg-roast-500"
-      >
+      <a href={next} className={`block ${buttonClass('primary', 'lg', true)}`}>
         {text.recoveryDone}
       </a>
     </div>

@@ -2,8 +2,8 @@ import { useState, type SubmitEvent } from 'react';
 import type { Dictionary } from '../../i18n/en.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { apiFetch } from '../../lib/api-client.ts';
-import { Field, inputClass } from './Field.tsx';
-import SubmitButton from './SubmitButton.tsx';
+import { Field, inputClass } from '../kit/Field.tsx';
+import { SubmitButton } from '../kit/Button.tsx';
 import { showToast } from '../../lib/toast-event.ts';
 
 interface Props {
@@ -68,7 +68,9 @@ export default function ContactForm({ locale, text }: Props) {
       <Field id="contact-notes" label={text.notes} error={errors['notes']}>
         {(a11y) => <textarea {...a11y} name="notes" rows={6} maxLength={2000} required className={inputClass} />}
       </Field>
-      <SubmitButton busy={busy} label={text.send} busyLabel={text.sending} />
+      <SubmitButton size="lg" heldByIntent busy={busy} busyLabel={text.sending}>
+        {text.send}
+      </SubmitButton>
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { useState, type SubmitEvent } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import { apiFetch, firstMessage } from '../../lib/api-client.ts';
 import { showToast } from '../../lib/toast-event.ts';
+import { SubmitButton } from '../kit/Button.tsx';
 
 interface Props {
   locale: Locale;
@@ -48,13 +49,9 @@ export default function NewsletterForm({ locale, text }: Props) {
         placeholder={text.placeholder}
         className="w-full min-w-0 rounded-s-md border-0 bg-white px-3 py-2 text-sm text-roast-900"
       />
-      <button
-        type="submit"
-        disabled={busy}
-        className="rounded-e-md bg-crema px-4 text-sm font-semibold text-white hover:bg-roast-500 disabled:opacity-60"
-      >
+      <SubmitButton joined size="sm" busy={busy} heldByIntent>
         {text.subscribe}
-      </button>
+      </SubmitButton>
     </form>
   );
 }

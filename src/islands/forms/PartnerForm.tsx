@@ -5,8 +5,8 @@ import type { Locale } from '../../i18n/locales.ts';
 import { PartnerApplicationSchema } from '../../lib/schemas/partner.ts';
 import { partnerFileFields, UPLOAD_ACCEPT } from '../../lib/uploads.ts';
 import { fieldMessages, type ValidationTexts } from '../../lib/validation-messages.ts';
-import { Field, inputClass } from './Field.tsx';
-import SubmitButton from './SubmitButton.tsx';
+import { Field, inputClass } from '../kit/Field.tsx';
+import { SubmitButton } from '../kit/Button.tsx';
 import { fileProblem, sendApplication } from './partner-upload.ts';
 import { showToast } from '../../lib/toast-event.ts';
 import { FilePicker, type FileText } from '../shared/FilePicker.tsx';
@@ -127,7 +127,9 @@ export default function PartnerForm({ locale, text, problems, fileText, v }: Pro
           )}
         </Field>
       ))}
-      <SubmitButton busy={busy} label={text.submit} busyLabel={text.sending} />
+      <SubmitButton size="lg" heldByIntent busy={busy} busyLabel={text.sending}>
+        {text.submit}
+      </SubmitButton>
     </form>
   );
 }

@@ -65,3 +65,10 @@ test('a stored coupon reads back into the fields it was typed as', () => {
   });
   expect(couponBody(fields)).toMatchObject({ value: 5000, min_subtotal: 30050, per_user_limit: 2 });
 });
+
+test('amounts typed on an Arabic keyboard read as the same piastres (parseMoneyInput)', () => {
+  expect(couponBody({ ...empty, kind: 'fixed', value: '٧٥٫٢٥', min_subtotal: '١٬٢٠٠' })).toMatchObject({
+    value: 7525,
+    min_subtotal: 120000,
+  });
+});

@@ -1,4 +1,4 @@
-import { fromPounds, poundsText } from '../money.ts';
+import { parseMoneyInput, typedPoundsText } from '../money.ts';
 import type { CouponView } from './promotion-views.ts';
 
 /**
@@ -12,14 +12,19 @@ export type CouponFields = Record<
 
 const orNull = <T>(text: string, read: (t: string) => T): T | null => (text.trim() ? read(text.trim()) : null);
 const count = (text: string) => (/^\d+$/.test(text) ? Number(text) : Number.NaN);
+/** Pounds as typed (any digits, either decimal point: parseMoneyInput) to piastres; NaN when not an amount. */
+const money = (text: string) => {
+  const read = parseMoneyInput(text);
+  return read.ok ? read.piastres : Number.NaN;
+};
 
 export function couponBody(f: CouponFields) {
   const percent = f.kind !== 'fixed';
   return {
     kind: percent ? 'percent' : 'fixed',
-    value: percent ? count(f.value.trim()) : fromPounds(f.value),
-    max_discount: percent ? orNull(f.max_discount, fromPounds) : null,
-    min_subtotal: orNull(f.min_subtotal, fromPounds) ?? 0,
+    value: percent ? count(f.value.trim()) : money(f.value),
+    max_discount: percent ? orNull(f.max_discount, money) : null,
+    min_subtotal: orNull(f.min_subtotal, money) ?? 0,
     starts_on: orNull(f.starts_on, (t) => t),
     ends_on: orNull(f.ends_on, (t) => t),
     usage_limit: orNull(f.usage_limit, count),
@@ -29,7 +34,7 @@ export function couponBody(f: CouponFields) {
 
 /** A coupon as the form's fields (an empty form for a new one). */
 export function couponFields(c: CouponView | null): CouponFields {
-  const pounds = (p: number | null | undefined) => (p ? poundsText(p).replace(/\.00$/, '') : '');
+  const pounds = (p: number | null | undefined) => (p ? typedPoundsText(p) : '');
   return {
     code: c?.code ?? '',
     kind: c?.kind ?? 'percent',

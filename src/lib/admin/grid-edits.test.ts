@@ -27,11 +27,14 @@ describe('gridChanges', () => {
   it('an emptied old price clears it; nonsense is named per cell and not sent', () => {
     const onSale = { ...row, before_discount: 20000 };
     expect(gridChanges([onSale], { 7: { before_discount: '' } }).changes[0]).toMatchObject({ before_discount: null });
-    const { changes, problems } = gridChanges([row], { 7: { price: '12,5', stock: '-3' } });
+    const { changes, problems } = gridChanges([row], { 7: { price: '12.5.0', stock: '-3' } });
     expect(changes).toEqual([]);
     expect(problems).toEqual({ '7.price': 'badNumber', '7.stock': 'badStock' });
     // Still a row to save: the button counts it, and pressing it names the cells.
-    expect(gridChanges([row], { 7: { price: '12,5' } }).dirty).toBe(1);
+    expect(gridChanges([row], { 7: { price: '12.345' } }).dirty).toBe(1);
+    // A comma or the Arabic point before one or two digits is the decimal point (parseMoneyInput).
+    expect(gridChanges([row], { 7: { price: '12,5' } }).changes[0]).toMatchObject({ price: 1250 });
+    expect(gridChanges([row], { 7: { price: '١٬٢٠٠٫٧٥' } }).changes[0]).toMatchObject({ price: 120075 });
     expect(gridChanges([row], { 7: { price: '0' } }).problems).toEqual({ '7.price': 'badNumber' });
   });
 

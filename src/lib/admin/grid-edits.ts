@@ -1,4 +1,4 @@
-import { fromPounds, poundsText } from '../money.ts';
+import { parseMoneyInput, poundsText } from '../money.ts';
 import { latinDigits } from '../text.ts';
 import type { GridProduct } from './catalog-views.ts';
 
@@ -51,6 +51,6 @@ export function gridChanges(rows: readonly GridProduct[], typed: Readonly<Record
 function parse(field: keyof Values, text: string): number | null | undefined {
   if (field === 'stock') return /^\d{1,7}$/.test(text) ? Number(text) : undefined;
   if (field === 'before_discount' && text === '') return null;
-  const piastres = fromPounds(text);
-  return Number.isNaN(piastres) || piastres < 1 ? undefined : piastres;
+  const read = parseMoneyInput(text);
+  return read.ok && read.piastres >= 1 ? read.piastres : undefined;
 }

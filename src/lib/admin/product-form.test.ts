@@ -36,7 +36,11 @@ it('turns typed pounds, Arabic digits and empty optionals into what the API take
 });
 
 it('names what does not read as an amount or a count, so nothing typed wrong is saved as empty', () => {
-  const { body, problems } = productBody({ price: '12,5', stock: '-1', before_discount: 'abc', weight_grams: '' }, photos, null);
+  const { body, problems } = productBody(
+    { price: '12.345', stock: '-1', before_discount: 'abc', weight_grams: '' },
+    photos,
+    null,
+  );
   expect(problems).toEqual({ price: 'badNumber', before_discount: 'badNumber', stock: 'badStock' });
   expect(body.weight_grams).toBeNull();
   expect('was_stock' in body).toBe(false);

@@ -1,4 +1,4 @@
-import { fromPounds } from '../money.ts';
+import { parseMoneyInput } from '../money.ts';
 import type { ProductEditView } from './catalog-views.ts';
 import { latinDigits } from '../text.ts';
 
@@ -7,6 +7,11 @@ export type ProductFields = Record<string, string>;
 
 const count = (text: string | undefined) => (text && /^\d+$/.test(latinDigits(text)) ? Number(latinDigits(text)) : Number.NaN);
 const orNull = (text: string | undefined) => (text?.trim() ? text.trim() : null);
+/** Pounds as typed (parseMoneyInput: any digits, either decimal point) to piastres; NaN when not an amount. */
+const money = (text: string) => {
+  const read = parseMoneyInput(text);
+  return read.ok ? read.piastres : Number.NaN;
+};
 
 /**
  * The body the product API takes from the editor's fields and photos (piastres, numbers and nulls), and the amounts and
@@ -23,8 +28,8 @@ export function productBody(f: ProductFields, photos: ProductEditView['images'],
     category_id: count(f['category_id']),
     sub_category_id: count(f['sub_category_id']),
     seller_id: count(f['seller_id']),
-    price: fromPounds(latinDigits(f['price'] ?? '')),
-    before_discount: orNull(f['before_discount']) === null ? null : fromPounds(latinDigits(f['before_discount']!)),
+    price: money(f['price'] ?? ''),
+    before_discount: orNull(f['before_discount']) === null ? null : money(f['before_discount']!),
     stock: count(f['stock']),
     weight_grams: orNull(f['weight_grams']) === null ? null : count(f['weight_grams']),
     badge_en: orNull(f['badge_en']),

@@ -2,10 +2,10 @@ import * as z from 'zod/mini';
 import { trimmedText } from './contact.ts';
 
 /**
- * Amounts as staff type them, in pounds ("150", "150.5", "150.50"), more than zero: the API turns them into piastres
- * with fromPounds (src/lib/money.ts), so the form and the server read the same text the same way.
+ * An amount in integer piastres, more than zero (every admin API takes piastres, issue 33): the desk's forms read the
+ * pounds staff type with parseMoneyInput (src/lib/money.ts) and send its piastres.
  */
-export const poundsField = z.string().check(z.trim(), z.regex(/^(?!0*(\.0*)?$)\d{1,7}(\.\d{1,2})?$/));
+export const piastresField = z.number().check(z.int(), z.minimum(1), z.maximum(999_999_999));
 
 /** The back office's refunds and customers (issue 22): bodies and queries shared by the desk's forms and its API. */
 export const RefundListQuerySchema = z.object({
@@ -13,7 +13,7 @@ export const RefundListQuerySchema = z.object({
   page: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(10_000))),
 });
 export const PayRefundSchema = z.object({
-  amount: z.optional(poundsField),
+  amount: z.optional(piastresField),
   destination: z.enum(['wallet', 'card']),
   reason: z.optional(z.string().check(z.trim(), z.maxLength(300))),
 });
@@ -23,7 +23,7 @@ export const CustomerSearchSchema = z.object({
 });
 export const WalletAdjustmentSchema = z.object({
   direction: z.enum(['credit', 'debit']),
-  amount: poundsField,
+  amount: piastresField,
   reason: trimmedText(3, 300),
 });
 export const CodFlagSchema = z.object({

@@ -1,5 +1,5 @@
 import type { Dictionary } from '../../../i18n/en.ts';
-import DataTable, { type DeskColumn } from '../DataTable.tsx';
+import DataTable, { type DeskColumn } from '../../kit/DataTable.tsx';
 
 export interface AuditView {
   id: number;

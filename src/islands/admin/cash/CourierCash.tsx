@@ -7,22 +7,22 @@ import type { Locale } from '../../../i18n/locales.ts';
 import { localePath } from '../../../i18n/routes.ts';
 import { adminCall } from '../../../lib/admin/admin-client.ts';
 import type { CourierCashView, Remittance, UnremittedOrder } from '../../../lib/admin/cash-views.ts';
-import { fromPounds } from '../../../lib/money.ts';
-import { showToast } from '../../../lib/toast-event.ts';
-import { emptyState, formStateOf, FormMessage, Input, typedValues, type FormState } from '../../account/form-kit.tsx';
-import { useConfirm } from '../../shared/ConfirmDialog.tsx';
-import DataTable, { type DeskColumn } from '../DataTable.tsx';
+import { parseMoneyInput } from '../../../lib/money.ts';
+import { SubmitButton } from '../../kit/Button.tsx';
+import DataTable, { type DeskColumn } from '../../kit/DataTable.tsx';
+import { useConfirm } from '../../kit/Dialog.tsx';
+import { Input, MoneyInput } from '../../kit/Field.tsx';
+import { typedValues } from '../../kit/form-state.ts';
+import { FormMessage, Notice } from '../../kit/Notice.tsx';
+import { useDeskAction } from '../../kit/use-desk-action.ts';
 
 type Text = Dictionary['adminCash'];
-
-/** Pounds as typed on any keyboard: Arabic-Indic digits and separators read as 0-9 and ".", thousands separators dropped. */
-function typedAmount(text: string): number {
-  const latin = text
-    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-    .replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
-    .replace(/\u066B/g, '.')
-    .replace(/[\s,\u066C]/g, '');
-  return fromPounds(latin);
+interface Props {
+  locale: Locale;
+  text: Text;
+  initial: CourierCashView;
+  initialRemittances: Remittance[];
+  canRemit: boolean;
 }
 
 /**
@@ -30,34 +30,42 @@ function typedAmount(text: string): number {
  * ticks the ones the cash handed in covers, sees the running total, types the amount counted and records the
  * remittance), and the courier's past remittances. The server refuses an amount that is not the orders' total.
  */
-export default function CourierCash({
-  locale,
-  text,
-  initial,
-  initialRemittances,
-  canRemit,
-}: {
-  locale: Locale;
-  text: Text;
-  initial: CourierCashView;
-  initialRemittances: Remittance[];
-  canRemit: boolean;
-}) {
+export default function CourierCash(props: Props) {
+  const { locale, text, canRemit } = props;
+  const cash = useCourierCash(props);
+  const k = text.cash;
+  return (
+    <div className="space-y-8">
+      {!cash.view.courier.active && <Notice tone="info">{k.inactiveCourier}</Notice>}
+      <CashFigures locale={locale} text={text} view={cash.view} />
+      <section aria-labelledby="unremitted-title" className="space-y-4">
+        <h2 id="unremitted-title" className="text-lg font-bold">
+          {k.unremitted}
+        </h2>
+        <UnremittedTable {...props} cash={cash} />
+        {canRemit ? (
+          cash.view.orders.length > 0 && <RemittanceForm {...props} cash={cash} />
+        ) : (
+          <p className="text-sm text-roast-700">{k.readOnly}</p>
+        )}
+      </section>
+      <section aria-labelledby="history-title" className="space-y-4">
+        <h2 id="history-title" className="text-lg font-bold">
+          {k.history}
+        </h2>
+        <HistoryTable locale={locale} text={text} remittances={cash.remittances} />
+      </section>
+    </div>
+  );
+}
+
+/** The courier's cash, the remittances and the orders ticked, read again from the API after a remittance. */
+function useCourierCash({ locale, initial, initialRemittances }: Props) {
   const [view, setView] = useState(initial);
   const [remittances, setRemittances] = useState(initialRemittances);
   const [selection, setSelection] = useState<RowSelectionState>({});
-  const { ask, dialog } = useConfirm();
-  const k = text.cash;
-  const c = text.couriers;
-  const money = (piastres: number) => formatMoney(piastres, locale);
   const courierId = view.courier.id;
-
   const chosen = view.orders.filter((o) => selection[String(o.id)]);
-  const chosenTotal = chosen.reduce((sum, o) => sum + o.amount, 0);
-  const chosenText = chosen.length
-    ? interpolate(plural(k.selected, chosen.length, locale), { total: money(chosenTotal) })
-    : k.noneSelected;
-
   const reload = async () => {
     const [cash, history] = await Promise.all([
       adminCall<CourierCashView>(locale, `/couriers/${courierId}/cash`),
@@ -67,54 +75,54 @@ export default function CourierCash({
     if (history.ok) setRemittances(history.body.data);
     setSelection({});
   };
+  return { view, remittances, selection, setSelection, chosen, courierId, reload };
+}
+type CourierCashState = ReturnType<typeof useCourierCash>;
 
-  const [state, setState] = useState<FormState>(emptyState);
-  const [busy, setBusy] = useState(false);
-  // A submit handler, not a form action: the confirmation dialog must render while we wait for the answer, and state
-  // set inside a pending action would only show once the action ended.
-  const record = async (form: HTMLFormElement) => {
-    const values = typedValues(new FormData(form));
-    const amount = typedAmount(values['amount'] ?? '');
-    if (Number.isNaN(amount)) return setState({ errors: { amount: [k.badAmount] }, values });
-    const ids = chosen.map((o) => o.id);
-    const orders = formatList(
-      ids.map((id) => formatOrderId(id)),
-      locale,
-    );
-    const yes = await ask({
-      title: interpolate(k.confirmTitle, { amount: money(amount) }),
-      text: interpolate(k.confirmText, { orders }),
-      confirm: k.record,
-      keep: k.keep,
-    });
-    if (!yes) return;
-    setBusy(true);
-    const res = await adminCall<Remittance>(locale, '/remittances', {
-      method: 'POST',
-      body: { courier_id: courierId, order_ids: ids, amount, ...(values['note'] ? { note: values['note'] } : {}) },
-    });
-    setBusy(false);
-    if (!res.ok) return setState(formStateOf(res, values));
-    showToast(k.recorded, 'success');
-    form.reset();
-    setState(emptyState);
-    await reload();
-  };
-
-  const orderLink = (id: number) => (
-    <a href={localePath(locale, `/admin/orders/${id}`)} className="font-semibold underline underline-offset-2">
-      {formatOrderId(id)}
-    </a>
+function CashFigures({ locale, text, view }: { locale: Locale; text: Text; view: CourierCashView }) {
+  const c = text.couriers;
+  const figures: [string, string, string][] = [
+    ['owed', c.owed, formatMoney(view.cash.owed, locale)],
+    ['carrying', c.carrying, formatMoney(view.cash.carrying, locale)],
+    ['overdue', c.overdue, formatNumber(view.cash.overdueOrders, locale)],
+  ];
+  return (
+    <dl className="grid gap-3 sm:grid-cols-3" aria-live="polite">
+      {figures.map(([key, label, value]) => (
+        <div key={key} className="rounded-xl bg-white p-4 shadow-sm" data-testid={`cash-${key}`}>
+          <dt className="text-sm text-roast-700">{label}</dt>
+          <dd className="text-2xl font-bold">
+            <bdi>{value}</bdi>
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
-  const orderColumns: DeskColumn<UnremittedOrder>[] = [
-    { id: 'order', label: k.order, header: k.order, cell: ({ row }) => orderLink(row.original.id) },
+}
+
+const orderLink = (locale: Locale, id: number) => (
+  <a href={localePath(locale, `/admin/orders/${id}`)} className="font-semibold underline underline-offset-2">
+    {formatOrderId(id)}
+  </a>
+);
+
+/** The delivered orders whose cash is still out; finance ticks the ones a remittance covers. */
+function UnremittedTable({ locale, text, canRemit, cash }: Props & { cash: CourierCashState }) {
+  const k = text.cash;
+  const columns: DeskColumn<UnremittedOrder>[] = [
+    { id: 'order', label: k.order, header: k.order, cell: ({ row }) => orderLink(locale, row.original.id) },
     {
       id: 'deliveredAt',
       label: k.deliveredAt,
       header: k.deliveredAt,
       cell: ({ row }) => formatDateTime(row.original.deliveredAt, locale),
     },
-    { id: 'amount', label: k.amount, header: k.amount, cell: ({ row }) => <bdi>{money(row.original.amount)}</bdi> },
+    {
+      id: 'amount',
+      label: k.amount,
+      header: k.amount,
+      cell: ({ row }) => <bdi>{formatMoney(row.original.amount, locale)}</bdi>,
+    },
     {
       id: 'state',
       label: k.state,
@@ -127,10 +135,105 @@ export default function CourierCash({
         ),
     },
   ];
-  const historyColumns: DeskColumn<Remittance>[] = [
+  return (
+    <DataTable
+      caption={k.unremitted}
+      columns={columns}
+      rows={cash.view.orders}
+      rowId={(o) => String(o.id)}
+      empty={k.nothing}
+      {...(canRemit
+        ? {
+            selection: cash.selection,
+            onSelectionChange: cash.setSelection,
+            selectLabel: (o: UnremittedOrder) => interpolate(k.select, { order: formatOrderId(o.id) }),
+            selectAllLabel: k.selectAll,
+          }
+        : {})}
+    />
+  );
+}
+
+/**
+ * The remittance: the amount counted (pounds on any keyboard, read by parseMoneyInput) and a note, confirmed in a
+ * dialog that names the orders. A submit handler, so the dialog renders while it waits for the answer.
+ */
+function RemittanceForm({ locale, text, cash }: Props & { cash: CourierCashState }) {
+  const k = text.cash;
+  const { ask, dialog } = useConfirm();
+  const action = useDeskAction<Remittance>({ locale, done: k.recorded, refresh: cash.reload });
+  const money = (piastres: number) => formatMoney(piastres, locale);
+  const chosenTotal = cash.chosen.reduce((sum, o) => sum + o.amount, 0);
+  const chosenText = cash.chosen.length
+    ? interpolate(plural(k.selected, cash.chosen.length, locale), { total: money(chosenTotal) })
+    : k.noneSelected;
+
+  const record = async (form: FormData, element: HTMLFormElement) => {
+    const values = typedValues(form);
+    const amount = parseMoneyInput(values['amount'] ?? '');
+    if (!amount.ok) return action.refuse({ amount: [k.badAmount] }, values);
+    const ids = cash.chosen.map((o) => o.id);
+    const orders = formatList(
+      ids.map((id) => formatOrderId(id)),
+      locale,
+    );
+    const yes = await ask({
+      title: interpolate(k.confirmTitle, { amount: money(amount.piastres) }),
+      text: interpolate(k.confirmText, { orders }),
+      confirm: k.record,
+      keep: k.keep,
+    });
+    if (!yes) return;
+    const body = {
+      courier_id: cash.courierId,
+      order_ids: ids,
+      amount: amount.piastres,
+      ...(values['note'] ? { note: values['note'] } : {}),
+    };
+    if (await action.run({ path: '/remittances', body }, values)) element.reset();
+  };
+
+  const { state } = action;
+  return (
+    <form noValidate className="max-w-xl space-y-3 rounded-xl bg-white p-4 shadow-sm" onSubmit={action.onSubmit(record)}>
+      <p className="font-semibold" aria-live="polite" data-testid="selected-total">
+        {chosenText}
+      </p>
+      <FormMessage state={state} />
+      <MoneyInput
+        name="amount"
+        label={k.counted}
+        hint={k.countedHint}
+        errors={state.errors}
+        idPrefix="remit"
+        defaultValue={state.values?.['amount']}
+      />
+      <Input
+        name="note"
+        label={k.note}
+        required={false}
+        autoComplete="off"
+        errors={state.errors}
+        idPrefix="remit"
+        defaultValue={state.values?.['note']}
+      />
+      <SubmitButton busy={action.busy}>{k.record}</SubmitButton>
+      {dialog}
+    </form>
+  );
+}
+
+function HistoryTable({ locale, text, remittances }: { locale: Locale; text: Text; remittances: Remittance[] }) {
+  const k = text.cash;
+  const columns: DeskColumn<Remittance>[] = [
     { id: 'id', label: k.remittance, header: k.remittance, cell: ({ row }) => formatOrderId(row.original.id) },
     { id: 'at', label: k.at, header: k.at, cell: ({ row }) => formatDateTime(row.original.createdAt, locale) },
-    { id: 'amount', label: k.amount, header: k.amount, cell: ({ row }) => <bdi>{money(row.original.amount)}</bdi> },
+    {
+      id: 'amount',
+      label: k.amount,
+      header: k.amount,
+      cell: ({ row }) => <bdi>{formatMoney(row.original.amount, locale)}</bdi>,
+    },
     {
       id: 'orders',
       label: k.orders,
@@ -138,114 +241,12 @@ export default function CourierCash({
       cell: ({ row }) => (
         <span className="flex flex-wrap gap-x-2">
           {row.original.orders.map((o) => (
-            <span key={o.id}>{orderLink(o.id)}</span>
+            <span key={o.id}>{orderLink(locale, o.id)}</span>
           ))}
         </span>
       ),
     },
     { id: 'by', label: k.by, header: k.by, cell: ({ row }) => row.original.staff.name },
   ];
-
-  const figures: [string, string, string][] = [
-    ['owed', c.owed, money(view.cash.owed)],
-    ['carrying', c.carrying, money(view.cash.carrying)],
-    ['overdue', c.overdue, formatNumber(view.cash.overdueOrders, locale)],
-  ];
-
-  return (
-    <div className="space-y-8">
-      {!view.courier.active && <p className="rounded-md bg-roast-50 px-3 py-2 text-sm">{k.inactiveCourier}</p>}
-      <dl className="grid gap-3 sm:grid-cols-3" aria-live="polite">
-        {figures.map(([key, label, value]) => (
-          <div key={key} className="rounded-xl bg-white p-4 shadow-sm" data-testid={`cash-${key}`}>
-            <dt className="text-sm text-roast-700">{label}</dt>
-            <dd className="text-2xl font-bold">
-              <bdi>{value}</bdi>
-            </dd>
-          </div>
-        ))}
-      </dl>
-
-      <section aria-labelledby="unremitted-title" className="space-y-4">
-        <h2 id="unremitted-title" className="text-lg font-bold">
-          {k.unremitted}
-        </h2>
-        <DataTable
-          caption={k.unremitted}
-          columns={orderColumns}
-          rows={view.orders}
-          rowId={(o) => String(o.id)}
-          empty={k.nothing}
-          {...(canRemit
-            ? {
-                selection,
-                onSelectionChange: setSelection,
-                selectLabel: (o: UnremittedOrder) => interpolate(k.select, { order: formatOrderId(o.id) }),
-                selectAllLabel: k.selectAll,
-              }
-            : {})}
-        />
-        {canRemit ? (
-          view.orders.length > 0 && (
-            <form
-              noValidate
-              className="max-w-xl space-y-3 rounded-xl bg-white p-4 shadow-sm"
-              onSubmit={(e) => {
-                e.preventDefault();
-                void record(e.currentTarget);
-              }}
-            >
-              <p className="font-semibold" aria-live="polite" data-testid="selected-total">
-                {chosenText}
-              </p>
-              <FormMessage state={state} />
-              <Input
-                name="amount"
-                label={k.counted}
-                hint={k.countedHint}
-                inputMode="text"
-                dir="ltr"
-                autoComplete="off"
-                errors={state.errors}
-                idPrefix="remit"
-                defaultValue={state.values?.['amount']}
-              />
-              <Input
-                name="note"
-                label={k.note}
-                required={false}
-                autoComplete="off"
-                errors={state.errors}
-                idPrefix="remit"
-                defaultValue={state.values?.['note']}
-              />
-              <button
-                type="submit"
-                disabled={busy}
-                className="rounded-full bg-crema px-6 py-2 font-semibold text-white hover:bg-roast-500 disabled:opacity-60"
-              >
-                {k.record}
-              </button>
-            </form>
-          )
-        ) : (
-          <p className="text-sm text-roast-700">{k.readOnly}</p>
-        )}
-      </section>
-
-      <section aria-labelledby="history-title" className="space-y-4">
-        <h2 id="history-title" className="text-lg font-bold">
-          {k.history}
-        </h2>
-        <DataTable
-          caption={k.history}
-          columns={historyColumns}
-          rows={remittances}
-          rowId={(r) => String(r.id)}
-          empty={k.noHistory}
-        />
-      </section>
-      {dialog}
-    </div>
-  );
+  return <DataTable caption={k.history} columns={columns} rows={remittances} rowId={(r) => String(r.id)} empty={k.noHistory} />;
 }

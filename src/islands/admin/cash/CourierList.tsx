@@ -1,4 +1,4 @@
-import { useActionState, useState } from 'react';
+import { useState } from 'react';
 import type { Dictionary } from '../../../i18n/en.ts';
 import { formatMoney, formatNumber } from '../../../i18n/format.ts';
 import { interpolate } from '../../../i18n/interpolate.ts';
@@ -6,10 +6,13 @@ import type { Locale } from '../../../i18n/locales.ts';
 import { localePath } from '../../../i18n/routes.ts';
 import { adminCall } from '../../../lib/admin/admin-client.ts';
 import type { Courier, CourierWithCash } from '../../../lib/admin/cash-views.ts';
-import { showToast } from '../../../lib/toast-event.ts';
-import { emptyState, formStateOf, FormMessage, Input, typedValues, type FormState } from '../../account/form-kit.tsx';
-import { useClientAction } from '../../shared/use-mounted.ts';
-import DataTable, { type DeskColumn } from '../DataTable.tsx';
+import { Button, SubmitButton } from '../../kit/Button.tsx';
+import DataTable, { type DeskColumn } from '../../kit/DataTable.tsx';
+import { Input } from '../../kit/Field.tsx';
+import { FormActions } from '../../kit/FormActions.tsx';
+import { typedValues } from '../../kit/form-state.ts';
+import { FormMessage } from '../../kit/Notice.tsx';
+import { useDeskAction } from '../../kit/use-desk-action.ts';
 
 type Text = Dictionary['adminCash'];
 
@@ -37,12 +40,9 @@ export default function CourierList({
     const list = await adminCall<CourierWithCash[]>(locale, '/couriers');
     if (list.ok) setRows(list.body.data);
   };
-  const setActive = async (courier: Courier, active: boolean) => {
-    const res = await adminCall<Courier>(locale, `/couriers/${courier.id}`, { method: 'PATCH', body: { active } });
-    if (!res.ok) return showToast(res.message, 'error');
-    showToast(c.saved, 'success');
-    await reload();
-  };
+  const activation = useDeskAction<Courier>({ locale, done: c.saved, refresh: reload });
+  const setActive = (courier: Courier, active: boolean) =>
+    activation.run({ path: `/couriers/${courier.id}`, method: 'PATCH', body: { active } });
 
   const columns: DeskColumn<CourierWithCash>[] = [
     {
@@ -84,21 +84,22 @@ export default function CourierList({
       header: '',
       cell: ({ row }) => (
         <span className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            className="rounded-full border border-roast-200 px-3 py-1 hover:bg-roast-50"
+          <Button
+            variant="secondary"
+            size="sm"
             aria-label={interpolate(c.editTitle, { name: row.original.name })}
             onClick={() => setEditing(row.original)}
           >
             {c.edit}
-          </button>
-          <button
-            type="button"
-            className="rounded-full border border-roast-200 px-3 py-1 hover:bg-roast-50"
+          </Button>
+          <Button
+            variant="secondary"
+            size="sm"
+            busy={activation.busy}
             onClick={() => void setActive(row.original, !row.original.active)}
           >
             {row.original.active ? c.deactivate : c.activate}
-          </button>
+          </Button>
         </span>
       ),
     });
@@ -111,14 +112,14 @@ export default function CourierList({
           locale={locale}
           text={text}
           courier={editing}
-          onDone={async (message) => {
+          onDone={async () => {
             setEditing(null);
-            showToast(message, 'success');
             await reload();
           }}
           onCancel={() => setEditing(null)}
         />
       )}
+      <FormMessage state={activation.state} />
       <DataTable caption={c.title} columns={columns} rows={rows} rowId={(r) => String(r.id)} empty={c.empty} />
     </div>
   );
@@ -135,20 +136,17 @@ function CourierForm({
   locale: Locale;
   text: Text;
   courier: Courier | null;
-  onDone: (message: string) => Promise<void>;
+  onDone: () => Promise<void>;
   onCancel: () => void;
 }) {
   const c = text.couriers;
-  const [state, action] = useActionState(async (_: FormState, form: FormData): Promise<FormState> => {
-    const body = Object.fromEntries(form);
-    const res = courier
-      ? await adminCall<Courier>(locale, `/couriers/${courier.id}`, { method: 'PATCH', body })
-      : await adminCall<Courier>(locale, '/couriers', { method: 'POST', body });
-    if (!res.ok) return formStateOf(res, typedValues(form));
-    await onDone(courier ? c.saved : c.created);
-    return emptyState;
-  }, emptyState);
-  const clientAction = useClientAction(action);
+  const action = useDeskAction<Courier>({ locale, done: courier ? c.saved : c.created, refresh: onDone });
+  const { state } = action;
+  const save = async (form: FormData, element: HTMLFormElement) => {
+    const body = typedValues(form);
+    const write = courier ? { path: `/couriers/${courier.id}`, method: 'PATCH' as const, body } : { path: '/couriers', body };
+    if (await action.run(write, body)) element.reset();
+  };
   const title = courier ? interpolate(c.editTitle, { name: courier.name }) : c.add;
   const prefix = courier ? `courier-${courier.id}` : 'courier-new';
   return (
@@ -156,7 +154,7 @@ function CourierForm({
       <h2 id={`${prefix}-title`} className="text-lg font-bold">
         {title}
       </h2>
-      <form action={clientAction} noValidate className="space-y-3">
+      <form onSubmit={action.onSubmit(save)} noValidate className="space-y-3">
         <FormMessage state={state} />
         <Input
           name="name"
@@ -177,16 +175,14 @@ function CourierForm({
           autoComplete="off"
           defaultValue={state.values?.['phone'] ?? courier?.phone}
         />
-        <div className="flex flex-wrap gap-3">
-          <button type="submit" className="rounded-full bg-crema px-6 py-2 font-semibold text-white hover:bg-roast-500">
-            {courier ? c.save : c.create}
-          </button>
+        <FormActions>
+          <SubmitButton busy={action.busy}>{courier ? c.save : c.create}</SubmitButton>
           {courier && (
-            <button type="button" className="rounded-full border border-roast-200 px-6 py-2" onClick={onCancel}>
+            <Button variant="secondary" onClick={onCancel}>
               {c.cancel}
-            </button>
+            </Button>
           )}
-        </div>
+        </FormActions>
       </form>
     </section>
   );

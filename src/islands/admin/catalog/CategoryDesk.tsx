@@ -3,10 +3,10 @@ import type { Dictionary } from '../../../i18n/en.ts';
 import { interpolate } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { adminCall } from '../../../lib/admin/admin-client.ts';
-import { showToast } from '../../../lib/toast-event.ts';
 import type { DeskCategory } from '../../../lib/admin/catalog-views.ts';
+import { Notice } from '../../kit/Notice.tsx';
+import { useDeskAction } from '../../kit/use-desk-action.ts';
 import CategoryNames from './CategoryNames.tsx';
-import { localField } from '../../../i18n/localized.ts';
 
 type Text = Dictionary['adminCatalog']['categories'];
 const empty = { slug: '', name_en: '', name_ar: '', name_ar_definite: null };
@@ -18,12 +18,11 @@ export default function CategoryDesk({ locale, text, initial }: { locale: Locale
     const res = await adminCall<DeskCategory[]>(locale, '/categories');
     if (res.ok) setCategories(res.body.data);
   };
-  const move = async (path: 'categories' | 'sub-categories', id: number, direction: 'up' | 'down') => {
-    const res = await adminCall<DeskCategory[]>(locale, `/${path}/${id}/move`, { method: 'POST', body: { direction } });
-    if (!res.ok) return showToast(res.message, 'error');
-    setCategories(res.body.data);
-  };
-  const name = (c: { name_en: string; name_ar: string }) => localField(locale, c, 'name');
+  // A move answers the whole new order, which is what the desk shows next.
+  const moving = useDeskAction<DeskCategory[]>({ locale, refresh: setCategories });
+  const move = (path: 'categories' | 'sub-categories', id: number, direction: 'up' | 'down') =>
+    moving.run({ path: `/${path}/${id}/move`, body: { direction } });
+  const name = (c: { name_en: string; name_ar: string }) => (locale === 'ar' ? c.name_ar : c.name_en);
   const arrows = (
     path: 'categories' | 'sub-categories',
     row: { id: number; name_en: string; name_ar: string },
@@ -35,7 +34,7 @@ export default function CategoryDesk({ locale, text, initial }: { locale: Locale
         <button
           key={direction}
           type="button"
-          disabled={direction === 'up' ? index === 0 : index === count - 1}
+          disabled={moving.busy || (direction === 'up' ? index === 0 : index === count - 1)}
           aria-label={interpolate(text[direction], { name: name(row) })}
           onClick={() => void move(path, row.id, direction)}
           className="grid h-8 w-8 place-items-center rounded-full border border-roast-200 bg-white disabled:opacity-40"
@@ -48,6 +47,7 @@ export default function CategoryDesk({ locale, text, initial }: { locale: Locale
 
   return (
     <div className="space-y-6">
+      <Notice>{moving.state.message}</Notice>
       <ol className="space-y-6" data-categories>
         {categories.map((c, i) => (
           <li key={c.id} className="space-y-4 rounded-xl bg-white p-4 shadow-sm" data-category={c.id}>

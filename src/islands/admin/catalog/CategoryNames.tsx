@@ -1,10 +1,10 @@
-import { useActionState } from 'react';
 import type { Dictionary } from '../../../i18n/en.ts';
 import type { Locale } from '../../../i18n/locales.ts';
-import { adminCall } from '../../../lib/admin/admin-client.ts';
-import { showToast } from '../../../lib/toast-event.ts';
-import { emptyState, formStateOf, FormMessage, Input, typedValues, type FormState } from '../../account/form-kit.tsx';
-import { useClientAction } from '../../shared/use-mounted.ts';
+import { SubmitButton } from '../../kit/Button.tsx';
+import { formFields } from '../../kit/Field.tsx';
+import { typedValues } from '../../kit/form-state.ts';
+import { FormMessage } from '../../kit/Notice.tsx';
+import { useDeskAction } from '../../kit/use-desk-action.ts';
 
 type Text = Dictionary['adminCatalog']['categories'];
 export interface Names {
@@ -38,48 +38,30 @@ export default function CategoryNames({
   onSaved: () => void | Promise<void>;
 }) {
   const prefix = `${path}-${id ?? `new-${categoryId ?? 'top'}`}`;
-  const [state, action] = useActionState(async (_: FormState, form: FormData): Promise<FormState> => {
+  const action = useDeskAction({ locale, done: id ? text.saved : text.created, refresh: onSaved });
+  const { state } = action;
+  const save = async (form: FormData, element: HTMLFormElement) => {
     const typed = typedValues(form);
     const body = { ...typed, ...(categoryId && !id ? { category_id: categoryId } : {}) };
-    const res = id
-      ? await adminCall(locale, `/${path}/${id}`, { method: 'PUT', body })
-      : await adminCall(locale, `/${path}`, { method: 'POST', body });
-    if (!res.ok) return formStateOf(res, typed);
-    showToast(id ? text.saved : text.created, 'success');
-    await onSaved();
-    return emptyState;
-  }, emptyState);
-  const clientAction = useClientAction(action);
-  const value = (name: keyof Names) => state.values?.[name] ?? (initial[name] as string | null | undefined) ?? '';
-  const field = (name: keyof Names, fieldLabel: string, dir: 'ltr' | 'rtl', hint?: string, required = true) => (
-    <Input
-      key={`${name}-${state.values ? 't' : 's'}-${initial[name] ?? ''}`}
-      name={name}
-      label={fieldLabel}
-      errors={state.errors}
-      idPrefix={prefix}
-      dir={dir}
-      hint={hint}
-      required={required}
-      autoComplete="off"
-      defaultValue={value(name)}
-    />
-  );
+    const write = id ? { path: `/${path}/${id}`, method: 'PUT' as const, body } : { path: `/${path}`, body };
+    // A new one's form is empty again for the next.
+    if ((await action.run(write, typed)) && !id) element.reset();
+  };
+  const field = formFields<keyof Names>(state, prefix, (name) => initial[name] ?? '');
+
   return (
-    <form action={clientAction} noValidate aria-label={label} className="space-y-2">
+    <form onSubmit={action.onSubmit(save)} noValidate aria-label={label} className="space-y-2">
       <FormMessage state={state} />
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        {field('slug', text.slug, 'ltr', text.slugHint)}
-        {field('name_en', text.nameEn, 'ltr')}
-        {field('name_ar', text.nameAr, 'rtl')}
-        {path === 'categories' && field('name_ar_definite', text.definite, 'rtl', text.definiteHint, false)}
+        {field('slug', text.slug, { dir: 'ltr', hint: text.slugHint })}
+        {field('name_en', text.nameEn, { dir: 'ltr' })}
+        {field('name_ar', text.nameAr, { dir: 'rtl' })}
+        {path === 'categories' &&
+          field('name_ar_definite', text.definite, { dir: 'rtl', hint: text.definiteHint, optional: true })}
       </div>
-      <button
-        type="submit"
-        className="rounded-full border border-roast-200 bg-white px-4 py-1.5 text-sm font-semibold hover:bg-roast-50"
-      >
+      <SubmitButton variant="secondary" size="sm" busy={action.busy}>
         {id ? text.save : text.create}
-      </button>
+      </SubmitButton>
     </form>
   );
 }

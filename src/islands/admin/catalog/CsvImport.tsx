@@ -2,10 +2,11 @@ import { useState } from 'react';
 import type { Dictionary } from '../../../i18n/en.ts';
 import { interpolate } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
-import { adminCall } from '../../../lib/admin/admin-client.ts';
 import { CSV_COLUMNS, type ImportReport } from '../../../lib/admin/catalog-csv.ts';
-import { showToast } from '../../../lib/toast-event.ts';
-import { Field } from '../../forms/Field.tsx';
+import { Button } from '../../kit/Button.tsx';
+import { Field } from '../../kit/Field.tsx';
+import { Notice } from '../../kit/Notice.tsx';
+import { useDeskAction } from '../../kit/use-desk-action.ts';
 import { FilePicker, type FileText } from '../../shared/FilePicker.tsx';
 import ImportRows from './ImportRows.tsx';
 
@@ -18,22 +19,26 @@ type Text = Dictionary['adminCatalog']['csv'];
 export default function CsvImport({ locale, text, fileText }: { locale: Locale; text: Text; fileText: FileText }) {
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
-  const [busy, setBusy] = useState<'check' | 'import' | null>(null);
+  const [mode, setMode] = useState<'check' | 'import'>('check');
+  // The report is what the island shows: the dry run's, the import's, or a refused import's (422, in its detail).
+  const action = useDeskAction<ImportReport>({
+    locale,
+    done: (next) => (next.applied ? interpolate(text.done, { create: next.create, update: next.update }) : ''),
+    refresh: setReport,
+    refused: (problem) => {
+      const refusedReport = (problem.detail as { report?: ImportReport } | undefined)?.report;
+      if (refusedReport) setReport(refusedReport);
+    },
+  });
+  const busy = action.busy ? mode : null;
 
   const send = async (dryRun: boolean) => {
     if (!file) return;
-    setBusy(dryRun ? 'check' : 'import');
+    setMode(dryRun ? 'check' : 'import');
     const form = new FormData();
     form.append('file', file);
     form.append('dry_run', dryRun ? '1' : '0');
-    const res = await adminCall<ImportReport>(locale, '/products/import', { method: 'POST', body: form });
-    setBusy(null);
-    // A refused import answers 422 with the report of why in its detail.
-    const next = res.ok ? res.body.data : (res.body as { detail?: { report?: ImportReport } }).detail?.report;
-    if (!res.ok) showToast(res.message, 'error');
-    if (!next) return;
-    setReport(next);
-    if (next.applied) showToast(interpolate(text.done, { create: next.create, update: next.update }), 'success');
+    await action.run({ path: '/products/import', body: form });
   };
 
   const fileProblem = report?.fileProblem;
@@ -57,35 +62,26 @@ export default function CsvImport({ locale, text, fileText }: { locale: Locale; 
             )}
           </Field>
         </div>
-        <button
-          type="button"
-          disabled={!file || Boolean(busy)}
-          onClick={() => void send(true)}
-          className="rounded-full border border-roast-200 bg-white px-5 py-2 font-semibold disabled:opacity-60"
-        >
+        <Button variant="secondary" disabled={!file || Boolean(busy)} onClick={() => void send(true)}>
           {busy === 'check' ? text.checking : text.check}
-        </button>
+        </Button>
         {canImport && (
-          <button
-            type="button"
-            disabled={Boolean(busy)}
-            onClick={() => void send(false)}
-            className="rounded-full bg-crema px-5 py-2 font-semibold text-white hover:bg-roast-500"
-          >
+          <Button disabled={Boolean(busy)} onClick={() => void send(false)}>
             {busy === 'import' ? text.importing : interpolate(text.import, { count: report.create + report.update })}
-          </button>
+          </Button>
         )}
       </div>
+      <Notice>{action.state.message}</Notice>
       {report && (
         <section aria-live="polite" className="space-y-3" data-import-report>
           {fileProblem ? (
-            <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-red-800">
+            <Notice>
               {fileProblem.kind === 'missingColumns'
                 ? interpolate(text.missingColumns, { columns: fileProblem.columns.join(', ') })
                 : fileProblem.kind === 'tooManyRows'
                   ? interpolate(text.tooManyRows, { max: fileProblem.max })
                   : text.empty}
-            </p>
+            </Notice>
           ) : (
             <>
               <p className="font-semibold" data-import-summary>

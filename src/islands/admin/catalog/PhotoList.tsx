@@ -2,10 +2,10 @@ import { useState } from 'react';
 import type { Dictionary } from '../../../i18n/en.ts';
 import { interpolate } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
-import { adminCall } from '../../../lib/admin/admin-client.ts';
 import type { ProductEditView } from '../../../lib/admin/catalog-views.ts';
-import { showToast } from '../../../lib/toast-event.ts';
-import { inputClass } from '../../forms/Field.tsx';
+import { inputClass } from '../../kit/Field.tsx';
+import { Notice } from '../../kit/Notice.tsx';
+import { useDeskAction } from '../../kit/use-desk-action.ts';
 
 type Text = Dictionary['adminCatalog']['editor'];
 export type Photo = ProductEditView['images'][number];
@@ -29,18 +29,21 @@ export default function PhotoList({
   error: string | undefined;
 }) {
   const [uploading, setUploading] = useState<string | null>(null);
+  const [refusedFile, setRefusedFile] = useState('');
+  // An upload is a write of its own (the photo is stored and sized); the list is the editor's until it is saved.
+  const action = useDeskAction<{ url: string }>({ locale, refresh: () => undefined });
   const upload = async (files: FileList | null) => {
     let next = photos;
     for (const file of [...(files ?? [])].slice(0, MAX_PHOTOS - photos.length)) {
       setUploading(file.name);
       const form = new FormData();
       form.append('file', file);
-      const res = await adminCall<{ url: string }>(locale, '/media/products', { method: 'POST', body: form });
-      if (!res.ok) {
-        showToast(`${file.name}: ${res.message}`, 'error');
+      const res = await action.run({ path: '/media/products', body: form });
+      if (!res) {
+        setRefusedFile(file.name);
         continue;
       }
-      next = [...next, { url: res.body.data.url, alt_en: '', alt_ar: '' }];
+      next = [...next, { url: res.data.url, alt_en: '', alt_ar: '' }];
       onChange(next);
     }
     setUploading(null);
@@ -48,16 +51,17 @@ export default function PhotoList({
   const set = (index: number, patch: Partial<Photo>) => onChange(photos.map((p, i) => (i === index ? { ...p, ...patch } : p)));
 
   return (
-    <fieldset className="space-y-3" aria-describedby="photos-hint">
+    <fieldset className="space-y-3" aria-describedby={error ? 'photos-hint photos-error' : 'photos-hint'}>
       <legend className="text-sm font-semibold">{text.photos}</legend>
       <p id="photos-hint" className="text-xs text-roast-700">
         {text.photosHint}
       </p>
       {error && (
-        <p className="text-sm text-red-800" role="alert" data-field-error>
+        <p id="photos-error" className="text-sm text-red-800" data-field-error>
           {error}
         </p>
       )}
+      <Notice>{action.state.message && `${refusedFile}: ${action.state.message}`}</Notice>
       <ol className="grid gap-3 sm:grid-cols-2" data-photos>
         {photos.map((photo, i) => {
           const n = i + 1;

@@ -1,13 +1,13 @@
-import { useActionState, useState } from 'react';
+import { useState } from 'react';
 import type { Dictionary } from '../../../i18n/en.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { localePath } from '../../../i18n/routes.ts';
-import { adminCall } from '../../../lib/admin/admin-client.ts';
 import type { CatalogChoices, ProductEditView } from '../../../lib/admin/catalog-views.ts';
 import { photoErrors, productBody } from '../../../lib/admin/product-form.ts';
-import { showToast } from '../../../lib/toast-event.ts';
-import { emptyState, formStateOf, FormMessage, typedValues, type FormState } from '../../account/form-kit.tsx';
-import { useClientAction } from '../../shared/use-mounted.ts';
+import { SubmitButton } from '../../kit/Button.tsx';
+import { typedValues } from '../../kit/form-state.ts';
+import { FormMessage } from '../../kit/Notice.tsx';
+import { useDeskAction } from '../../kit/use-desk-action.ts';
 import { editorFields } from './editor-fields.tsx';
 import PhotoList, { type Photo } from './PhotoList.tsx';
 
@@ -32,31 +32,29 @@ export default function ProductEditor({
   const [photos, setPhotos] = useState<Photo[]>(product?.images ?? []);
   const [category, setCategory] = useState(String(product?.category_id ?? ''));
   const [wasStock, setWasStock] = useState(product?.stock ?? null);
-  const [state, action] = useActionState(async (_: FormState, form: FormData): Promise<FormState> => {
+  // A new product opens its own page (which says it was created); a saved one keeps the stock it now has.
+  const action = useDeskAction<ProductEditView | { id: number }>({
+    locale,
+    done: product ? e.saved : undefined,
+    refresh: (saved) => {
+      if (product) setWasStock((saved as ProductEditView).stock);
+      else window.location.assign(localePath(locale, `/admin/products/${saved.id}?created=1`));
+    },
+  });
+  const { state } = action;
+  const save = async (form: FormData) => {
     const typed = typedValues(form);
     const { body, problems } = productBody(typed, photos, wasStock);
-    if (Object.keys(problems).length) {
-      return { errors: Object.fromEntries(Object.entries(problems).map(([k, p]) => [k, [text.grid[p]]])), values: typed };
-    }
-    const res = product
-      ? await adminCall<ProductEditView>(locale, `/products/${product.id}`, { method: 'PUT', body })
-      : await adminCall<{ id: number }>(locale, '/products', { method: 'POST', body });
-    if (!res.ok) return formStateOf(res, typed);
-    if (!product) {
-      window.location.assign(localePath(locale, `/admin/products/${res.body.data.id}?created=1`));
-      return { errors: {}, values: typed };
-    }
-    setWasStock((res.body.data as ProductEditView).stock);
-    showToast(e.saved, 'success');
-    return { errors: {}, values: typed };
-  }, emptyState);
-  const clientAction = useClientAction(action);
+    if (Object.keys(problems).length)
+      return action.refuse(Object.fromEntries(Object.entries(problems).map(([k, p]) => [k, [text.grid[p]]])), typed);
+    await action.run(product ? { path: `/products/${product.id}`, method: 'PUT', body } : { path: '/products', body }, typed);
+  };
   const { input, area, select } = editorFields({ state, product, category, choose: e.choose });
   const subs = choices.categories.find((c) => String(c.id) === category)?.sub_categories ?? [];
 
   return (
     <form
-      action={clientAction}
+      onSubmit={action.onSubmit(save)}
       noValidate
       aria-labelledby="product-form-title"
       className="space-y-6 rounded-xl bg-white p-4 shadow-sm"
@@ -87,8 +85,8 @@ export default function ProductEditor({
         </div>
       </div>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-        {input('price', e.price, { dir: 'ltr' })}
-        {input('before_discount', e.oldPrice, { dir: 'ltr', hint: e.oldPriceHint, optional: true })}
+        {input('price', e.price, { dir: 'ltr', money: true })}
+        {input('before_discount', e.oldPrice, { dir: 'ltr', hint: e.oldPriceHint, optional: true, money: true })}
         {input('stock', e.stock, { dir: 'ltr' })}
         {input('weight_grams', e.weight, { dir: 'ltr', optional: true })}
         {input('variant_group', e.variantGroup, { dir: 'ltr', hint: e.variantGroupHint, optional: true })}
@@ -115,9 +113,7 @@ export default function ProductEditor({
         onChange={setPhotos}
         error={photoErrors(state.errors) ? e.photosRequired : undefined}
       />
-      <button type="submit" className="rounded-full bg-crema px-6 py-2 font-semibold text-white hover:bg-roast-500">
-        {product ? e.save : e.create}
-      </button>
+      <SubmitButton busy={action.busy}>{product ? e.save : e.create}</SubmitButton>
     </form>
   );
 }

@@ -3,12 +3,13 @@ import type { Dictionary } from '../../../i18n/en.ts';
 import { interpolate } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { localePath } from '../../../i18n/routes.ts';
-import { adminCall } from '../../../lib/admin/admin-client.ts';
 import type { GridProduct } from '../../../lib/admin/catalog-views.ts';
 import { cellText, gridChanges, type TypedRow } from '../../../lib/admin/grid-edits.ts';
-import { showToast } from '../../../lib/toast-event.ts';
-import { inputClass } from '../../forms/Field.tsx';
-import DataTable, { type DeskColumn } from '../DataTable.tsx';
+import { Button } from '../../kit/Button.tsx';
+import DataTable, { type DeskColumn } from '../../kit/DataTable.tsx';
+import { inputClass } from '../../kit/Field.tsx';
+import { Notice } from '../../kit/Notice.tsx';
+import { useDeskAction } from '../../kit/use-desk-action.ts';
 
 type Text = Dictionary['adminCatalog']['grid'];
 type Cell = keyof TypedRow;
@@ -20,30 +21,29 @@ type Cell = keyof TypedRow;
 export default function ProductGrid({ locale, text, initial }: { locale: Locale; text: Text; initial: GridProduct[] }) {
   const [rows, setRows] = useState(initial);
   const [typed, setTyped] = useState<Record<number, TypedRow>>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
   const { dirty } = gridChanges(rows, typed);
+  // The saved rows come back: the grid shows them, and nothing is typed any more.
+  const action = useDeskAction<GridProduct[]>({
+    locale,
+    done: text.saved,
+    refresh: (savedRows) => {
+      const saved = new Map(savedRows.map((p) => [p.id, p]));
+      setRows((current) => current.map((p) => saved.get(p.id) ?? p));
+      setTyped({});
+      setNote('');
+    },
+  });
+  // The server's refusals and the cells named before sending, keyed `<id>.<field>`.
+  const errors = Object.fromEntries(Object.entries(action.state.errors).map(([cell, messages]) => [cell, messages.join(' ')]));
 
   const save = async () => {
     const { changes: rowsToSend, problems } = gridChanges(rows, typed);
-    const named = Object.fromEntries(Object.entries(problems).map(([cell, p]) => [cell, text[p]]));
-    setErrors(named);
-    if (Object.keys(named).length) return showToast(Object.values(named)[0]!, 'error');
+    const named = Object.entries(problems).map(([cell, p]): [string, string[]] => [cell, [text[p]]]);
+    if (named.length) return action.refuse(Object.fromEntries(named), undefined, named[0]![1][0]);
+    action.reset();
     if (!rowsToSend.length) return;
-    setBusy(true);
-    const res = await adminCall<GridProduct[]>(locale, '/products', { method: 'PATCH', body: { rows: rowsToSend, note } });
-    setBusy(false);
-    if (!res.ok) {
-      const fields = (res.body as { errors?: Record<string, string[]> }).errors ?? {};
-      setErrors(Object.fromEntries(Object.entries(fields).map(([cell, messages]) => [cell, messages.join(' ')])));
-      return showToast(res.message, 'error');
-    }
-    const saved = new Map(res.body.data.map((p) => [p.id, p]));
-    setRows((current) => current.map((p) => saved.get(p.id) ?? p));
-    setTyped({});
-    setNote('');
-    showToast(text.saved, 'success');
+    await action.run({ path: '/products', method: 'PATCH', body: { rows: rowsToSend, note } });
   };
 
   const labelOf = { price: text.priceOf, before_discount: text.oldPriceOf, stock: text.stockOf };
@@ -115,14 +115,10 @@ export default function ProductGrid({ locale, text, initial }: { locale: Locale;
             {text.noteHint}
           </span>
         </label>
-        <button
-          type="button"
-          disabled={busy || !dirty}
-          onClick={() => void save()}
-          className="rounded-full bg-crema px-6 py-2 font-semibold text-white hover:bg-roast-500 disabled:opacity-60"
-        >
+        <Button busy={action.busy} disabled={!dirty} onClick={() => void save()}>
           {!dirty ? text.nothing : dirty === 1 ? text.saveOne : interpolate(text.save, { count: dirty })}
-        </button>
+        </Button>
+        <Notice className="w-full">{action.state.message}</Notice>
       </div>
     </div>
   );

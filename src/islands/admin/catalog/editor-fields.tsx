@@ -1,7 +1,7 @@
 import type { ProductEditView } from '../../../lib/admin/catalog-views.ts';
 import { cellText } from '../../../lib/admin/grid-edits.ts';
-import { Input, type FormState } from '../../account/form-kit.tsx';
-import { Field, inputClass } from '../../forms/Field.tsx';
+import { Field, formFields, inputClass } from '../../kit/Field.tsx';
+import type { FormState } from '../../kit/form-state.ts';
 
 /**
  * The product editor's controls (ProductEditor.tsx): each shows what was typed after a refused save, else the stored
@@ -24,24 +24,7 @@ export function editorFields({
     const v = product[name];
     return v === null || typeof v === 'object' ? '' : String(v);
   };
-  const input = (
-    name: keyof ProductEditView,
-    label: string,
-    extra: { dir?: 'ltr' | 'rtl'; hint?: string; optional?: boolean } = {},
-  ) => (
-    <Input
-      key={`${name}-${state.values ? 'typed' : 'stored'}`}
-      name={name}
-      label={label}
-      errors={state.errors}
-      idPrefix="product"
-      dir={extra.dir}
-      hint={extra.hint}
-      required={!extra.optional}
-      autoComplete="off"
-      defaultValue={state.values?.[name] ?? stored(name)}
-    />
-  );
+  const input = formFields<keyof ProductEditView>(state, 'product', stored);
   const area = (name: 'description_en' | 'description_ar', label: string, dir: 'ltr' | 'rtl') => (
     <Field id={`product-${name}`} label={label} error={state.errors[name]}>
       {(a11y) => (

@@ -4,9 +4,9 @@ import { formatDateTime, formatList } from '../../../i18n/format.ts';
 import { interpolate } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { localePath } from '../../../i18n/routes.ts';
-import { adminCall } from '../../../lib/admin/admin-client.ts';
 import { BODY_OPTIONAL, type DeskContent, type DeskField } from '../../../lib/content/desk-content.ts';
 import type { ReleaseView } from '../../../lib/content/release-view.ts';
+import { useDeskAction } from '../../kit/use-desk-action.ts';
 import EntryLanguage from './EntryLanguage.tsx';
 import PublishBar from './PublishBar.tsx';
 import ReleaseProgress from './ReleaseProgress.tsx';
@@ -34,7 +34,6 @@ export default function ContentEditor(props: {
   const { locale, text, collection, slug, fields } = props;
   const [content, setContent] = useState(props.initial);
   const [status, setStatus] = useState('');
-  const [problems, setProblems] = useState<Problems>({});
   const [release, setRelease] = useState<ReleaseView | null>(null);
   const was = useRef(props.updatedAt);
   // Edits counted, and how many of them the server has: a save that finds nothing new does nothing, so the timer
@@ -44,18 +43,42 @@ export default function ContentEditor(props: {
   const savedEdits = useRef(0);
   const latest = useRef(content);
   const saving = useRef<Promise<boolean>>(Promise.resolve(true));
+  const scheduling = useRef(false);
+  // Both writes go through useDeskAction; the island shows what they answer in its status line (a draft that saves
+  // itself every second would make a toast a nuisance).
+  const draft = useDeskAction<{ updatedAt: string }>({
+    locale,
+    refresh: (saved) => void (was.current = saved.updatedAt),
+    refused: (problem) => setStatus(interpolate(text.saveFailed, { reason: problem.message })),
+  });
+  const approval = useDeskAction<{ publishAt?: string; release: ReleaseView | null; waiting: boolean }>({
+    locale,
+    refresh: (done) => {
+      if (scheduling.current)
+        setStatus(interpolate(text.scheduled, { date: formatDateTime(done.publishAt ?? new Date(), locale) }));
+      if (done.waiting) setStatus(text.waiting);
+      setRelease(done.release);
+    },
+    refused: (problem) => {
+      const keys = Object.keys(problem.errors);
+      const named = keys.map((key) => document.querySelector(`label[for="${fieldId(key)}"]`)?.textContent ?? key);
+      setStatus(
+        named.length
+          ? `${problem.message} ${interpolate(text.problemsIn, { fields: formatList(named, locale) })}`
+          : problem.message,
+      );
+      document.getElementById(fieldId(keys[0] ?? ''))?.focus();
+    },
+  });
+  const problems: Problems = approval.state.errors;
 
   const save = () =>
     (saving.current = saving.current.then(async () => {
       const upTo = edits.current;
       if (upTo === savedEdits.current) return true;
       setStatus(text.saving);
-      const res = await adminCall<{ updatedAt: string }>(locale, `/content/${collection}/${slug}`, {
-        method: 'PUT',
-        body: { content: latest.current, was: was.current },
-      });
-      if (!res.ok) return (setStatus(interpolate(text.saveFailed, { reason: res.message })), false);
-      was.current = res.body.data.updatedAt;
+      const body = { content: latest.current, was: was.current };
+      if (!(await draft.run({ path: `/content/${collection}/${slug}`, method: 'PUT', body }))) return false;
       savedEdits.current = upTo;
       setStatus(text.saved);
       return true;
@@ -73,29 +96,11 @@ export default function ContentEditor(props: {
   };
   const approve = async (publishAt: string | null, step: 'approve' | 'remove' = 'approve') => {
     if (!(await save())) return;
-    const res = await adminCall<{ publishAt?: string; release: ReleaseView | null; waiting: boolean }>(
-      locale,
-      `/content/${collection}/${slug}/${step}`,
-      { method: 'POST', body: step === 'remove' ? { content, publish: true } : { publishAt, publish: !publishAt } },
-    );
-    const errors = ((res.body as { errors?: Problems }).errors ?? {}) as Problems;
-    setProblems(res.ok ? {} : errors);
-    if (!res.ok) {
-      const named = Object.keys(errors).map((key) => document.querySelector(`label[for="${fieldId(key)}"]`)?.textContent ?? key);
-      setStatus(
-        named.length ? `${res.message} ${interpolate(text.problemsIn, { fields: formatList(named, locale) })}` : res.message,
-      );
-      document.getElementById(fieldId(Object.keys(errors)[0] ?? ''))?.focus();
-      return;
-    }
-    if (publishAt)
-      setStatus(
-        interpolate(text.scheduled, {
-          date: formatDateTime(res.body.data.publishAt ?? new Date(), locale),
-        }),
-      );
-    if (res.body.data.waiting) setStatus(text.waiting);
-    setRelease(res.body.data.release);
+    scheduling.current = Boolean(publishAt);
+    await approval.run({
+      path: `/content/${collection}/${slug}/${step}`,
+      body: step === 'remove' ? { content, publish: true } : { publishAt, publish: !publishAt },
+    });
   };
 
   const shared = fields.filter((f) => f.shared);

@@ -1,10 +1,9 @@
 import { useRef, useState } from 'react';
 import type { Dictionary } from '../../../i18n/en.ts';
 import type { Locale } from '../../../i18n/locales.ts';
-import { adminCall } from '../../../lib/admin/admin-client.ts';
-import { showToast } from '../../../lib/toast-event.ts';
-import { Field, inputClass } from '../../forms/Field.tsx';
-import { directionOf } from '../../../i18n/locales.ts';
+import { Field, inputClass } from '../../kit/Field.tsx';
+import { Notice } from '../../kit/Notice.tsx';
+import { useDeskAction } from '../../kit/use-desk-action.ts';
 
 type Text = Dictionary['adminContent'];
 
@@ -69,16 +68,18 @@ export default function MarkdownArea({
     const href = window.prompt(bar.linkPrompt, 'https://');
     if (href) edit((s) => `[${s || href}](${href.trim()})`);
   };
+  // An uploaded image goes into the text where the cursor is (the entry is saved with it).
+  const upload = useDeskAction<{ url: string }>({ locale, refresh: () => undefined });
   const image = async (file: File | undefined) => {
     if (!file) return;
     setBusy(true);
     const form = new FormData();
     form.append('file', file);
-    const res = await adminCall<{ url: string }>(locale, '/media/content', { method: 'POST', body: form });
+    const res = await upload.run({ path: '/media/content', body: form });
     setBusy(false);
-    if (!res.ok) return showToast(`${bar.imageFailed} ${res.message}`, 'error');
+    if (!res) return;
     const alt = file.name.replace(/\.[^.]+$/, '').replace(/[[\]]/g, '');
-    edit(() => `\n![${alt}](${res.body.data.url})\n`);
+    edit(() => `\n![${alt}](${res.data.url})\n`);
   };
 
   const button = (label: string, onClick: () => void) => (
@@ -107,11 +108,12 @@ export default function MarkdownArea({
               onChange={(ev) => void image(ev.target.files?.[0]).finally(() => (ev.target.value = ''))}
             />
           </div>
+          <Notice>{upload.state.message && `${bar.imageFailed} ${upload.state.message}`}</Notice>
           <textarea
             {...a11y}
             ref={area}
             lang={lang}
-            dir={directionOf(lang)}
+            dir={lang === 'ar' ? 'rtl' : 'ltr'}
             rows={14}
             value={value}
             onChange={(ev) => onChange(ev.target.value)}

@@ -1,12 +1,12 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Dictionary } from '../../../i18n/en.ts';
 import { interpolate } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { localePath } from '../../../i18n/routes.ts';
-import { adminCall } from '../../../lib/admin/admin-client.ts';
 import { emptyContent, slugProblem } from '../../../lib/content/desk-content.ts';
-import { Field, inputClass } from '../../forms/Field.tsx';
-import { useClientAction } from '../../shared/use-mounted.ts';
+import { SubmitButton } from '../../kit/Button.tsx';
+import { Field, inputClass } from '../../kit/Field.tsx';
+import { useDeskAction } from '../../kit/use-desk-action.ts';
 
 type Text = Dictionary['adminContent'];
 
@@ -22,26 +22,33 @@ export default function NewEntry({
   collection: string;
   taken: string[];
 }) {
-  const [error, setError] = useState<string[] | undefined>();
+  const slugSent = useRef('');
+  const [refused, setRefused] = useState('');
+  // The new entry opens in its editor; a refusal lands on the address (a taken one is 409).
+  const action = useDeskAction({
+    locale,
+    refresh: () => window.location.assign(localePath(locale, `/admin/content/${collection}/${slugSent.current}`)),
+    refused: (problem) => setRefused(problem.code === 'adminContent.slugTaken' ? text.errors.slugTaken : problem.message),
+  });
+  const error = action.state.errors['slug'] ?? (refused && action.state.message ? [refused] : undefined);
   const create = async (form: FormData) => {
     const slug = String(form.get('slug') ?? '')
       .trim()
       .toLowerCase();
     const problem = slugProblem(slug);
-    if (problem) return setError([text.errors[problem]]);
-    if (taken.includes(slug)) return setError([text.errors.slugTaken]);
-    const res = await adminCall(locale, `/content/${collection}/${slug}`, {
+    if (problem) return action.refuse({ slug: [text.errors[problem]] });
+    if (taken.includes(slug)) return action.refuse({ slug: [text.errors.slugTaken] });
+    slugSent.current = slug;
+    await action.run({
+      path: `/content/${collection}/${slug}`,
       method: 'PUT',
       body: { content: emptyContent(), was: null },
     });
-    if (!res.ok) return setError([res.status === 409 ? text.errors.slugTaken : res.message]);
-    window.location.assign(localePath(locale, `/admin/content/${collection}/${slug}`));
   };
-  const action = useClientAction(create);
   const name = (text.collections as Record<string, string>)[collection] ?? collection;
   return (
     <form
-      action={action}
+      onSubmit={action.onSubmit(create)}
       noValidate
       className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm"
       aria-label={interpolate(text.newIn, { collection: name })}
@@ -51,9 +58,7 @@ export default function NewEntry({
           {(a11y) => <input {...a11y} name="slug" dir="ltr" required autoComplete="off" className={inputClass} />}
         </Field>
       </div>
-      <button type="submit" className="rounded-full bg-crema px-6 py-2 font-semibold text-white hover:bg-roast-500">
-        {text.newEntry}
-      </button>
+      <SubmitButton busy={action.busy}>{text.newEntry}</SubmitButton>
     </form>
   );
 }

@@ -3,8 +3,8 @@ import type { Dictionary } from '../../../i18n/en.ts';
 import { interpolate } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { cairoInstant } from '../../../lib/admin/cairo-day.ts';
-import { useConfirm } from '../../shared/ConfirmDialog.tsx';
-import { localized } from '../../../i18n/localized.ts';
+import { Button } from '../../kit/Button.tsx';
+import { useConfirm } from '../../kit/Dialog.tsx';
 
 type Text = Dictionary['adminContent'];
 
@@ -39,16 +39,10 @@ export default function PublishBar({
           rel="noopener"
           className="rounded-full border border-roast-300 px-4 py-2 font-semibold"
         >
-          {interpolate(text.preview, { language: localized(lang, { en: text.english, ar: text.arabic }) })}
+          {interpolate(text.preview, { language: lang === 'ar' ? text.arabic : text.english })}
         </a>
       ))}
-      <button
-        type="button"
-        onClick={() => onApprove(null)}
-        className="rounded-full bg-crema px-6 py-2 font-semibold text-white hover:bg-roast-500"
-      >
-        {text.publishNow}
-      </button>
+      <Button onClick={() => onApprove(null)}>{text.publishNow}</Button>
       <label className="text-sm font-semibold">
         {text.scheduleAt}
         <input
@@ -59,21 +53,12 @@ export default function PublishBar({
           className="mt-1 block rounded-md border border-roast-200 px-2 py-1"
         />
       </label>
-      <button
-        type="button"
-        disabled={!when}
-        onClick={() => onApprove(cairoInstant(when))}
-        className="rounded-full border border-roast-300 px-4 py-2 font-semibold disabled:opacity-50"
-      >
+      <Button variant="secondary" disabled={!when} onClick={() => onApprove(cairoInstant(when))}>
         {text.schedule}
-      </button>
-      <button
-        type="button"
-        onClick={() => void remove()}
-        className="ms-auto rounded-full border border-red-300 px-4 py-2 font-semibold text-red-800"
-      >
+      </Button>
+      <Button variant="danger" className="ms-auto" onClick={() => void remove()}>
         {text.remove}
-      </button>
+      </Button>
       <p id="schedule-hint" className="w-full text-xs text-roast-700">
         {text.scheduleHint}
       </p>

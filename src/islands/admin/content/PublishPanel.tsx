@@ -5,8 +5,10 @@ import { interpolate } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { adminCall } from '../../../lib/admin/admin-client.ts';
 import type { ReleaseView } from '../../../lib/content/release-view.ts';
-import { showToast } from '../../../lib/toast-event.ts';
-import { useConfirm } from '../../shared/ConfirmDialog.tsx';
+import { Button } from '../../kit/Button.tsx';
+import { useConfirm } from '../../kit/Dialog.tsx';
+import { Notice } from '../../kit/Notice.tsx';
+import { useDeskAction } from '../../kit/use-desk-action.ts';
 import ReleaseProgress from './ReleaseProgress.tsx';
 
 type Text = Dictionary['adminContent']['site'];
@@ -18,25 +20,19 @@ type Text = Dictionary['adminContent']['site'];
 export default function PublishPanel({ locale, text, releases }: { locale: Locale; text: Text; releases: ReleaseView[] }) {
   const [list, setList] = useState(releases);
   const [running, setRunning] = useState<ReleaseView | null>(releases.find((r) => r.status === 'building') ?? null);
-  const [busy, setBusy] = useState(false);
   const { ask, dialog } = useConfirm();
   const refresh = async () => {
     const res = await adminCall<ReleaseView[]>(locale, '/content/releases');
     if (res.ok) setList(res.body.data);
   };
-  const publish = async () => {
-    const res = await adminCall<ReleaseView>(locale, '/content/publish', { method: 'POST' });
-    if (!res.ok) return showToast(res.message, 'error');
-    setRunning(res.body.data);
-  };
+  // A publish answers its release, which the panel then follows; a rollback is followed by the list read again.
+  const publishing = useDeskAction<ReleaseView>({ locale, refresh: setRunning });
+  const rollingBack = useDeskAction<ReleaseView | null>({ locale, done: text.rolledBack, refresh });
+  const busy = rollingBack.busy;
+  const publish = () => publishing.run({ path: '/content/publish' });
   const rollBack = async () => {
     const yes = await ask({ title: text.rollBack, text: text.confirmRollBack, confirm: text.rollBack, keep: text.keep });
-    if (!yes) return;
-    setBusy(true);
-    const res = await adminCall<ReleaseView | null>(locale, '/content/rollback', { method: 'POST' });
-    setBusy(false);
-    showToast(res.ok ? text.rolledBack : res.message, res.ok ? 'success' : 'error');
-    await refresh();
+    if (yes) await rollingBack.run({ path: '/content/rollback' });
   };
 
   return (
@@ -46,23 +42,20 @@ export default function PublishPanel({ locale, text, releases }: { locale: Local
       </h2>
       <p className="text-sm text-roast-700">{text.intro}</p>
       <div className="flex flex-wrap gap-3">
-        <button
-          type="button"
-          disabled={Boolean(running) || busy}
-          onClick={() => void publish()}
-          className="rounded-full bg-crema px-6 py-2 font-semibold text-white hover:bg-roast-500 disabled:opacity-50"
-        >
+        <Button disabled={Boolean(running) || busy || publishing.busy} onClick={() => void publish()}>
           {text.publish}
-        </button>
-        <button
-          type="button"
-          disabled={Boolean(running) || busy}
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={Boolean(running) || busy || publishing.busy}
+          busy={busy}
+          busyLabel={text.stages.rollingBack}
           onClick={() => void rollBack()}
-          className="rounded-full border border-roast-300 px-4 py-2 font-semibold disabled:opacity-50"
         >
-          {busy ? text.stages.rollingBack : text.rollBack}
-        </button>
+          {text.rollBack}
+        </Button>
       </div>
+      <Notice>{publishing.state.message || rollingBack.state.message}</Notice>
       {running && (
         <ReleaseProgress
           key={running.id}

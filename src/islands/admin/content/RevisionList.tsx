@@ -2,8 +2,9 @@ import type { Dictionary } from '../../../i18n/en.ts';
 import { formatDateTime } from '../../../i18n/format.ts';
 import { interpolate } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
-import { adminCall } from '../../../lib/admin/admin-client.ts';
-import { showToast, showToastAfterNavigation } from '../../../lib/toast-event.ts';
+import { Button } from '../../kit/Button.tsx';
+import { Notice } from '../../kit/Notice.tsx';
+import { useDeskAction } from '../../kit/use-desk-action.ts';
 
 type Text = Dictionary['adminContent'];
 interface Revision {
@@ -26,17 +27,15 @@ export default function RevisionList({
   revisions: Revision[];
 }) {
   const when = (iso: string) => formatDateTime(iso, locale);
-  const restore = async (id: number) => {
-    const res = await adminCall(locale, `/content/${path}/revisions/${id}/restore`, { method: 'POST' });
-    if (!res.ok) return showToast(res.message, 'error');
-    showToastAfterNavigation(text.restored);
-    window.location.reload();
-  };
+  // The editor above is drawn from the page: after a restore the page is drawn again.
+  const action = useDeskAction({ locale, done: text.restored });
+  const restore = (id: number) => action.run({ path: `/content/${path}/revisions/${id}/restore` });
   return (
     <section aria-labelledby="versions-title" className="mt-6 rounded-xl bg-white p-4 shadow-sm">
       <h2 id="versions-title" className="mb-2 text-lg font-bold">
         {text.revisions}
       </h2>
+      <Notice>{action.state.message}</Notice>
       <ul className="space-y-2 text-sm" data-revisions>
         {revisions.map((r) => (
           <li key={r.id} className="flex flex-wrap items-center justify-between gap-2" data-revision={r.id}>
@@ -45,13 +44,9 @@ export default function RevisionList({
               {r.live ? ` · ${text.liveVersion}` : ''}
               {r.withdrawnAt ? ` · ${interpolate(text.withdrawn, { date: when(r.withdrawnAt) })}` : ''}
             </span>
-            <button
-              type="button"
-              onClick={() => void restore(r.id)}
-              className="rounded-full border border-roast-300 px-3 py-1 font-semibold"
-            >
+            <Button variant="secondary" size="sm" busy={action.busy} onClick={() => void restore(r.id)}>
               {text.restore}
-            </button>
+            </Button>
           </li>
         ))}
       </ul>

@@ -1,13 +1,14 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useId } from 'react';
 import type { Dictionary } from '../../../i18n/en.ts';
 import { formatDateTime } from '../../../i18n/format.ts';
 import { interpolate } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
-import { adminCall } from '../../../lib/admin/admin-client.ts';
 import type { CustomerProfile } from '../../../lib/admin/customer-view.ts';
-import { showToast } from '../../../lib/toast-event.ts';
-import { formStateOf, FormMessage, Input, type FormState } from '../../account/form-kit.tsx';
-import type { Question } from '../../shared/ConfirmDialog.tsx';
+import { SubmitButton } from '../../kit/Button.tsx';
+import type { Question } from '../../kit/Dialog.tsx';
+import { Input } from '../../kit/Field.tsx';
+import { FormMessage } from '../../kit/Notice.tsx';
+import { useDeskAction } from '../../kit/use-desk-action.ts';
 
 /** The cash-on-delivery flag: its state, and for customers.flag a toggle with a required reason. */
 export default function CodFlag({
@@ -27,13 +28,12 @@ export default function CodFlag({
 }) {
   const c = text.customer;
   const id = useId();
-  const [state, setState] = useState<FormState>({ errors: {} });
   const blocked = profile.cod.blocked;
+  const action = useDeskAction({ locale, done: blocked ? c.unblockedDone : c.blockedDone, refresh: onChanged });
+  const { state } = action;
 
-  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const formElement = event.currentTarget;
-    const reason = String(new FormData(formElement).get('reason') ?? '');
+  const submit = async (form: FormData, formElement: HTMLFormElement) => {
+    const reason = String(form.get('reason') ?? '');
     const yes = await ask({
       title: blocked ? c.unblock : c.block,
       text: interpolate(blocked ? c.confirmUnblock : c.confirmBlock, { name: profile.name }),
@@ -41,15 +41,7 @@ export default function CodFlag({
       keep: text.refunds.cancel,
     });
     if (!yes) return;
-    const res = await adminCall(locale, `/customers/${profile.id}/cod-flag`, {
-      method: 'POST',
-      body: { blocked: !blocked, reason },
-    });
-    if (!res.ok) return setState(formStateOf(res));
-    setState({ errors: {} });
-    formElement.reset();
-    showToast(blocked ? c.unblockedDone : c.blockedDone, 'success');
-    await onChanged();
+    if (await action.run({ path: `/customers/${profile.id}/cod-flag`, body: { blocked: !blocked, reason } })) formElement.reset();
   };
 
   return (
@@ -63,15 +55,12 @@ export default function CodFlag({
           : c.codAllowed}
       </p>
       {canFlag && (
-        <form onSubmit={(e) => void submit(e)} noValidate className="max-w-xl space-y-3 rounded-xl bg-white p-4 shadow-sm">
+        <form onSubmit={action.onSubmit(submit)} noValidate className="max-w-xl space-y-3 rounded-xl bg-white p-4 shadow-sm">
           <FormMessage state={state} />
           <Input name="reason" label={c.codReason} errors={state.errors} idPrefix={id} />
-          <button
-            type="submit"
-            className={`rounded-full px-6 py-2 font-semibold ${blocked ? 'border border-roast-300' : 'bg-red-700 text-white hover:bg-red-800'}`}
-          >
+          <SubmitButton variant={blocked ? 'secondary' : 'danger'} busy={action.busy}>
             {blocked ? c.unblock : c.block}
-          </button>
+          </SubmitButton>
         </form>
       )}
     </section>

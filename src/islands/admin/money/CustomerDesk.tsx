@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Locale } from '../../../i18n/locales.ts';
 import { adminCall } from '../../../lib/admin/admin-client.ts';
 import type { CustomerProfile } from '../../../lib/admin/customer-view.ts';
-import { useConfirm } from '../../shared/ConfirmDialog.tsx';
+import { useConfirm } from '../../kit/Dialog.tsx';
 import CodFlag from './CodFlag.tsx';
 import CustomerOrders from './CustomerOrders.tsx';
 import CustomerWallet from './CustomerWallet.tsx';

@@ -1,15 +1,17 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useId } from 'react';
 import type { Dictionary } from '../../../i18n/en.ts';
 import { formatDateTime, formatMoney, formatOrderId, formatSignedMoney } from '../../../i18n/format.ts';
 import { interpolate } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
-import { adminCall } from '../../../lib/admin/admin-client.ts';
 import type { CustomerProfile } from '../../../lib/admin/customer-view.ts';
-import { fromPounds } from '../../../lib/money.ts';
-import { showToast } from '../../../lib/toast-event.ts';
-import { formStateOf, FormMessage, Input, type FormState } from '../../account/form-kit.tsx';
-import type { Question } from '../../shared/ConfirmDialog.tsx';
-import DataTable, { type DeskColumn } from '../DataTable.tsx';
+import { parseMoneyInput } from '../../../lib/money.ts';
+import { SubmitButton } from '../../kit/Button.tsx';
+import DataTable, { type DeskColumn } from '../../kit/DataTable.tsx';
+import type { Question } from '../../kit/Dialog.tsx';
+import { Input, MoneyInput } from '../../kit/Field.tsx';
+import { typedValues } from '../../kit/form-state.ts';
+import { FormMessage } from '../../kit/Notice.tsx';
+import { useDeskAction } from '../../kit/use-desk-action.ts';
 
 type Entry = CustomerProfile['wallet']['entries'][number];
 
@@ -31,8 +33,12 @@ export default function CustomerWallet({
 }) {
   const c = text.customer;
   const id = useId();
-  const [state, setState] = useState<FormState>({ errors: {} });
-  const [busy, setBusy] = useState(false);
+  const action = useDeskAction<{ balance: number }>({
+    locale,
+    done: (data) => interpolate(c.adjusted, { balance: formatMoney(data.balance, locale) }),
+    refresh: onChanged,
+  });
+  const { state } = action;
   const movement = (e: Entry) => {
     const key = e.reason === 'credit' && e.amount < 0 ? 'debit' : e.reason;
     const template = (c.ledgerReasons as Record<string, string>)[key] ?? e.reason;
@@ -50,35 +56,24 @@ export default function CustomerWallet({
     { id: 'note', label: c.ledgerNote, header: c.ledgerNote, cell: ({ row }) => row.original.note ?? '' },
   ];
 
-  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const formElement = event.currentTarget;
-    const form = new FormData(formElement);
-    const direction = form.get('direction') === 'debit' ? 'debit' : 'credit';
-    const amountText = String(form.get('amount') ?? '').trim();
-    const amount = fromPounds(amountText);
+  const submit = async (form: FormData, formElement: HTMLFormElement) => {
+    const values = typedValues(form);
+    const direction = values['direction'] === 'debit' ? 'debit' : 'credit';
+    const amount = parseMoneyInput(values['amount'] ?? '');
+    if (!amount.ok) return action.refuse({ amount: [text.badAmount] }, values);
     const yes = await ask({
       title: c.adjust,
       text: interpolate(c.confirmAdjust, {
         direction: direction === 'debit' ? c.debit : c.credit,
-        amount: Number.isNaN(amount) ? amountText : formatMoney(amount, locale),
+        amount: formatMoney(amount.piastres, locale),
         name: profile.name,
       }),
       confirm: c.submitAdjust,
       keep: text.refunds.cancel,
     });
     if (!yes) return;
-    setBusy(true);
-    const res = await adminCall<{ balance: number }>(locale, `/customers/${profile.id}/wallet`, {
-      method: 'POST',
-      body: { direction, amount: amountText, reason: String(form.get('reason') ?? '') },
-    });
-    setBusy(false);
-    if (!res.ok) return setState(formStateOf(res));
-    setState({ errors: {} });
-    formElement.reset();
-    showToast(interpolate(c.adjusted, { balance: formatMoney(res.body.data.balance, locale) }), 'success');
-    await onChanged();
+    const body = { direction, amount: amount.piastres, reason: values['reason'] ?? '' };
+    if (await action.run({ path: `/customers/${profile.id}/wallet`, body }, values)) formElement.reset();
   };
 
   return (
@@ -101,7 +96,7 @@ export default function CustomerWallet({
       />
       {can.credit && (
         <form
-          onSubmit={(e) => void submit(e)}
+          onSubmit={action.onSubmit(submit)}
           noValidate
           className="max-w-xl space-y-3 rounded-xl bg-white p-4 shadow-sm"
           data-wallet-form
@@ -121,15 +116,9 @@ export default function CustomerWallet({
               </label>
             )}
           </fieldset>
-          <Input name="amount" label={c.amount} errors={state.errors} idPrefix={id} dir="ltr" />
+          <MoneyInput name="amount" label={c.amount} errors={state.errors} idPrefix={id} />
           <Input name="reason" label={c.reason} errors={state.errors} idPrefix={id} />
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded-full bg-crema px-6 py-2 font-semibold text-white hover:bg-roast-500 disabled:opacity-60"
-          >
-            {c.submitAdjust}
-          </button>
+          <SubmitButton busy={action.busy}>{c.submitAdjust}</SubmitButton>
         </form>
       )}
     </section>

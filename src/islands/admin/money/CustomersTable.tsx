@@ -1,6 +1,6 @@
 import type { Dictionary } from '../../../i18n/en.ts';
 import type { Locale } from '../../../i18n/locales.ts';
-import DataTable, { type DeskColumn } from '../DataTable.tsx';
+import DataTable, { type DeskColumn } from '../../kit/DataTable.tsx';
 import type { CustomerListRow } from '../../../lib/admin/customer-views.ts';
 import { localePath } from '../../../i18n/routes.ts';
 

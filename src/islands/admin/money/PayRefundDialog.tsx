@@ -1,117 +1,119 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import type { Dictionary } from '../../../i18n/en.ts';
+import { formatMoney } from '../../../i18n/format.ts';
 import { interpolate } from '../../../i18n/interpolate.ts';
-import { fromPounds } from '../../../lib/money.ts';
-import { FormMessage, Input, type FormState } from '../../account/form-kit.tsx';
+import type { Locale } from '../../../i18n/locales.ts';
+import { parseMoneyInput } from '../../../lib/money.ts';
+import { Button, SubmitButton } from '../../kit/Button.tsx';
+import { Dialog, type Question } from '../../kit/Dialog.tsx';
+import { Input, MoneyInput } from '../../kit/Field.tsx';
+import { FormActions } from '../../kit/FormActions.tsx';
+import { typedValues } from '../../kit/form-state.ts';
+import { FormMessage } from '../../kit/Notice.tsx';
+import { useDeskAction } from '../../kit/use-desk-action.ts';
+import type { RefundView } from './refund-view.ts';
 
-export interface Payout {
-  /** Piastres typed (undefined: everything owed). */
-  amount: number | undefined;
-  amountText: string;
+/** What the API answers for a payout (piastres). */
+export interface Paid {
+  amount: number;
   destination: 'card' | 'wallet';
-  note: string;
+  remaining: number;
 }
 
 /**
- * The pay dialog (native modal <dialog>: focus trap, Escape, inert page): amount (empty pays all), card or wallet,
- * an optional note. `onPay` confirms and calls the API; it answers the server's refusal to show here, or null.
+ * The pay dialog: amount (pounds on any keyboard, read by parseMoneyInput; empty pays all), card or wallet, an
+ * optional note; then a confirmation, then the payout through useDeskAction. The server's refusal (field errors, a
+ * provider's refusal) shows here, in place.
  */
 export default function PayRefundDialog({
+  locale,
   text,
-  owed,
-  order,
-  cardPossible,
-  onPay,
+  refund,
+  ask,
+  onPaid,
   onClose,
 }: {
-  text: Dictionary['adminMoney']['refunds'];
-  owed: string;
-  order: string;
-  cardPossible: boolean;
-  onPay: (payout: Payout) => Promise<FormState | null>;
+  locale: Locale;
+  text: Dictionary['adminMoney'];
+  refund: RefundView;
+  ask: (question: Question) => Promise<boolean>;
+  onPaid: (paid: Paid) => void;
   onClose: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const id = useId();
-  const [state, setState] = useState<FormState>({ errors: {} });
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    const dialog = ref.current;
-    dialog?.showModal();
-    return () => dialog?.close();
-  }, []);
+  const r = text.refunds;
+  const money = (piastres: number) => formatMoney(piastres, locale);
+  const action = useDeskAction<Paid>({
+    locale,
+    done: (paid) => interpolate(r.paid, { amount: money(paid.amount), destination: r.destinationsInText[paid.destination] }),
+    refresh: onPaid,
+  });
+  const order = `#${refund.orderId}`;
 
-  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const amountText = String(form.get('amount') ?? '').trim();
-    setBusy(true);
-    const refused = await onPay({
-      amount: amountText ? fromPounds(amountText) : undefined,
-      amountText,
-      destination: form.get('destination') === 'wallet' ? 'wallet' : 'card',
-      note: String(form.get('reason') ?? '').trim(),
+  const pay = async (form: FormData) => {
+    const values = typedValues(form);
+    const typed = (values['amount'] ?? '').trim();
+    const amount = typed ? parseMoneyInput(typed) : null;
+    if (amount && !amount.ok) return action.refuse({ amount: [text.badAmount] }, values);
+    const destination = values['destination'] === 'wallet' ? 'wallet' : 'card';
+    const note = (values['reason'] ?? '').trim();
+    const yes = await ask({
+      title: interpolate(r.payTitle, { order }),
+      text: interpolate(r.confirm, {
+        amount: money(amount?.ok ? amount.piastres : refund.amount),
+        destination: r.destinationsInText[destination],
+        name: refund.shopperName,
+      }),
+      confirm: r.submit,
+      keep: r.cancel,
     });
-    setBusy(false);
-    if (refused) setState(refused);
+    if (!yes) return;
+    await action.run(
+      {
+        path: `/refunds/${refund.id}/pay`,
+        body: { destination, ...(amount?.ok ? { amount: amount.piastres } : {}), ...(note ? { reason: note } : {}) },
+      },
+      values,
+    );
   };
 
+  const { state } = action;
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={`${id}-title`}
-      onClose={onClose}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl bg-white p-5 text-roast-900 shadow-xl backdrop:bg-black/50"
-      data-pay-dialog
-    >
-      <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
-        <h2 id={`${id}-title`} className="text-lg font-bold">
-          {interpolate(text.payTitle, { order })}
-        </h2>
-        <p className="text-sm">
-          <bdi>{interpolate(text.owed, { amount: owed })}</bdi>
-        </p>
-        <FormMessage state={state} />
-        <Input
-          name="amount"
-          label={text.amountLabel}
-          errors={state.errors}
-          idPrefix={id}
-          inputMode="text"
-          required={false}
-          dir="ltr"
-        />
-        <fieldset>
-          <legend className="text-sm font-semibold">{text.payTo}</legend>
-          {cardPossible && (
+    <Dialog title={interpolate(r.payTitle, { order })} onClose={onClose} size="md" data-pay-dialog>
+      {(close) => (
+        <form onSubmit={action.onSubmit(pay)} noValidate className="mt-4 space-y-4">
+          <p className="text-sm">
+            <bdi>{interpolate(r.owed, { amount: money(refund.amount) })}</bdi>
+          </p>
+          <FormMessage state={state} />
+          <MoneyInput
+            name="amount"
+            label={r.amountLabel}
+            errors={state.errors}
+            idPrefix={`pay-${refund.id}`}
+            required={false}
+            defaultValue={state.values?.['amount']}
+          />
+          <fieldset>
+            <legend className="text-sm font-semibold">{r.payTo}</legend>
+            {refund.hasPayment && (
+              <label className="mt-1 flex items-center gap-2">
+                <input type="radio" name="destination" value="card" defaultChecked />
+                {r.toCard}
+              </label>
+            )}
             <label className="mt-1 flex items-center gap-2">
-              <input type="radio" name="destination" value="card" defaultChecked />
-              {text.toCard}
+              <input type="radio" name="destination" value="wallet" defaultChecked={!refund.hasPayment} />
+              {r.toWallet}
             </label>
-          )}
-          <label className="mt-1 flex items-center gap-2">
-            <input type="radio" name="destination" value="wallet" defaultChecked={!cardPossible} />
-            {text.toWallet}
-          </label>
-        </fieldset>
-        <Input name="reason" label={text.note} errors={state.errors} idPrefix={id} required={false} />
-        <div className="flex flex-wrap justify-end gap-3">
-          <button
-            type="button"
-            className="rounded-full border border-roast-300 px-5 py-2 font-semibold"
-            onClick={() => ref.current?.close()}
-          >
-            {text.cancel}
-          </button>
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded-full bg-crema px-5 py-2 font-semibold text-white hover:bg-roast-500 disabled:opacity-60"
-          >
-            {text.submit}
-          </button>
-        </div>
-      </form>
-    </dialog>
+          </fieldset>
+          <Input name="reason" label={r.note} errors={state.errors} idPrefix={`pay-${refund.id}`} required={false} />
+          <FormActions className="justify-end">
+            <Button variant="secondary" onClick={() => close()}>
+              {r.cancel}
+            </Button>
+            <SubmitButton busy={action.busy}>{r.submit}</SubmitButton>
+          </FormActions>
+        </form>
+      )}
+    </Dialog>
   );
 }

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { interpolate, plural } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
-import { adminCall } from '../../../lib/admin/admin-client.ts';
 import type { OrderStatus } from '../../../lib/orders/order-status.ts';
-import { showToast } from '../../../lib/toast-event.ts';
-import { inputClass } from '../../forms/Field.tsx';
+import { Button } from '../../kit/Button.tsx';
+import { inputClass } from '../../kit/Field.tsx';
+import { Notice } from '../../kit/Notice.tsx';
+import { useDeskAction } from '../../kit/use-desk-action.ts';
 import type { OrdersTableText } from './orders-text.ts';
 
 type Result = { id: number; ok: boolean; message?: string };
@@ -23,21 +24,24 @@ export default function BulkMove(props: {
   const [reason, setReason] = useState('');
   const [courier, setCourier] = useState('');
   const [refused, setRefused] = useState<Result[]>([]);
-  const [busy, setBusy] = useState(false);
   const l = text.list;
+  const action = useDeskAction<Result[]>({
+    locale,
+    done: (results) => {
+      const moved = results.filter((r) => r.ok).length;
+      return interpolate(plural(l.bulkDone, moved, locale), { count: moved });
+    },
+    refresh: (results) => {
+      setRefused(results.filter((r) => !r.ok));
+      if (results.every((r) => r.ok)) props.onDone();
+    },
+  });
   const submit = async () => {
     if (!to) return;
-    setBusy(true);
-    const res = await adminCall<Result[]>(locale, '/orders/bulk-move', {
-      method: 'POST',
+    await action.run({
+      path: '/orders/bulk-move',
       body: { orders, to, ...(reason ? { reason } : {}), ...(courier ? { courier_id: Number(courier) } : {}) },
     });
-    setBusy(false);
-    if (!res.ok) return showToast(res.message, 'error');
-    const moved = res.body.data.filter((r) => r.ok).length;
-    setRefused(res.body.data.filter((r) => !r.ok));
-    showToast(interpolate(plural(l.bulkDone, moved, locale), { count: moved }), 'success');
-    if (res.body.data.every((r) => r.ok)) props.onDone();
   };
   return (
     <div className="flex flex-wrap items-end gap-2">
@@ -71,20 +75,18 @@ export default function BulkMove(props: {
           </select>
         </label>
       )}
-      <button
-        type="button"
-        disabled={!to || busy}
-        onClick={() => void submit()}
-        className="rounded-full bg-crema px-5 py-2 text-sm font-semibold text-white hover:bg-roast-500 disabled:opacity-60"
-      >
+      <Button size="sm" disabled={!to} busy={action.busy} onClick={() => void submit()}>
         {l.bulkApply}
-      </button>
+      </Button>
+      <Notice className="w-full">{action.state.message}</Notice>
       {refused.length > 0 && (
-        <ul role="alert" className="w-full list-inside list-disc text-sm text-red-800">
-          {refused.map((r) => (
-            <li key={r.id}>{interpolate(l.bulkRefused, { id: r.id, message: r.message ?? '' })}</li>
-          ))}
-        </ul>
+        <Notice className="w-full">
+          <ul className="list-inside list-disc">
+            {refused.map((r) => (
+              <li key={r.id}>{interpolate(l.bulkRefused, { id: r.id, message: r.message ?? '' })}</li>
+            ))}
+          </ul>
+        </Notice>
       )}
     </div>
   );

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { Dictionary } from '../../../i18n/en.ts';
 import { interpolate } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
-import { adminCall } from '../../../lib/admin/admin-client.ts';
-import { showToastAfterNavigation } from '../../../lib/toast-event.ts';
-import { inputClass } from '../../forms/Field.tsx';
+import { SubmitButton } from '../../kit/Button.tsx';
+import { inputClass } from '../../kit/Field.tsx';
+import { Notice } from '../../kit/Notice.tsx';
+import { useDeskAction } from '../../kit/use-desk-action.ts';
 
 export interface QueueRow {
   id: number;
@@ -36,25 +37,18 @@ export default function CallQueue({ locale, text, rows }: { locale: Locale; text
 
 function CallCard({ locale, text, row }: { locale: Locale; text: Text; row: QueueRow }) {
   const [outcome, setOutcome] = useState<(typeof OUTCOMES)[number]>('confirmed');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+  // The queue is drawn by the page: after a logged call it is drawn again (useDeskAction without a refresh).
+  const action = useDeskAction({ locale, done: text.logged });
+  const submit = (form: FormData) => {
     const at = String(form.get('call_back_at') ?? '');
-    setBusy(true);
-    const res = await adminCall(locale, `/orders/${row.id}/calls`, {
-      method: 'POST',
+    return action.run({
+      path: `/orders/${row.id}/calls`,
       body: {
         outcome,
         note: form.get('note') || undefined,
         ...(outcome === 'call_back' && at ? { call_back_at: new Date(at).toISOString() } : {}),
       },
     });
-    setBusy(false);
-    if (!res.ok) return setError(res.message);
-    showToastAfterNavigation(text.logged);
-    window.location.reload();
   };
   const id = `call-${row.id}`;
   return (
@@ -83,12 +77,8 @@ function CallCard({ locale, text, row }: { locale: Locale; text: Text; row: Queu
         · {row.attempts}
         {row.when && <> · {row.when}</>}
       </p>
-      {error && (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-          {error}
-        </p>
-      )}
-      <form className="grid gap-2 sm:grid-cols-2" onSubmit={(e) => void submit(e)}>
+      <Notice>{action.state.message}</Notice>
+      <form className="grid gap-2 sm:grid-cols-2" onSubmit={action.onSubmit(submit)}>
         <label className="text-sm font-semibold" htmlFor={`${id}-outcome`}>
           {text.outcome}
         </label>
@@ -114,13 +104,9 @@ function CallCard({ locale, text, row }: { locale: Locale; text: Text; row: Queu
           {text.note}
           <input name="note" className={inputClass} />
         </label>
-        <button
-          type="submit"
-          disabled={busy}
-          className="rounded-full bg-crema px-5 py-2 text-sm font-semibold text-white hover:bg-roast-500 disabled:opacity-60 sm:col-span-2"
-        >
+        <SubmitButton size="sm" busy={action.busy} className="sm:col-span-2">
           {text.log}
-        </button>
+        </SubmitButton>
       </form>
     </li>
   );

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { interpolate, plural } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { operatorNextStatuses, type OrderStatus } from '../../../lib/orders/order-status.ts';
-import DataTable, { type DeskColumn, type SortState } from '../DataTable.tsx';
+import DataTable, { type DeskColumn, type SortState } from '../../kit/DataTable.tsx';
 import BulkMove from './BulkMove.tsx';
 import type { OrdersTableText } from './orders-text.ts';
 import { localePath } from '../../../i18n/routes.ts';

@@ -1,18 +1,17 @@
-import { useActionState, useState } from 'react';
+import { useState } from 'react';
 import type { Dictionary } from '../../../i18n/en.ts';
 import { interpolate } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
-import { adminCall } from '../../../lib/admin/admin-client.ts';
 import { approvalDraft, type ApprovalDraft } from '../../../lib/admin/partner-form.ts';
 import type { ApplicationView, ApprovalResult } from '../../../lib/admin/partner-views.ts';
 import { localePath } from '../../../i18n/routes.ts';
-import { emptyState, formStateOf, FormMessage, Input, typedValues, type FormState } from '../../account/form-kit.tsx';
-import { Field, inputClass } from '../../forms/Field.tsx';
-import { useClientAction } from '../../shared/use-mounted.ts';
-import { directionOf, localeOr } from '../../../i18n/locales.ts';
+import { SubmitButton } from '../../kit/Button.tsx';
+import { Field, formFields, inputClass } from '../../kit/Field.tsx';
+import { typedValues, type FormState } from '../../kit/form-state.ts';
+import { FormMessage } from '../../kit/Notice.tsx';
+import { useDeskAction } from '../../kit/use-desk-action.ts';
 
 type Text = Dictionary['adminPartners'];
-const buttonClass = 'rounded-full px-5 py-2 font-semibold';
 
 /**
  * A waiting application's two decisions: approve (the seller's names, cities and descriptions in both languages,
@@ -30,43 +29,23 @@ export default function PartnerDecision({
 }) {
   const draft = approvalDraft(application);
   const [done, setDone] = useState<{ message: string; notified: boolean; sellerId?: number } | null>(null);
-  const [approval, approve] = useActionState(async (_: FormState, form: FormData): Promise<FormState> => {
-    const typed = typedValues(form);
-    const res = await adminCall<ApprovalResult>(locale, `/partners/applications/${application.id}/approve`, {
-      method: 'POST',
-      body: typed,
-    });
-    if (!res.ok) return formStateOf(res, typed);
-    const { notified, seller } = res.body.data;
-    setDone({ message: interpolate(text.approved, { brand: application.brand_name }), notified, sellerId: seller.id });
-    return emptyState;
-  }, emptyState);
-  const [rejection, reject] = useActionState(async (_: FormState, form: FormData): Promise<FormState> => {
-    const typed = typedValues(form);
-    const res = await adminCall<{ notified: boolean }>(locale, `/partners/applications/${application.id}/reject`, {
-      method: 'POST',
-      body: typed,
-    });
-    if (!res.ok) return formStateOf(res, typed);
-    setDone({ message: text.rejected, notified: res.body.data.notified });
-    return emptyState;
-  }, emptyState);
-  const approveAction = useClientAction(approve);
-  const rejectAction = useClientAction(reject);
-  const value = (name: keyof ApprovalDraft) => approval.values?.[name] ?? draft[name];
-  const input = (name: keyof ApprovalDraft, label: string, dir: 'ltr' | 'rtl', hint?: string) => (
-    <Input
-      key={`${name}-${approval.values ? 'typed' : 'draft'}`}
-      name={name}
-      label={label}
-      errors={approval.errors}
-      idPrefix="approve"
-      dir={dir}
-      hint={hint}
-      autoComplete="off"
-      defaultValue={value(name)}
-    />
-  );
+  // Once decided, the forms give way to what happened (the island's refresh).
+  const approving = useDeskAction<ApprovalResult>({
+    locale,
+    refresh: ({ notified, seller }) =>
+      setDone({ message: interpolate(text.approved, { brand: application.brand_name }), notified, sellerId: seller.id }),
+  });
+  const rejecting = useDeskAction<{ notified: boolean }>({
+    locale,
+    refresh: ({ notified }) => setDone({ message: text.rejected, notified }),
+  });
+  const approval = approving.state;
+  const rejection = rejecting.state;
+  const send = (action: typeof approving | typeof rejecting, step: 'approve' | 'reject') => (form: FormData) =>
+    action.run({ path: `/partners/applications/${application.id}/${step}`, body: typedValues(form) }, typedValues(form));
+  const field = formFields<keyof ApprovalDraft>(approval, 'approve', (name) => draft[name]);
+  const input = (name: keyof ApprovalDraft, label: string, dir: 'ltr' | 'rtl', hint?: string) =>
+    field(name, label, { dir, hint });
   const area = (name: string, label: string, dir: 'ltr' | 'rtl', state: FormState, initial: string) => (
     <Field id={`decision-${name}`} label={label} error={state.errors[name]}>
       {(a11y) => (
@@ -100,7 +79,7 @@ export default function PartnerDecision({
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       <form
-        action={approveAction}
+        onSubmit={approving.onSubmit(send(approving, 'approve'))}
         noValidate
         aria-labelledby="approve-title"
         className="space-y-4 rounded-xl bg-white p-4 shadow-sm lg:col-span-2"
@@ -119,12 +98,10 @@ export default function PartnerDecision({
           {area('description_en', text.descriptionEn, 'ltr', approval, draft.description_en)}
           {area('description_ar', text.descriptionAr, 'rtl', approval, draft.description_ar)}
         </div>
-        <button type="submit" className={`${buttonClass} bg-crema text-white hover:bg-roast-500`}>
-          {text.approve}
-        </button>
+        <SubmitButton busy={approving.busy}>{text.approve}</SubmitButton>
       </form>
       <form
-        action={rejectAction}
+        onSubmit={rejecting.onSubmit(send(rejecting, 'reject'))}
         noValidate
         aria-labelledby="reject-title"
         className="space-y-4 self-start rounded-xl bg-white p-4 shadow-sm"
@@ -133,10 +110,10 @@ export default function PartnerDecision({
           {text.rejectTitle}
         </h2>
         <FormMessage state={rejection} />
-        {area('reason', text.reasonLabel, directionOf(localeOr(application.locale)), rejection, '')}
-        <button type="submit" className={`${buttonClass} border border-red-800 text-red-800`}>
+        {area('reason', text.reasonLabel, application.locale === 'ar' ? 'rtl' : 'ltr', rejection, '')}
+        <SubmitButton variant="danger" busy={rejecting.busy}>
           {text.reject}
-        </button>
+        </SubmitButton>
       </form>
     </div>
   );

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import type { Dictionary } from '../../../i18n/en.ts';
 import { interpolate } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
-import { adminCall } from '../../../lib/admin/admin-client.ts';
-import { showToast } from '../../../lib/toast-event.ts';
-import { inputClass } from '../../forms/Field.tsx';
+import { Button } from '../../kit/Button.tsx';
+import { inputClass } from '../../kit/Field.tsx';
+import { Notice } from '../../kit/Notice.tsx';
+import { useDeskAction } from '../../kit/use-desk-action.ts';
 
 type Text = Dictionary['adminPartners']['sellers'];
 
@@ -21,28 +22,21 @@ export default function SellerStatus({
   const [status, setStatus] = useState(seller.status);
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const name = seller.name;
-  const move = async () => {
-    const suspend = status === 'active';
-    const res = await adminCall<{ status: 'active' | 'suspended' }>(
-      locale,
-      `/sellers/${seller.id}/${suspend ? 'suspend' : 'reinstate'}`,
-      {
-        method: 'POST',
-        body: suspend ? { reason } : {},
-      },
-    );
-    if (!res.ok) {
-      setError(res.body.errors?.['reason']?.join(' ') ?? res.message);
-      return showToast(res.message, 'error');
-    }
-    setStatus(res.body.data.status);
-    setAsking(false);
-    setReason('');
-    setError(undefined);
-    showToast(interpolate(suspend ? text.suspendedDone : text.reinstatedDone, { name }), 'success');
-  };
+  const suspend = status === 'active';
+  // The seller's new status comes back and is shown where it stands.
+  const action = useDeskAction<{ status: 'active' | 'suspended' }>({
+    locale,
+    done: interpolate(suspend ? text.suspendedDone : text.reinstatedDone, { name }),
+    refresh: (saved) => {
+      setStatus(saved.status);
+      setAsking(false);
+      setReason('');
+    },
+  });
+  const error = action.state.errors['reason']?.join(' ');
+  const move = () =>
+    action.run({ path: `/sellers/${seller.id}/${suspend ? 'suspend' : 'reinstate'}`, body: suspend ? { reason } : {} });
   return (
     <div className="flex flex-wrap items-center gap-2">
       <strong data-seller-status className={status === 'suspended' ? 'text-red-800' : ''}>
@@ -56,18 +50,25 @@ export default function SellerStatus({
             value={reason}
             placeholder={interpolate(text.reason, { name })}
             aria-invalid={Boolean(error)}
+            aria-describedby={error ? `seller-${seller.id}-reason-error` : undefined}
             onChange={(e) => setReason(e.target.value)}
           />
-          {error && <span className="mt-1 block text-red-800">{error}</span>}
+          {error && (
+            <span id={`seller-${seller.id}-reason-error`} className="mt-1 block text-red-800" data-field-error>
+              {error}
+            </span>
+          )}
         </label>
       )}
-      <button
-        type="button"
-        className="rounded-full border border-roast-200 px-3 py-1 hover:bg-roast-50"
+      <Button
+        variant="secondary"
+        size="sm"
+        busy={action.busy}
         onClick={() => (status === 'active' && !asking ? setAsking(true) : void move())}
       >
         {interpolate(status === 'active' ? text.suspend : text.reinstate, { name })}
-      </button>
+      </Button>
+      {!error && <Notice className="w-full">{action.state.message}</Notice>}
     </div>
   );
 }

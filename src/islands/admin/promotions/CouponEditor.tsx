@@ -2,7 +2,6 @@ import { useState } from 'react';
 import type { Dictionary } from '../../../i18n/en.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import type { CouponView } from '../../../lib/admin/promotion-views.ts';
-import { showToast } from '../../../lib/toast-event.ts';
 import CouponForm from './CouponForm.tsx';
 import PauseButton from './PauseButton.tsx';
 
@@ -20,12 +19,12 @@ export default function CouponEditor({
   const c = text.coupons;
   return (
     <div className="space-y-6">
-      <p className="flex flex-wrap items-center gap-3">
+      <div className="flex flex-wrap items-center gap-3">
         <span>
           {c.status}: <strong data-coupon-status>{coupon.active ? c.active : c.pausedStatus}</strong>
         </span>
         <PauseButton locale={locale} text={text} coupon={coupon} onChanged={setCoupon} />
-      </p>
+      </div>
       <section aria-labelledby={`coupon-${coupon.id}-title`} className="space-y-4 rounded-xl bg-white p-4 shadow-sm">
         <h2 id={`coupon-${coupon.id}-title`} className="text-lg font-bold">
           {c.rules}
@@ -35,10 +34,8 @@ export default function CouponEditor({
           locale={locale}
           text={text}
           coupon={coupon}
-          onSaved={(saved) => {
-            setCoupon(saved);
-            showToast(c.saved, 'success');
-          }}
+          done={() => c.saved}
+          onSaved={setCoupon}
         />
       </section>
     </div>

@@ -1,79 +1,60 @@
-import { useActionState, useState } from 'react';
+import { useState } from 'react';
 import type { Dictionary } from '../../../i18n/en.ts';
 import type { Locale } from '../../../i18n/locales.ts';
-import { adminCall } from '../../../lib/admin/admin-client.ts';
 import { couponBody, couponFields, type CouponFields } from '../../../lib/admin/coupon-form.ts';
 import type { CouponView } from '../../../lib/admin/promotion-views.ts';
-import { emptyState, formStateOf, FormMessage, Input, typedValues, type FormState } from '../../account/form-kit.tsx';
-import { Field, inputClass } from '../../forms/Field.tsx';
-import { useClientAction } from '../../shared/use-mounted.ts';
+import { SubmitButton } from '../../kit/Button.tsx';
+import { Field, formFields, inputClass } from '../../kit/Field.tsx';
+import { typedValues } from '../../kit/form-state.ts';
+import { FormMessage } from '../../kit/Notice.tsx';
+import { useDeskAction } from '../../kit/use-desk-action.ts';
 
 type Text = Dictionary['adminPromotions'];
 
 /**
- * Creates a coupon, or changes the one given, with every rule the checkout knows. Amounts are typed in pounds; the
- * API receives piastres (src/lib/admin/coupon-form.ts) and checks everything again.
+ * Creates a coupon, or changes the one given, with every rule the checkout knows. Amounts are typed in pounds (read
+ * by parseMoneyInput); the API receives piastres (src/lib/admin/coupon-form.ts) and checks everything again. The
+ * caller says what follows a save (`onSaved`: the toast and the list or page read again).
  */
 export default function CouponForm({
   locale,
   text,
   coupon,
   onSaved,
+  done,
 }: {
   locale: Locale;
   text: Text;
   coupon: CouponView | null;
   onSaved: (saved: CouponView) => void | Promise<void>;
+  /** The toast after a save. */
+  done: (saved: CouponView) => string;
 }) {
   const c = text.coupons;
   const stored = couponFields(coupon);
   const [kind, setKind] = useState(stored.kind);
-  const [state, action] = useActionState(async (_: FormState, form: FormData): Promise<FormState> => {
+  const action = useDeskAction<CouponView>({ locale, done, refresh: onSaved });
+  const { state } = action;
+  const save = (form: FormData) => {
     const typed = { ...stored, ...typedValues(form) } as CouponFields;
     const body = couponBody(typed);
-    const res = coupon
-      ? await adminCall<CouponView>(locale, `/coupons/${coupon.id}`, { method: 'PATCH', body })
-      : await adminCall<CouponView>(locale, '/coupons', { method: 'POST', body: { ...body, code: typed.code } });
-    if (!res.ok) return formStateOf(res, typed);
-    await onSaved(res.body.data);
-    return emptyState;
-  }, emptyState);
-  const clientAction = useClientAction(action);
+    return action.run(
+      coupon
+        ? { path: `/coupons/${coupon.id}`, method: 'PATCH', body }
+        : { path: '/coupons', body: { ...body, code: typed.code } },
+      typed,
+    );
+  };
   const prefix = coupon ? `coupon-${coupon.id}` : 'coupon-new';
-  const value = (name: keyof CouponFields) => state.values?.[name] ?? stored[name];
-  const field = (name: keyof CouponFields, label: string, extra: { hint?: string; type?: string; money?: boolean } = {}) => (
-    <Input
-      key={`${name}-${state.values ? 'typed' : 'stored'}`}
-      name={name}
-      label={label}
-      errors={state.errors}
-      idPrefix={prefix}
-      required={false}
-      hint={extra.hint}
-      type={extra.type ?? 'text'}
-      inputMode={extra.type ? undefined : extra.money ? 'decimal' : 'numeric'}
-      dir="ltr"
-      autoComplete="off"
-      defaultValue={value(name)}
-    />
-  );
+  const field = formFields<keyof CouponFields>(state, prefix, (name) => stored[name]);
+  const count = { optional: true, dir: 'ltr', inputMode: 'numeric' } as const;
+  const day = { optional: true, dir: 'ltr', type: 'date', hint: c.windowHint } as const;
 
   return (
-    <form action={clientAction} noValidate className="space-y-4" aria-labelledby={`${prefix}-title`}>
+    <form onSubmit={action.onSubmit(save)} noValidate className="space-y-4" aria-labelledby={`${prefix}-title`}>
       <FormMessage state={state} />
       <div className="grid gap-4 sm:grid-cols-2">
-        {!coupon && (
-          <Input
-            name="code"
-            label={c.code}
-            hint={c.codeHint}
-            errors={state.errors}
-            idPrefix={prefix}
-            dir="ltr"
-            autoComplete="off"
-            defaultValue={value('code')}
-          />
-        )}
+        {!coupon && field('code', c.code, { hint: c.codeHint, dir: 'ltr' })}
         <Field id={`${prefix}-kind`} label={c.kind} error={state.errors['kind']}>
           {(a11y) => (
             <select {...a11y} name="kind" className={inputClass} value={kind} onChange={(e) => setKind(e.target.value)}>
@@ -82,17 +63,15 @@ export default function CouponForm({
             </select>
           )}
         </Field>
-        {field('value', kind === 'fixed' ? c.valueFixed : c.valuePercent, { money: kind === 'fixed' })}
-        {kind === 'percent' && field('max_discount', c.maxDiscount, { hint: c.maxDiscountHint, money: true })}
-        {field('min_subtotal', c.minSubtotal, { money: true })}
-        {field('starts_on', c.startsOn, { type: 'date', hint: c.windowHint })}
-        {field('ends_on', c.endsOn, { type: 'date', hint: c.windowHint })}
-        {field('usage_limit', c.usageLimit, { hint: c.limitHint })}
-        {field('per_user_limit', c.perUserLimit, { hint: c.limitHint })}
+        {field('value', kind === 'fixed' ? c.valueFixed : c.valuePercent, { ...count, money: kind === 'fixed' })}
+        {kind === 'percent' && field('max_discount', c.maxDiscount, { hint: c.maxDiscountHint, optional: true, money: true })}
+        {field('min_subtotal', c.minSubtotal, { optional: true, money: true })}
+        {field('starts_on', c.startsOn, day)}
+        {field('ends_on', c.endsOn, day)}
+        {field('usage_limit', c.usageLimit, { ...count, hint: c.limitHint })}
+        {field('per_user_limit', c.perUserLimit, { ...count, hint: c.limitHint })}
       </div>
-      <button type="submit" className="rounded-full bg-crema px-6 py-2 font-semibold text-white hover:bg-roast-500">
-        {coupon ? c.save : c.create}
-      </button>
+      <SubmitButton busy={action.busy}>{coupon ? c.save : c.create}</SubmitButton>
     </form>
   );
 }

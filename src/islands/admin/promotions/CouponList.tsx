@@ -6,8 +6,8 @@ import { localePath } from '../../../i18n/routes.ts';
 import { adminCall } from '../../../lib/admin/admin-client.ts';
 import { couponTerms } from '../../../lib/admin/coupon-terms.ts';
 import type { CouponPage, CouponView } from '../../../lib/admin/promotion-views.ts';
-import { showToast } from '../../../lib/toast-event.ts';
-import DataTable, { type DeskColumn } from '../DataTable.tsx';
+import DataTable, { type DeskColumn } from '../../kit/DataTable.tsx';
+import { Pager } from '../../kit/Pager.tsx';
 import CouponForm from './CouponForm.tsx';
 import PauseButton from './PauseButton.tsx';
 
@@ -63,21 +63,22 @@ export default function CouponList({ locale, text, initial }: { locale: Locale; 
           locale={locale}
           text={text}
           coupon={null}
-          onSaved={async (saved) => {
-            showToast(interpolate(c.created, { code: saved.code }), 'success');
+          done={(saved) => interpolate(c.created, { code: saved.code })}
+          onSaved={async () => {
             setFormKey((k) => k + 1);
             await reload();
           }}
         />
       </section>
       <DataTable caption={c.title} columns={columns} rows={list.rows} rowId={(r) => String(r.id)} empty={c.empty} />
-      {list.pages > 1 && (
-        <nav aria-label={interpolate(c.page, { page: list.page, pages: list.pages })} className="flex gap-4">
-          {list.page > 1 && <a href={`?page=${list.page - 1}`}>{c.previous}</a>}
-          <span>{interpolate(c.page, { page: list.page, pages: list.pages })}</span>
-          {list.page < list.pages && <a href={`?page=${list.page + 1}`}>{c.next}</a>}
-        </nav>
-      )}
+      <Pager
+        page={list.page}
+        pages={list.pages}
+        href={(n) => `?page=${n}`}
+        label={interpolate(c.page, { page: list.page, pages: list.pages })}
+        previous={c.previous}
+        next={c.next}
+      />
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import type { Dictionary } from '../../../i18n/en.ts';
 import { interpolate } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
-import { adminCall } from '../../../lib/admin/admin-client.ts';
 import type { CouponView } from '../../../lib/admin/promotion-views.ts';
-import { showToast } from '../../../lib/toast-event.ts';
+import { Button } from '../../kit/Button.tsx';
+import { Notice } from '../../kit/Notice.tsx';
+import { useDeskAction } from '../../kit/use-desk-action.ts';
 
 /** Pauses an active coupon (the checkout refuses it from the next request) or resumes a paused one. */
 export default function PauseButton({
@@ -18,23 +19,23 @@ export default function PauseButton({
   onChanged: (saved: CouponView) => void | Promise<void>;
 }) {
   const c = text.coupons;
-  const toggle = async () => {
-    const res = await adminCall<CouponView>(locale, `/coupons/${coupon.id}`, {
-      method: 'PATCH',
-      body: { active: !coupon.active },
-    });
-    if (!res.ok) return showToast(res.message, 'error');
-    showToast(interpolate(coupon.active ? c.paused : c.resumed, { code: coupon.code }), 'success');
-    await onChanged(res.body.data);
-  };
+  const action = useDeskAction<CouponView>({
+    locale,
+    done: interpolate(coupon.active ? c.paused : c.resumed, { code: coupon.code }),
+    refresh: onChanged,
+  });
   return (
-    <button
-      type="button"
-      className="rounded-full border border-roast-200 px-3 py-1 hover:bg-roast-50"
-      aria-label={`${coupon.active ? c.pause : c.resume} ${coupon.code}`}
-      onClick={() => void toggle()}
-    >
-      {coupon.active ? c.pause : c.resume}
-    </button>
+    <>
+      <Button
+        variant="secondary"
+        size="sm"
+        busy={action.busy}
+        aria-label={`${coupon.active ? c.pause : c.resume} ${coupon.code}`}
+        onClick={() => void action.run({ path: `/coupons/${coupon.id}`, method: 'PATCH', body: { active: !coupon.active } })}
+      >
+        {coupon.active ? c.pause : c.resume}
+      </Button>
+      <Notice>{action.state.message}</Notice>
+    </>
   );
 }

@@ -1,14 +1,16 @@
-import { useActionState, useState } from 'react';
+import { useState } from 'react';
 import type { Dictionary } from '../../../i18n/en.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { STAFF_ROLES, type StaffRole } from '../../../lib/admin/permissions.ts';
 import { adminCall } from '../../../lib/admin/admin-client.ts';
 import { showToast } from '../../../lib/toast-event.ts';
 import { interpolate } from '../../../i18n/interpolate.ts';
-import { emptyState, formStateOf, FormMessage, Input, typedValues, type FormState } from '../../account/form-kit.tsx';
-import { Field, inputClass } from '../../forms/Field.tsx';
-import { useClientAction } from '../../shared/use-mounted.ts';
-import DataTable, { type DeskColumn } from '../DataTable.tsx';
+import { Button, SubmitButton } from '../../kit/Button.tsx';
+import DataTable, { type DeskColumn } from '../../kit/DataTable.tsx';
+import { Field, Input, inputClass } from '../../kit/Field.tsx';
+import { typedValues } from '../../kit/form-state.ts';
+import { FormMessage } from '../../kit/Notice.tsx';
+import { useDeskAction } from '../../kit/use-desk-action.ts';
 
 export interface StaffRow {
   id: number;
@@ -35,23 +37,28 @@ export default function StaffManager({
   const [rows, setRows] = useState(initial);
   const [link, setLink] = useState<{ email: string; href: string } | null>(null);
   const s = text.staff;
-  const [state, action] = useActionState(async (_: FormState, form: FormData): Promise<FormState> => {
-    const body = Object.fromEntries(form);
-    const res = await adminCall<{ id: number; invite_link: string }>(locale, '/staff', { method: 'POST', body });
-    if (!res.ok) return formStateOf(res, typedValues(form));
-    setLink({ email: String(body.email), href: res.body.data.invite_link });
+  const reload = async () => {
     const list = await adminCall<StaffRow[]>(locale, '/staff');
     if (list.ok) setRows(list.body.data);
-    return emptyState;
-  }, emptyState);
-  const clientAction = useClientAction(action);
-
-  const update = async (row: StaffRow, change: { role?: StaffRole; status?: 'active' | 'disabled' }) => {
-    const res = await adminCall<StaffRow>(locale, `/staff/${row.id}`, { method: 'PATCH', body: change });
-    if (!res.ok) return showToast(res.message, 'error');
-    setRows((all) => all.map((r) => (r.id === row.id ? res.body.data : r)));
-    showToast(s.saved, 'success');
   };
+  const inviting = useDeskAction<{ id: number; invite_link: string }>({ locale, refresh: reload });
+  const { state } = inviting;
+  const invite = async (form: FormData, element: HTMLFormElement) => {
+    const body = typedValues(form);
+    const res = await inviting.run({ path: '/staff', body }, body);
+    if (!res) return;
+    setLink({ email: body['email'] ?? '', href: res.data.invite_link });
+    element.reset();
+  };
+
+  // A changed member comes back and takes their row's place.
+  const updating = useDeskAction<StaffRow>({
+    locale,
+    done: s.saved,
+    refresh: (saved) => setRows((all) => all.map((r) => (r.id === saved.id ? saved : r))),
+  });
+  const update = (row: StaffRow, change: { role?: StaffRole; status?: 'active' | 'disabled' }) =>
+    updating.run({ path: `/staff/${row.id}`, method: 'PATCH', body: change });
 
   const columns: DeskColumn<StaffRow>[] = [
     { id: 'name', label: s.name, header: s.name, cell: ({ row }) => row.original.name },
@@ -88,13 +95,14 @@ export default function StaffManager({
       header: '',
       cell: ({ row }) =>
         row.original.status === 'invited' ? null : (
-          <button
-            type="button"
-            className="rounded-full border border-roast-200 px-3 py-1 hover:bg-roast-50"
+          <Button
+            variant="secondary"
+            size="sm"
+            busy={updating.busy}
             onClick={() => void update(row.original, { status: row.original.status === 'active' ? 'disabled' : 'active' })}
           >
             {row.original.status === 'active' ? s.disable : s.enable}
-          </button>
+          </Button>
         ),
     },
   ];
@@ -105,7 +113,7 @@ export default function StaffManager({
         <h2 id="invite-title" className="text-lg font-bold">
           {s.invite}
         </h2>
-        <form action={clientAction} noValidate className="space-y-3">
+        <form onSubmit={inviting.onSubmit(invite)} noValidate className="space-y-3">
           <FormMessage state={state} />
           <Input name="name" label={s.name} errors={state.errors} idPrefix="invite" defaultValue={state.values?.['name']} />
           <Input
@@ -128,10 +136,9 @@ export default function StaffManager({
               </select>
             )}
           </Field>
-          <button type="submit" className="rounded-full bg-crema px-6 py-2 font-semibold text-white hover:bg-roast-500">
+          <SubmitButton busy={inviting.busy} busyLabel={working}>
             {s.sendInvite}
-          </button>
-          <span className="sr-only">{working}</span>
+          </SubmitButton>
         </form>
         {link && (
           <div role="status" className="space-y-2 rounded-md bg-leaf/10 p-3 text-sm">
@@ -145,16 +152,17 @@ export default function StaffManager({
               data-testid="invite-link"
               onFocus={(e) => e.target.select()}
             />
-            <button
-              type="button"
-              className="rounded-full border border-roast-200 px-3 py-1"
+            <Button
+              variant="secondary"
+              size="sm"
               onClick={() => void navigator.clipboard?.writeText(link.href).then(() => showToast(s.copied, 'success'))}
             >
               {s.copy}
-            </button>
+            </Button>
           </div>
         )}
       </section>
+      <FormMessage state={updating.state} />
       <DataTable caption={s.title} columns={columns} rows={rows} rowId={(r) => String(r.id)} empty={s.title} />
     </div>
   );

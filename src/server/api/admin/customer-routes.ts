@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { fromPounds } from '../../../lib/money.ts';
 import { CodFlagSchema, CustomerSearchSchema, WalletAdjustmentSchema } from '../../../lib/schemas/admin-money.ts';
 import { setCodFlag } from '../../admin/customers/cod-flag.ts';
 import { customerProfile } from '../../admin/customers/customer-profile.ts';
@@ -29,7 +28,7 @@ export const adminCustomerRoutes = new Hono<ApiEnv>()
       {
         userId: idParam(c, 'adminMoney.customerNotFound'),
         direction: body.direction,
-        amount: fromPounds(body.amount),
+        amount: body.amount,
         reason: body.reason,
       },
       c.get('staff'),

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { fromPounds } from '../../../lib/money.ts';
 import { PayRefundSchema, RefundListQuerySchema } from '../../../lib/schemas/admin-money.ts';
 import { payRefund } from '../../admin/refunds/pay-refund.ts';
 import { listRefunds } from '../../admin/refunds/refund-list.ts';
@@ -21,7 +20,7 @@ export const adminRefundRoutes = new Hono<ApiEnv>()
       c.get('db'),
       {
         refundId: idParam(c, 'adminMoney.refundNotFound'),
-        amount: body.amount === undefined ? undefined : fromPounds(body.amount),
+        amount: body.amount,
         destination: body.destination,
         reason: body.reason || undefined,
       },

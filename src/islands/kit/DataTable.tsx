@@ -9,7 +9,7 @@ import {
 import type { ReactNode } from 'react';
 
 /**
- * The desk's tables (issue 22): TanStack Table (headless) for the column model and row selection, our own markup with
+ * The desk's one table (issues 22, 33): TanStack Table (headless) for the column model and row selection, our own markup with
  * logical CSS so RTL needs nothing extra. Sorting and paging happen on the server: a sortable header is a button that
  * reports the column's sort key, and aria-sort tells screen readers the current order. Below 768 px each row folds into
  * a card of label/value pairs instead of scrolling sideways.
@@ -20,6 +20,8 @@ export type DeskColumn<T extends RowData> = ColumnDef<typeof tableFeaturesUsed, 
   sortKey?: string;
   /** The header text (also the label of the value in a phone's card). */
   label: string;
+  /** Amounts and counts line up at the end edge. */
+  align?: 'end';
 };
 
 export interface SortState {
@@ -40,6 +42,8 @@ interface Props<T extends RowData> {
   selectLabel?: ((row: T) => string) | undefined;
   selectAllLabel?: string | undefined;
   empty: ReactNode;
+  /** Data attributes of a row (what tests and scripts find it by). */
+  rowData?: ((row: T) => Record<`data-${string}`, string>) | undefined;
 }
 
 export default function DataTable<T extends RowData>(props: Props<T>) {
@@ -82,7 +86,7 @@ export default function DataTable<T extends RowData>(props: Props<T>) {
                   key={header.id}
                   scope="col"
                   aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}
-                  className="p-2 text-start font-semibold"
+                  className={`p-2 font-semibold ${column.align === 'end' ? 'text-end' : 'text-start'}`}
                 >
                   {column.sortKey && onSort ? (
                     <button
@@ -109,6 +113,7 @@ export default function DataTable<T extends RowData>(props: Props<T>) {
             key={row.id}
             className="border-b border-roast-100 bg-white align-top max-md:block max-md:rounded-lg max-md:border max-md:p-3"
             aria-selected={selectable ? row.getIsSelected() : undefined}
+            {...props.rowData?.(row.original)}
           >
             {selectable && (
               <td className="p-2 max-md:block max-md:p-1">
@@ -123,7 +128,10 @@ export default function DataTable<T extends RowData>(props: Props<T>) {
             {row.getAllCells().map((cell) => {
               const column = cell.column.columnDef as DeskColumn<T>;
               return (
-                <td key={cell.id} className="p-2 max-md:flex max-md:gap-2 max-md:p-1">
+                <td
+                  key={cell.id}
+                  className={`p-2 max-md:flex max-md:gap-2 max-md:p-1 ${column.align === 'end' ? 'md:text-end' : ''}`}
+                >
                   <span aria-hidden="true" className="font-semibold text-roast-700 md:hidden">
                     {column.label}:
                   </span>
