@@ -8,8 +8,8 @@ import { formatMoney } from '../src/i18n/format.ts';
 import { openDatabase } from '../src/server/db/index.ts';
 import { checkCatalogVersion } from '../src/server/services/catalog/catalog-version.ts';
 import { cancelOrder } from '../src/server/services/orders/cancel-order.ts';
-import { movePayments, moveOrderStatus, openPayment } from '../src/server/services/orders/lifecycle.ts';
 import { placeOrder } from '../src/server/services/orders/place-order.ts';
+import { payOrder } from '../tests/support/order-states.ts';
 import { makeAddress, makeProduct, stockOf } from '../tests/support/orders.ts';
 import { makeShopper } from '../tests/support/shoppers.ts';
 
@@ -57,12 +57,29 @@ test('the order CLI walks an order along the state machine and refuses skipped s
   });
   // Each run costs a Node start: the full walk is covered by the state-machine unit tests and the API tests.
   expect(await cli(String(orderId), 'ACCEPT')).toEqual({ code: 0, out: `Order ${orderId}: PLACED -> ACCEPT` });
-  expect((await cli(String(second.orderId), 'CANCELED')).out).toBe(`Order ${second.orderId}: PLACED -> CANCELED`);
+  expect(await cli(String(second.orderId), 'CANCELED')).toEqual({
+    code: 1,
+    out: `Order ${second.orderId}: moving to CANCELED needs --reason "…".`,
+  });
+  expect((await cli(String(second.orderId), 'CANCELED', '--reason', 'shopper phoned')).out).toBe(
+    `Order ${second.orderId}: PLACED -> CANCELED`,
+  );
 
   const check = await openDatabase({ sqlitePath: path, seed: false });
   const order = await check.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow();
   expect(order.status).toBe('ACCEPT');
   expect(await stockOf(check.db, productId)).toBe(1);
+  // The terminal went through the desk's audited path: each move names the terminal and who ran it.
+  const audit = await check.db
+    .selectFrom('audit_log')
+    .select(['action', 'subject_id', 'staff_email', 'staff_role', 'client_address', 'reason'])
+    .orderBy('id')
+    .execute();
+  expect(audit).toEqual([
+    expect.objectContaining({ action: 'order.move', subject_id: String(orderId), staff_email: 'terminal', staff_role: 'system' }),
+    expect.objectContaining({ action: 'order.move', subject_id: String(second.orderId), reason: 'shopper phoned' }),
+  ]);
+  expect(audit[0]!.client_address).toMatch(/^terminal:.+@.+/);
   await check.db.destroy();
 });
 
@@ -80,21 +97,7 @@ test(
       locale: 'en',
       choice: { products: [{ product_id: productId, quantity: 1 }], address_id: address.id, payment_method: 'card' },
     });
-    const now = new Date().toISOString();
-    await db.transaction().execute(async (trx) => {
-      await openPayment(trx, {
-        order_id: orderId,
-        provider: 'paytabs',
-        tran_ref: 'TST1',
-        reference: 'BB-1',
-        amount: 25000 + 5000,
-        currency: 'EGP',
-        created_at: now,
-        updated_at: now,
-      });
-      await movePayments(trx, { orderId }, ['pending'], 'paid');
-      await moveOrderStatus(trx, { orderId, from: ['PENDING'], to: 'PLACED', actor: 'payment', payment: 'paid' });
-    });
+    await payOrder(db, orderId);
     await cancelOrder(db, { orderId, userId: shopper.id, actor: 'shopper' });
     await checkCatalogVersion(db);
     await db.destroy();

@@ -26,6 +26,14 @@ if (!published && !existsSync(resolve(distDir, 'server', 'entry.mjs'))) {
 
 const { serve, stopGracefully } = await import('../src/server/http/server.ts');
 const server = await serve({ distDir, host, port, buildsDir: config.followPublish ? buildsDir : undefined });
+// The one place the background jobs start (src/server/background-jobs.ts); stopGracefully stops them.
+const { startBackgroundJobs } = await import('../src/server/background-jobs.ts');
+const { sharedDatabase } = await import('../src/server/db/index.ts');
+startBackgroundJobs((await sharedDatabase()).db, {
+  databaseUrl: config.database.url,
+  // Scheduled entries and offers publish on their own, from an instance that follows publishes.
+  contentSchedule: config.followPublish && config.contentSchedule,
+});
 console.log(`Bean Bazaar is serving on http://${host}:${port}/`);
 if (!config.production) console.warn(demoNotice(config));
 
@@ -39,7 +47,7 @@ process.on('uncaughtException', (error) => {
   void stopGracefully(server, 5_000).finally(() => process.exit(1));
 });
 
-// One request of our own starts the catalog watch and the search index build now, so no shopper's first search waits
+// One request of our own starts the search index build now, so no shopper's first search waits
 // for it (src/middleware.ts); /api/health says `"search":"ready"` once it is built.
 const self = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
 await fetch(`http://${self.includes(':') ? `[${self}]` : self}:${port}/api/health`).catch(() => undefined);

@@ -9,9 +9,6 @@ import { cachedRender } from './server/http/render-cache.ts';
 import { testFaultsEnabled } from './server/http/request-id.ts';
 import { searchIndex, shareSearchIndex, updateSearchIndex } from './server/search/registry.ts';
 import { beforeCatalogVersion } from './server/services/catalog/catalog-version.ts';
-import { watchCatalog } from './server/services/catalog/catalog-watch.ts';
-import { watchAbandonedPayments } from './server/payments/release-abandoned.ts';
-import { watchAbandonedUploads } from './server/uploads/quota.ts';
 
 const ADMIN_PAGE = new RegExp(`^/${LOCALE_SEGMENT}/admin(/|$)`);
 
@@ -23,22 +20,18 @@ function privatePage(response: Response): Response {
 
 let started: Promise<void> | undefined;
 /**
- * The first on-demand request of this bundle (at start, the one scripts/start.mjs sends) starts the catalog version
- * watch and the unpaid-order release (once per process), builds the search index unless an earlier bundle of this
- * process already has (decision 013), and makes this bundle's code the one that follows catalog changes.
+ * The first on-demand request of this bundle (at start, the one scripts/start.mjs sends) builds the search index
+ * unless an earlier bundle of this process already has (decision 013), and makes this bundle's code the one that
+ * follows catalog changes. The background jobs (catalog watch, payment release, upload sweep, content schedule) are
+ * not started here: src/server/background-jobs.ts owns them (docs/architecture.md).
  */
-function startCatalogWatch(): Promise<void> {
+function prepareBundle(): Promise<void> {
   started ??= sharedDatabase().then(({ db }) => {
     shareSearchIndex(db);
     // SEARCH_AT_START=0: the publish check's short-lived server, which searches nothing, skips the build.
     if (serverConfig().searchAtStart) void searchIndex(db);
     // A changed catalog reaches this bundle's search index before pages are cached under the new version.
     beforeCatalogVersion('search-index', (change) => updateSearchIndex(db, change?.productIds));
-    watchCatalog(db, serverConfig().database.url);
-    // Unpaid online orders give their stock back after PAYMENT_TIMEOUT_MINUTES (docs/payments.md).
-    watchAbandonedPayments(db);
-    // Upload halves a crash left behind are removed after an hour (issue 19).
-    watchAbandonedUploads(db);
   });
   return started;
 }
@@ -70,7 +63,7 @@ export const onRequest = defineMiddleware(async (context, next): Promise<Respons
   // The error-page journey needs an exception thrown here; only with ENABLE_TEST_FAULTS=1, never in production.
   if (context.url.searchParams.has('__fail') && testFaultsEnabled()) throw new Error('Forced failure (test fault)');
   if (import.meta.env.DEV) return next();
-  await startCatalogWatch();
+  await prepareBundle();
   if (context.url.pathname.startsWith('/api/')) return next();
   // The back office is per staff member: never cached here or anywhere, never indexed (issue 22).
   if (ADMIN_PAGE.test(context.url.pathname)) return next().then(withIslandStyleInHead).then(privatePage);

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
-import { daysAgo, makeCourier, placeCodOrder, setOrder } from '../support/cash.ts';
+import { settleDifference } from '../../src/server/admin/cash/remittances.ts';
+import { courierOrder, makeCourier } from '../support/cash.ts';
 import { jsonInit, makeStaff } from '../support/staff.ts';
 import { testApi } from '../support/test-db.ts';
 
@@ -14,17 +15,24 @@ const get = (path: string, cookie = finance.cookie) => json(`/api/admin${path}`,
 const post = (path: string, body: unknown, cookie = finance.cookie) => json(`/api/admin${path}`, jsonInit('POST', body, cookie));
 const patch = (path: string, body: unknown, cookie = operator.cookie) =>
   json(`/api/admin${path}`, jsonInit('PATCH', body, cookie));
-const remit = (body: { courier_id: number; order_ids: number[]; amount: number }, cookie = finance.cookie, lang = 'en-US') =>
-  post(`/remittances?lang=${lang}`, body, cookie);
+interface RemitBody {
+  courier_id: number;
+  order_ids: number[];
+  amount: number;
+  settle_difference?: 'balance' | 'write_off';
+  write_off_reason?: string;
+}
+const remit = (body: RemitBody, cookie = finance.cookie, lang = 'en-US') => post(`/remittances?lang=${lang}`, body, cookie);
 const auditOf = (action: string) =>
   db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id', 'desc').execute();
 
-/** A delivered cash-on-delivery order of a courier: `cash` piastres collected `days` days ago. */
-async function delivered(courierId: number, cash: number, days = 0) {
-  const order = await placeCodOrder(db, json);
-  await setOrder(db, order.id, { status: 'DELIVERED', courierId, cash, deliveredAt: daysAgo(days) });
-  return order.id;
-}
+/**
+ * A delivered order of a courier with `cash` piastres collected `days` days ago (0: a prepaid order), placed through
+ * the API and moved along the orders desk by the shared test-data helpers (tests/support/order-states.ts).
+ */
+const delivered = (courierId: number, cash: number, days = 0) => courierOrder(db, json, courierId, cash, { days });
+/** An order the courier has now, with `cash` to collect. */
+const carriedBy = (courierId: number, cash: number) => courierOrder(db, json, courierId, cash, { status: 'WITH_COURIER' });
 
 describe('couriers', () => {
   test('operations adds a courier (the mobile number normalised), edits and deactivates it; each write audited', async () => {
@@ -76,18 +84,13 @@ describe('cash outstanding', () => {
     await delivered(courier, 0, 5); // prepaid: nothing to collect
     await delivered(other, 99900, 1);
     const remitted = await delivered(courier, 12300, 3);
-    const { id: remittanceId } = await db
-      .insertInto('remittances')
-      .values({ courier_id: courier, amount: 12300, staff_id: finance.id, note: null, created_at: new Date().toISOString() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db.insertInto('remittance_orders').values({ remittance_id: remittanceId, order_id: remitted, amount: 12300 }).execute();
-    const carried = await placeCodOrder(db, json);
-    await setOrder(db, carried.id, { status: 'WITH_COURIER', courierId: courier, cash: 15000 });
+    expect((await remit({ courier_id: courier, order_ids: [remitted], amount: 12300 })).status).toBe(201);
+    await carriedBy(courier, 15000);
 
     const list = await get('/couriers', operator.cookie);
     expect(list.body.data.find((c: { id: number }) => c.id === courier).cash).toEqual({
       owed: 50000,
+      shortfall: 0,
       owedOrders: 2,
       overdueOrders: 1,
       overdueAmount: 30000,
@@ -160,9 +163,8 @@ describe('remittances', () => {
     const other = await makeCourier(db);
     const mine = await delivered(courier, 10000, 1);
     const theirs = await delivered(other, 10000, 1);
-    const carried = await placeCodOrder(db, json);
-    await setOrder(db, carried.id, { status: 'WITH_COURIER', courierId: courier, cash: 10000 });
-    for (const stranger of [theirs, carried.id]) {
+    const carried = await carriedBy(courier, 10000);
+    for (const stranger of [theirs, carried]) {
       const res = await remit({ courier_id: courier, order_ids: [mine, stranger], amount: 20000 });
       expect(res.status).toBe(422);
       expect(res.body.message).toContain(`#${stranger}`);
@@ -209,5 +211,111 @@ describe('remittances', () => {
     const a = await delivered(courier, 10000, 1);
     expect((await get(`/couriers/${courier}/cash`, operator.cookie)).status).toBe(200);
     expect((await remit({ courier_id: courier, order_ids: [a], amount: 10000 }, operator.cookie)).status).toBe(403);
+  });
+});
+
+describe('short remittances (issue 33)', () => {
+  const cashOf = async (courier: number) => (await get(`/couriers/${courier}/cash`)).body.data.cash;
+
+  test('a remittance 5 EGP short, kept on the balance, leaves the courier owing 5 EGP until a later remittance pays it back', async () => {
+    const courier = await makeCourier(db, 'Short');
+    const a = await delivered(courier, 25000, 1);
+    const res = await remit({ courier_id: courier, order_ids: [a], amount: 24500, settle_difference: 'balance' });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({
+      amount: 24500,
+      ordersTotal: 25000,
+      shortfall: 500,
+      writtenOff: 0,
+      writeOffReason: null,
+    });
+    expect(await cashOf(courier)).toMatchObject({ owed: 500, shortfall: 500, owedOrders: 0 });
+    const listed = await get('/couriers');
+    expect(listed.body.data.find((c: { id: number }) => c.id === courier).cash.owed).toBe(500);
+    const [audit] = await auditOf('remittance.record');
+    expect(JSON.parse(audit!.before_json!)).toMatchObject({ owed: 25000, shortfall: 0 });
+    expect(JSON.parse(audit!.after_json!)).toMatchObject({ amount: 24500, orders_total: 25000, shortfall: 500, owed: 500 });
+
+    // More than the orders and the 5 EGP owed: refused, nothing recorded (the shop keeps no courier credit).
+    const b = await delivered(courier, 10000, 1);
+    const over = await remit({ courier_id: courier, order_ids: [b], amount: 11000, settle_difference: 'balance' });
+    expect(over.status).toBe(422);
+    expect(over.body.code).toBe('adminCash.overRemittance');
+    expect(over.body.detail).toEqual({ expected: 10000, counted: 11000, difference: 1000, shortfall: 500 });
+    expect(over.body.message).toBe(
+      'The amount counted (EGP 110.00) is more than the chosen orders (EGP 100.00) and what the courier still owes from earlier remittances (EGP 5.00). Hand back EGP 5.00 or choose more orders.',
+    );
+    // The orders' cash and the 5 EGP together settle everything; a remittance with no order may pay back a balance.
+    expect((await remit({ courier_id: courier, order_ids: [b], amount: 10250, settle_difference: 'balance' })).status).toBe(201);
+    expect(await cashOf(courier)).toMatchObject({ owed: 250, shortfall: 250 });
+    const back = await remit({ courier_id: courier, order_ids: [], amount: 250, settle_difference: 'balance' });
+    expect(back.status).toBe(201);
+    expect(back.body.data).toMatchObject({ amount: 250, ordersTotal: 0, shortfall: -250, orders: [] });
+    expect(await cashOf(courier)).toMatchObject({ owed: 0, shortfall: 0 });
+    expect((await remit({ courier_id: courier, order_ids: [], amount: 100, settle_difference: 'balance' })).status).toBe(422);
+  });
+
+  test('two members paying back the same 5 EGP at once: one is recorded, the other refused; nothing is ever credited', async () => {
+    const courier = await makeCourier(db, 'Race');
+    const a = await delivered(courier, 20000, 1);
+    expect((await remit({ courier_id: courier, order_ids: [a], amount: 19500, settle_difference: 'balance' })).status).toBe(201);
+    const back = { courier_id: courier, order_ids: [], amount: 500, settle_difference: 'balance' as const };
+    const results = await Promise.all([remit(back, finance.cookie), remit(back, colleague.cookie)]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 422]);
+    expect(await cashOf(courier)).toMatchObject({ owed: 0, shortfall: 0 });
+  });
+
+  test('a shortfall written off needs a reason and finance, is audited, and leaves nothing owed', async () => {
+    const courier = await makeCourier(db, 'Write-off');
+    const a = await delivered(courier, 30000, 1);
+    const body = { courier_id: courier, order_ids: [a], amount: 29500, settle_difference: 'write_off' as const };
+    const noReason = await remit(body);
+    expect(noReason.status).toBe(422);
+    expect(noReason.body.errors.write_off_reason).toEqual(['Say why the difference is written off.']);
+    expect((await remit({ ...body, write_off_reason: 'torn note' }, operator.cookie)).status).toBe(403);
+    expect(await db.selectFrom('remittances').select('id').where('courier_id', '=', courier).execute()).toEqual([]);
+
+    const res = await remit({ ...body, write_off_reason: 'A torn 5 EGP note' });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ amount: 29500, ordersTotal: 30000, writtenOff: 500, shortfall: 0 });
+    expect(res.body.data.writeOffReason).toBe('A torn 5 EGP note');
+    expect(await cashOf(courier)).toMatchObject({ owed: 0, shortfall: 0 });
+    const [writeOff] = (await auditOf('remittance.write_off')).filter((r) => r.subject_id === String(courier));
+    expect(writeOff).toMatchObject({ staff_id: finance.id, reason: 'A torn 5 EGP note' });
+    expect(JSON.parse(writeOff!.after_json!)).toMatchObject({ remittance_id: res.body.data.id, written_off: 500, owed: 0 });
+
+    // Only a shortfall can be written off.
+    const b = await delivered(courier, 10000, 1);
+    const over = await remit({
+      courier_id: courier,
+      order_ids: [b],
+      amount: 10500,
+      settle_difference: 'write_off',
+      write_off_reason: 'x',
+    });
+    expect(over.status).toBe(422);
+  });
+
+  test('without settle_difference the old rule holds: the amount must match to the piastre', async () => {
+    const courier = await makeCourier(db);
+    const a = await delivered(courier, 10000, 1);
+    expect((await remit({ courier_id: courier, order_ids: [a], amount: 9500 })).body.code).toBe('adminCash.amountMismatch');
+    expect((await remit({ courier_id: courier, order_ids: [], amount: 500 })).body.code).toBe('adminCash.remittanceEmpty');
+  });
+});
+
+test('the settlement rule: a member without cash.write_off cannot write off, whatever route reaches it', () => {
+  const short = { amount: 9500, settleDifference: 'write_off' as const, writeOffReason: 'torn' };
+  let refused: unknown;
+  try {
+    settleDifference(short, 10000, 0, false);
+  } catch (error) {
+    refused = error;
+  }
+  expect(refused).toMatchObject({ status: 403, code: 'adminCash.writeOffForbidden' });
+  expect(settleDifference(short, 10000, 0, true)).toEqual({ writtenOff: 500, writeOffReason: 'torn' });
+  expect(settleDifference({ amount: 10500, settleDifference: 'balance' }, 10000, 500, false)).toEqual({
+    writtenOff: 0,
+    writeOffReason: null,
   });
 });

@@ -1,6 +1,8 @@
 import { afterAll, expect, test } from 'vitest';
 import { cairoDayStart, cairoToday } from '../../src/lib/admin/cairo-day.ts';
-import { addEvent, daysAgo, makeCourier, placeCodOrder, setOrder } from '../support/cash.ts';
+import type { OrderStatus } from '../../src/lib/orders/order-status.ts';
+import { daysAgo, makeCourier, placeCodOrder, placeOrderTotalling } from '../support/cash.ts';
+import { backdateOrder, failDelivery, moveOrderTo } from '../support/order-states.ts';
 import { makeStaff } from '../support/staff.ts';
 import { testApi } from '../support/test-db.ts';
 
@@ -15,11 +17,14 @@ const todayStart = new Date(cairoDayStart(cairoToday(now)));
 const today = new Date(todayStart.getTime() + 60_000);
 const yesterday = new Date(todayStart.getTime() - 60_000);
 
-/** A COD order placed through the API, then moved in time and status; its PLACED event follows its creation time. */
-async function order(status: Parameters<typeof setOrder>[2]['status'], createdAt: Date, extra: { price?: number } = {}) {
-  const o = await placeCodOrder(db, json, extra.price);
-  await setOrder(db, o.id, { status, createdAt });
-  await db.updateTable('order_events').set({ created_at: createdAt.toISOString() }).where('order_id', '=', o.id).execute();
+/**
+ * An order placed through the API (cash on delivery, or an unpaid card order), moved to `status` along the orders
+ * desk's service (tests/support/order-states.ts), then backdated: created, and every event, at `createdAt`.
+ */
+async function order(status: OrderStatus, createdAt: Date, extra: { price?: number; total?: number; courierId?: number } = {}) {
+  const o = extra.total ? await placeOrderTotalling(db, json, extra.total) : await placeCodOrder(db, json, extra.price);
+  await moveOrderTo(db, o.id, status, { courierId: extra.courierId });
+  await backdateOrder(db, o.id, { createdAt, events: createdAt });
   return o;
 }
 
@@ -27,33 +32,30 @@ test('today, awaiting, rates, cash per courier and refunds owed, each as docs/ba
   const waiting = await order('PLACED', today, { price: 10000 });
   const cancelled = await order('CANCELED', today, { price: 20000 });
   const confirmed = await order('ACCEPT', today, { price: 30000 });
-  await addEvent(db, confirmed.id, 'ACCEPT', today);
-  const preparing = await order('PREPARE', yesterday);
-  await addEvent(db, preparing.id, 'ACCEPT', yesterday);
+  await order('PREPARE', yesterday);
   // An online checkout never paid: created today, never placed, so not one of today's orders.
-  const unpaid = await order('PENDING', today);
-  await db.deleteFrom('order_events').where('order_id', '=', unpaid.id).execute();
-  await db.updateTable('orders').set({ payment_method: 'card' }).where('id', '=', unpaid.id).execute();
-  // Delivered 10 days ago after a failed first attempt: handed over twice, failed once; its cash is still with us.
+  const unpaid = await placeOrderTotalling(db, json, 20000, false, 'card');
+  await backdateOrder(db, unpaid.id, { createdAt: today, events: today });
+  // Delivered 8 days ago after a failed first attempt: handed over twice, failed once; its cash is still with us.
   const courier = await makeCourier(db, 'Samir');
-  const deliveredOrder = await order('DELIVERED', daysAgo(10, now));
-  await addEvent(db, deliveredOrder.id, 'ACCEPT', daysAgo(10, now));
-  await addEvent(db, deliveredOrder.id, 'WITH_COURIER', daysAgo(9, now));
-  await addEvent(db, deliveredOrder.id, 'WITH_COURIER', daysAgo(8, now));
-  await setOrder(db, deliveredOrder.id, { status: 'DELIVERED', courierId: courier, cash: 45000, deliveredAt: daysAgo(8, now) });
-  const failure = { order_id: deliveredOrder.id, staff_id: support.id, reason: 'Not at home', outcome: 'reschedule' };
-  await db
-    .insertInto('delivery_failures')
-    .values({ ...failure, created_at: daysAgo(9, now).toISOString() })
-    .execute();
+  const deliveredOrder = await order('WITH_COURIER', daysAgo(10, now), { total: 45000, courierId: courier });
+  await failDelivery(db, deliveredOrder.id, 'reschedule', { reason: 'Not at home' });
+  await moveOrderTo(db, deliveredOrder.id, 'DELIVERED', { courierId: courier });
+  // Events: PLACED, ACCEPT, PREPARE, READY_TO_SHIP 10 days ago; handed over and failed 9 days ago; again and delivered 8.
+  const tenDays = daysAgo(10, now);
+  await backdateOrder(db, deliveredOrder.id, {
+    events: [tenDays, tenDays, tenDays, tenDays, daysAgo(9, now), daysAgo(9, now), daysAgo(8, now)],
+    failures: daysAgo(9, now),
+    deliveredAt: daysAgo(8, now),
+  });
   // Outside the 30-day window: neither the rates' orders nor their failures count.
-  const old = await order('CANCELED', daysAgo(40, now));
-  await addEvent(db, old.id, 'ACCEPT', daysAgo(40, now));
-  await addEvent(db, old.id, 'WITH_COURIER', daysAgo(39, now));
-  await db
-    .insertInto('delivery_failures')
-    .values({ ...failure, order_id: old.id, created_at: daysAgo(39, now).toISOString() })
-    .execute();
+  const old = await order('WITH_COURIER', daysAgo(40, now), { courierId: courier });
+  await failDelivery(db, old.id, 'return', { reason: 'Refused at the door' });
+  const fortyDays = daysAgo(40, now);
+  await backdateOrder(db, old.id, {
+    events: [fortyDays, fortyDays, fortyDays, fortyDays, daysAgo(39, now)],
+    failures: daysAgo(39, now),
+  });
   const refund = { order_id: cancelled.id, payment_id: null, destination: 'card' as const, reason: 'cancelled' as const };
   await db
     .insertInto('refunds')

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, onTestFinished, test } from 'vitest';
 import { cachedRender } from '../../src/server/http/render-cache.ts';
 import { announceCatalogChange } from '../../src/server/services/catalog/catalog-changes.ts';
 import {
@@ -108,7 +108,8 @@ test("a rendered page's bytes are finished once, whether cached, served from the
 });
 
 test.runIf(process.env['DATABASE_URL'])('PostgreSQL: a NOTIFY from another instance moves this one', async () => {
-  watchCatalog(database.db, database.url);
+  const stopWatch = watchCatalog(database.db, database.url);
+  onTestFinished(stopWatch);
   // The LISTEN connection is up: this database has a session whose last statement was the LISTEN.
   const listening = async () =>
     (

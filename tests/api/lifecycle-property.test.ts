@@ -1,15 +1,17 @@
 import fc from 'fast-check';
 import { afterAll, expect, test, vi } from 'vitest';
-import type { PaymentGateway, VerifiedCallback } from '../../src/server/payments/gateway.ts';
+import type { VerifiedCallback } from '../../src/server/payments/gateway.ts';
 import { releaseAbandonedPayments } from '../../src/server/payments/release-abandoned.ts';
 import { settleCallback } from '../../src/server/payments/settle.ts';
 import { cancelOrder } from '../../src/server/services/orders/cancel-order.ts';
 import { openPayment } from '../../src/server/services/orders/lifecycle.ts';
-import { moveOrder } from '../../src/server/services/orders/move-order.ts';
+import { moveFromDesk, recordFailedDelivery } from '../../src/server/admin/orders/desk-moves.ts';
 import { placeOrder } from '../../src/server/services/orders/place-order.ts';
 import { Problem } from '../../src/server/problem.ts';
 import { orderMoney } from '../../src/server/services/orders/refunds.ts';
-import { nextStatuses, type OrderStatus } from '../../src/lib/orders/order-status.ts';
+import { operatorNextStatuses, type OrderStatus } from '../../src/lib/orders/order-status.ts';
+import { makeCourier } from '../support/cash.ts';
+import { TEST_ACTOR, trustingGateway as trusting } from '../support/order-states.ts';
 import { creditWallet, makeAddress, makeProduct } from '../support/orders.ts';
 import { makeShopper } from '../support/shoppers.ts';
 import { freshDatabase } from '../support/test-db.ts';
@@ -18,22 +20,19 @@ import { freshDatabase } from '../support/test-db.ts';
  * Issue 21: random sequences of place, pay, fail, time out, cancel and operator moves, run through the lifecycle on
  * a real database, always keep stock + sold = start for every product, and money in = refunded + kept for every
  * order. Callbacks come from a gateway that trusts its input (signatures are payments.test.ts's concern).
+ * Operator moves go through the one mover (issue 33): the desk's moveFromDesk and recordFailedDelivery, the path the
+ * desk and `npm run order` take, hand-overs to a courier, failed deliveries (back on the shelf) and returns included.
  */
 const { db, drop } = await freshDatabase();
 afterAll(drop);
 vi.spyOn(console, 'error').mockImplementation(() => undefined);
 vi.spyOn(console, 'info').mockImplementation(() => undefined);
 
-const trusting: PaymentGateway = {
-  name: 'paytabs',
-  create: () => Promise.reject(new Error('not used')),
-  refund: () => Promise.reject(new Error('not used')),
-  verifyCallback: (_headers, body) => JSON.parse(body) as VerifiedCallback,
-};
+const courierId = await makeCourier(db, 'Property courier');
 
 type Step =
   | { kind: 'place'; shopper: number; product: number; quantity: number; method: 'cash_on_delivery' | 'card'; wallet: boolean }
-  | { kind: 'attempt' | 'pay' | 'fail' | 'cancel' | 'move'; order: number; choice: number }
+  | { kind: 'attempt' | 'pay' | 'fail' | 'cancel' | 'move' | 'ship'; order: number; choice: number }
   | { kind: 'timeout' };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -51,9 +50,76 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     choice: fc.nat(10),
   }),
   fc.constant({ kind: 'timeout' as const }),
+  // Operator moves are drawn more often, and an operator may walk an order to the courier in one go, so orders
+  // reach WITH_COURIER and are delivered, fail (back on the shelf) or return there too.
+  fc.record({ kind: fc.constant('move' as const), order: fc.nat(20), choice: fc.nat(10) }),
+  fc.record({ kind: fc.constant('ship' as const), order: fc.nat(20), choice: fc.nat(10) }),
 );
+/** The operator's way to the courier: the step after each status before WITH_COURIER. */
+const towardsCourier: Partial<Record<OrderStatus, OrderStatus>> = {
+  PLACED: 'ACCEPT',
+  ACCEPT: 'PREPARE',
+  PREPARE: 'READY_TO_SHIP',
+  READY_TO_SHIP: 'WITH_COURIER',
+};
+/** How many failed deliveries and returns the runs made: the property must have met both. */
+const seen = { rescheduled: 0, returned: 0, delivered: 0 };
 
 let run = 0;
+
+/**
+ * An operator's move through the one mover (the desk's service, as the terminal actor): `ship` walks the order to the
+ * courier; `move` takes one of the next statuses, a failed delivery or a return when the courier has it.
+ */
+async function operatorMove(kind: 'ship' | 'move', orderId: number, status: OrderStatus, choice: number) {
+  if (kind === 'ship') {
+    let from = status;
+    let to = towardsCourier[from];
+    while (to) {
+      await moveFromDesk(db, { orderId, from, to, courierId }, TEST_ACTOR);
+      from = to;
+      to = towardsCourier[from];
+    }
+    return;
+  }
+  const next = operatorNextStatuses(status);
+  const to = next[choice % Math.max(1, next.length)];
+  if (!to) return;
+  if (status === 'WITH_COURIER' && to !== 'DELIVERED') {
+    const outcome = to === 'CANCELED' ? 'return' : 'reschedule';
+    await recordFailedDelivery(db, { orderId, reason: 'nobody home', outcome }, TEST_ACTOR);
+    seen[outcome === 'return' ? 'returned' : 'rescheduled'] += 1;
+  } else {
+    await moveFromDesk(db, { orderId, from: status, to, reason: 'property', courierId }, TEST_ACTOR);
+    if (to === 'DELIVERED') seen.delivered += 1;
+  }
+}
+
+/** stock + sold = start for every product; money in = refunded + kept for every order. */
+async function expectInvariants(products: number[], orders: number[], start: number) {
+  for (const productId of products) {
+    const row = await db.selectFrom('products').select('stock').where('id', '=', productId).executeTakeFirstOrThrow();
+    const sold = await db
+      .selectFrom('order_lines')
+      .innerJoin('orders', 'orders.id', 'order_lines.order_id')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('order_lines.quantity'), eb.lit(0)).as('n'))
+      .where('order_lines.product_id', '=', productId)
+      .where('orders.status', '!=', 'CANCELED')
+      .executeTakeFirstOrThrow();
+    expect(row.stock + Number(sold.n)).toBe(start);
+  }
+  for (const orderId of orders) {
+    const money = await orderMoney(db, orderId);
+    expect(money.received).toBe(money.refunded + money.kept);
+    const order = await db
+      .selectFrom('orders')
+      .select(['status', 'payment_status'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    // A paid order that was cancelled always says where its money is.
+    if (order.status === 'CANCELED' && money.received > 0) expect(money.refunded).toBe(money.received);
+  }
+}
 
 test('stock + sold = start and money in = refunded + kept, whatever happens in whatever order', async () => {
   await fc.assert(
@@ -129,10 +195,8 @@ test('stock + sold = start and money in = refunded + kept, whatever happens in w
                 actor: 'shopper',
                 refundTo: s.choice % 2 ? 'wallet' : 'card',
               });
-            } else if (s.kind === 'move') {
-              const next = nextStatuses(order.status as OrderStatus);
-              const to = next[s.choice % Math.max(1, next.length)];
-              if (to) await moveOrder(db, orderId, to, 'operator');
+            } else if (s.kind === 'ship' || s.kind === 'move') {
+              await operatorMove(s.kind, orderId, order.status as OrderStatus, s.choice);
             }
           }
         } catch (error) {
@@ -140,30 +204,16 @@ test('stock + sold = start and money in = refunded + kept, whatever happens in w
           if (!(error instanceof Problem)) throw error;
         }
       }
-      for (const productId of products) {
-        const row = await db.selectFrom('products').select('stock').where('id', '=', productId).executeTakeFirstOrThrow();
-        const sold = await db
-          .selectFrom('order_lines')
-          .innerJoin('orders', 'orders.id', 'order_lines.order_id')
-          .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('order_lines.quantity'), eb.lit(0)).as('n'))
-          .where('order_lines.product_id', '=', productId)
-          .where('orders.status', '!=', 'CANCELED')
-          .executeTakeFirstOrThrow();
-        expect(row.stock + Number(sold.n)).toBe(start);
-      }
-      for (const orderId of orders) {
-        const money = await orderMoney(db, orderId);
-        expect(money.received).toBe(money.refunded + money.kept);
-        const order = await db
-          .selectFrom('orders')
-          .select(['status', 'payment_status'])
-          .where('id', '=', orderId)
-          .executeTakeFirstOrThrow();
-        // A paid order that was cancelled always says where its money is.
-        if (order.status === 'CANCELED' && money.received > 0) expect(money.refunded).toBe(money.received);
-      }
+      await expectInvariants(products, orders, start);
     }),
     // PostgreSQL pays a round trip per query: fewer runs there keep CI's second pass short (SQLite explores more).
     { numRuns: process.env['DATABASE_URL'] ? 40 : 100 },
   );
+  expect(seen.rescheduled).toBeGreaterThan(0);
+  expect(seen.returned).toBeGreaterThan(0);
+  expect(seen.delivered).toBeGreaterThan(0);
+  // Every operator move left its audit entry, naming the terminal actor it was made as.
+  const audited = await db.selectFrom('audit_log').select('staff_email').where('subject_type', '=', 'order').execute();
+  expect(audited.length).toBeGreaterThanOrEqual(seen.rescheduled + seen.returned + seen.delivered);
+  expect(new Set(audited.map((a) => a.staff_email))).toEqual(new Set(['terminal']));
 }, 240_000);

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, seriousViolations, test } from './fixtures.ts';
-import { e2eCourier, e2eProduct, placeCodOrder, signedInStaff } from './admin-support.ts';
-import { withE2eDb } from './login.ts';
+import { e2eCourier, e2eProduct, placeCodOrder, signedInStaff, withE2eServices } from './admin-support.ts';
+import { backdateOrder, moveOrderTo } from '../support/order-states.ts';
 import { formatMoney, formatNumber, formatOrderId } from '../../src/i18n/format.ts';
 import { interpolate } from '../../src/i18n/t.ts';
 import { poundsText } from '../../src/lib/money.ts';
@@ -11,8 +11,8 @@ const DAY = 24 * 60 * 60 * 1000;
 
 /**
  * A courier (a name of its own: both languages run side by side) and cash-on-delivery orders placed through the shop,
- * then marked delivered by that courier `days` ago with their total to collect, written straight into the e2e database
- * as the orders desk would have left them (the desk's moves have their own journey).
+ * then moved along the orders desk's service to delivered by that courier (their total to collect), the delivery
+ * backdated `days` days (the desk's moves through its pages have their own journey).
  */
 async function courierWithDeliveries(request: APIRequestContext, days: number[]) {
   const courier = e2eCourier(`Cash ${randomBytes(3).toString('hex')}`);
@@ -20,12 +20,10 @@ async function courierWithDeliveries(request: APIRequestContext, days: number[])
   const orders: { id: number; cash: number }[] = [];
   for (const ago of days) {
     const order = await placeCodOrder(request, product, 1);
-    const at = new Date(Date.now() - ago * DAY).toISOString();
-    withE2eDb((db) =>
-      db
-        .prepare(`UPDATE orders SET status = 'DELIVERED', courier_id = ?, cash_to_collect = total, delivered_at = ? WHERE id = ?`)
-        .run(courier.id, at, order.id),
-    );
+    await withE2eServices(async (db) => {
+      await moveOrderTo(db, order.id, 'DELIVERED', { courierId: courier.id });
+      await backdateOrder(db, order.id, { deliveredAt: new Date(Date.now() - ago * DAY) });
+    });
     orders.push({ id: order.id, cash: order.total });
   }
   return { courierId: courier.id, courierName: courier.name, orders };

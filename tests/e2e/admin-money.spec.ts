@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, hydrated, seriousViolations, test } from './fixtures.ts';
-import { signedInStaff } from './admin-support.ts';
+import { signedInStaff, withE2eServices } from './admin-support.ts';
+import { payOrder } from '../support/order-states.ts';
 import { catalog, lineOf, openWithStoredCart, pick } from './cart-support.ts';
 import { createE2eShopper, logIn, makeE2eAddress, withE2eDb, type E2eShopper } from './login.ts';
 import { formatMoney } from '../../src/i18n/format.ts';
@@ -21,7 +22,11 @@ async function accessibleAtBothWidths(page: Page) {
   }
 }
 
-/** A paid card order of a new shopper, cancelled with its money owed to the card (what the shop's cancel leaves). */
+/**
+ * A paid card order of a new shopper, cancelled with its money owed to the card: placed through the shop's API, paid
+ * by a verified callback through the settlement service (tests/support/order-states.ts), cancelled by the shopper
+ * through the API (which owes the money back to the card).
+ */
 async function owedCardRefund(request: APIRequestContext, shopper: E2eShopper) {
   const product = pick(await catalog(request, 'en'), (p) => p.stock >= 20 && p.price < 100000, 'product with stock');
   makeE2eAddress(shopper.id, 'Home');
@@ -34,20 +39,12 @@ async function owedCardRefund(request: APIRequestContext, shopper: E2eShopper) {
   });
   expect(placed.status()).toBe(201);
   const order = ((await placed.json()) as { data: { id: number; DiscountedTotal: number } }).data;
-  withE2eDb((db) => {
-    const now = new Date().toISOString();
-    const payment = db
-      .prepare(
-        `INSERT INTO payments (order_id, provider, tran_ref, reference, amount, currency, status, created_at, updated_at)
-         VALUES (?, 'paytabs', ?, ?, ?, 'EGP', 'refund_due', ?, ?)`,
-      )
-      .run(order.id, `TST${order.id}${Date.now() % 100000}`, `BB-${order.id}-e2e`, order.DiscountedTotal, now, now);
-    db.prepare(`UPDATE orders SET status = 'CANCELED', payment_status = 'refund_due' WHERE id = ?`).run(order.id);
-    db.prepare(
-      `INSERT INTO refunds (order_id, payment_id, amount, destination, status, reason, created_at)
-       VALUES (?, ?, ?, 'card', 'owed', 'cancelled', ?)`,
-    ).run(order.id, payment.lastInsertRowid, order.DiscountedTotal, now);
+  await withE2eServices((db) => payOrder(db, order.id));
+  const cancelled = await request.post(`/api/orders/${order.id}/cancel?refund_to=card&lang=en-US`, {
+    headers: { authorization: `Bearer ${shopper.token}` },
+    data: {},
   });
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
   return order;
 }
 

@@ -5,11 +5,26 @@ import { createE2eShopper, makeE2eAddress, withE2eDb } from './login.ts';
 import type { StaffRole } from '../../src/lib/admin/permissions.ts';
 import type { ProductDetail } from '../../src/lib/types.ts';
 import { currentCode } from '../../src/server/admin/totp.ts';
+import { openDatabase, type ShopDb } from '../../src/server/db/index.ts';
 
 const dbPath = process.env['E2E_DATABASE_PATH'] ?? 'data/e2e.sqlite';
 let counter = 0;
 
 export const STAFF_PASSWORD = 'kettle-grinder-42';
+
+/**
+ * Runs the shared typed test-data helpers (tests/support/order-states.ts: the orders desk's mover, the payment
+ * settlement) against the e2e database, through the same services the server uses: journeys put orders where they
+ * need them this way, never with an UPDATE of a status. The server notices on its own (it reads the database).
+ */
+export async function withE2eServices<T>(work: (db: ShopDb) => Promise<T>): Promise<T> {
+  const { db } = await openDatabase({ sqlitePath: dbPath, seed: false });
+  try {
+    return await work(db);
+  } finally {
+    await db.destroy();
+  }
+}
 
 /** A fresh staff e-mail for one journey (the e2e database lives for the whole run). */
 export const staffEmail = (role: string) =>

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/schema.ts';
-import type { OrderStatus } from '../../src/lib/orders/order-status.ts';
+import { backdateOrder, moveOrderTo, payOrder } from './order-states.ts';
 import { makeAddress, makeProduct, send } from './orders.ts';
 import { makeShopper } from './shoppers.ts';
 
@@ -34,33 +34,50 @@ export async function makeCourier(db: Db, name = 'Courier') {
 }
 
 /**
- * Puts an order where a test needs it by writing its row, as the orders desk would have left it (tests may; the desk's
- * own moves are tested in admin-orders.test.ts): with a courier, the cash to collect, and the delivery time.
+ * An order of a new shopper placed through the shop's API whose total is `total` piastres (the line's price is the
+ * total less Cairo's delivery fee): cash on delivery, or a card order paid through the settlement when `prepaid` (an
+ * unpaid card order, PENDING, with `method` 'card' and not `prepaid`).
  */
-export async function setOrder(
+export async function placeOrderTotalling(
   db: Db,
-  orderId: number,
-  state: { status: OrderStatus; courierId?: number; cash?: number; deliveredAt?: Date | null; createdAt?: Date },
-) {
-  await db
-    .updateTable('orders')
-    .set({
-      status: state.status,
-      ...(state.courierId !== undefined ? { courier_id: state.courierId } : {}),
-      ...(state.cash !== undefined ? { cash_to_collect: state.cash } : {}),
-      ...(state.deliveredAt !== undefined ? { delivered_at: state.deliveredAt?.toISOString() ?? null } : {}),
-      ...(state.createdAt ? { created_at: state.createdAt.toISOString() } : {}),
-    })
-    .where('id', '=', orderId)
-    .execute();
+  json: Json,
+  total: number,
+  prepaid = false,
+  method: 'cash_on_delivery' | 'card' = prepaid ? 'card' : 'cash_on_delivery',
+): Promise<{ id: number; total: number }> {
+  const shopper = await makeShopper(db);
+  const address = await makeAddress(db, shopper.id);
+  const productId = await makeProduct(db, { price: total - address.fee, stock: 10 });
+  const res = await json(
+    '/api/orders',
+    send('POST', shopper.headers, {
+      products: [{ product_id: productId, quantity: 1 }],
+      address_id: address.id,
+      payment_method: method,
+    }),
+  );
+  if (res.status !== 201) throw new Error(`order: ${res.status} ${JSON.stringify(res.body)}`);
+  const id = res.body.data.id as number;
+  if (prepaid) await payOrder(db, id);
+  return { id, total: res.body.data.DiscountedTotal };
 }
 
-/** An order event as the lifecycle would have written it (for the dashboard's "reached ACCEPT", hand-overs…). */
-export async function addEvent(db: Db, orderId: number, status: OrderStatus, at = new Date()) {
-  await db
-    .insertInto('order_events')
-    .values({ order_id: orderId, status, actor: 'system', created_at: at.toISOString() })
-    .execute();
+/**
+ * An order of `courierId` in `status` (WITH_COURIER or DELIVERED) through the services: placed through the API with
+ * `cash` to collect (0: a paid card order), moved along the orders desk, its delivery backdated `days` days.
+ */
+export async function courierOrder(
+  db: Db,
+  json: Json,
+  courierId: number,
+  cash: number,
+  options: { status?: 'WITH_COURIER' | 'DELIVERED'; days?: number } = {},
+): Promise<number> {
+  const { id } = await placeOrderTotalling(db, json, cash || 20000, cash === 0);
+  const status = options.status ?? 'DELIVERED';
+  await moveOrderTo(db, id, status, { courierId });
+  if (status === 'DELIVERED' && options.days) await backdateOrder(db, id, { deliveredAt: daysAgo(options.days) });
+  return id;
 }
 
 export const daysAgo = (days: number, from = new Date()) => new Date(from.getTime() - days * 24 * 60 * 60 * 1000);

@@ -12,6 +12,11 @@ export const adminCashMessages = defineMessages(
         'The cash of order {orders} was already recorded in another remittance (perhaps by a colleague just now). Reload the page and choose again.',
       amountMismatch:
         'The amount counted (EGP {counted}) does not match the cash of the chosen orders (EGP {expected}): a difference of EGP {difference}. Count again or change the orders.',
+      overRemittance:
+        'The amount counted (EGP {counted}) is more than the chosen orders (EGP {expected}) and what the courier still owes from earlier remittances (EGP {shortfall}). Hand back EGP {difference} or choose more orders.',
+      writeOffReasonRequired: 'Say why the difference is written off.',
+      writeOffNotShort: 'Only a remittance short of its orders can have a difference written off.',
+      writeOffForbidden: 'Only finance may write off a difference.',
     },
     couriers: {
       title: 'Couriers and cash',
@@ -105,6 +110,11 @@ export const adminCashMessages = defineMessages(
       orderAlreadyRemitted: 'سُجّلت نقدية الطلب {orders} في توريد آخر (ربما سجّلها زميل للتو). أعد تحميل الصفحة واختر من جديد.',
       amountMismatch:
         'المبلغ المعدود ({counted} ج.م) لا يساوي نقدية الطلبات المختارة ({expected} ج.م): الفرق {difference} ج.م. أعد العدّ أو غيّر الطلبات.',
+      overRemittance:
+        'المبلغ المعدود ({counted} ج.م) أكبر من نقدية الطلبات المختارة ({expected} ج.م) وما بقي على المندوب من توريدات سابقة ({shortfall} ج.م). أعد {difference} ج.م أو اختر طلبات أخرى.',
+      writeOffReasonRequired: 'اذكر سبب شطب الفرق.',
+      writeOffNotShort: 'لا يُشطب فرق إلا من توريد أقل من نقدية طلباته.',
+      writeOffForbidden: 'شطب الفرق للمالية فقط.',
     },
     couriers: {
       title: 'المندوبون والتحصيل',

@@ -11,8 +11,10 @@ export interface Courier {
 }
 
 export interface CourierCash {
-  /** Cash of delivered orders not covered by a remittance. */
+  /** Cash of delivered orders not covered by a remittance, plus `shortfall`. */
   owed: number;
+  /** What short remittances left owed (issue 33): part of `owed`, not of any order. */
+  shortfall: number;
   owedOrders: number;
   /** Of those, the ones delivered more than REMITTANCE_DUE_DAYS ago. */
   overdueOrders: number;
@@ -36,7 +38,15 @@ export interface Remittance {
   id: number;
   courierId: number;
   courierName: string;
+  /** Piastres counted. */
   amount: number;
+  /** The chosen orders' cash (issue 33: may differ from `amount`). */
+  ordersTotal: number;
+  /** Of a shortfall, the part finance wrote off, and why. */
+  writtenOff: number;
+  writeOffReason: string | null;
+  /** ordersTotal − amount − writtenOff: positive, still owed by the courier; negative, paid back an earlier shortfall. */
+  shortfall: number;
   note: string | null;
   createdAt: string;
   staff: { id: number; name: string };

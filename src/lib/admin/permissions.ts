@@ -13,6 +13,8 @@ export const PERMISSIONS = [
   'couriers.manage',
   'cash.read',
   'cash.remit',
+  /** Write off what a courier's remittance fell short by, with a reason (issue 33; finance). */
+  'cash.write_off',
   'refunds.read',
   'refunds.pay',
   'customers.read',
@@ -59,6 +61,7 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
     'orders.read',
     'cash.read',
     'cash.remit',
+    'cash.write_off',
     'refunds.read',
     'refunds.pay',
     'customers.read',

@@ -20,6 +20,14 @@ export const RemittanceSchema = z.object({
   /** Piastres counted (the form turns the pounds typed into piastres with src/lib/money.ts). */
   amount: z.number().check(z.int(), z.minimum(0), z.maximum(100_000_000_00)),
   note: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+  /**
+   * What to do when `amount` differs from the chosen orders' cash (issue 33, docs/back-office-cash.md). Absent: the
+   * amount must match to the piastre (the form's behaviour so far). `balance`: the difference stays on the courier's
+   * balance (short: still owed; over: pays back what earlier short remittances left owed, never more). `write_off`: a
+   * shortfall is written off (cash.write_off, with `write_off_reason`).
+   */
+  settle_difference: z.optional(z.enum(['balance', 'write_off'])),
+  write_off_reason: z.optional(z.string().check(z.trim(), z.maxLength(500))),
 });
 
 export const RemittanceQuerySchema = z.object({ courier: z.optional(id) });

@@ -1,6 +1,6 @@
 import type { ShopDb } from '../db/index.ts';
 import { isoNow } from '../auth/secrets.ts';
-import type { StaffActor } from './staff-actor.ts';
+import type { DeskActor } from './staff-actor.ts';
 
 export interface AuditEntry {
   /** What was done, `<domain>.<verb>`: `order.move`, `wallet.credit`, `staff.invite`, … */
@@ -15,7 +15,7 @@ export interface AuditEntry {
  * Appends to the audit log inside the caller's transaction, so a write and its record land together or not at all.
  * The table refuses updates and deletes (migration 014's triggers): nobody edits the trail, the owner only reads it.
  */
-export async function recordAudit(trx: ShopDb, actor: StaffActor | null, entry: AuditEntry): Promise<void> {
+export async function recordAudit(trx: ShopDb, actor: DeskActor | null, entry: AuditEntry): Promise<void> {
   await trx
     .insertInto('audit_log')
     .values({

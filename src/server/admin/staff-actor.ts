@@ -1,3 +1,4 @@
+import { hostname, userInfo } from 'node:os';
 import type { StaffRole } from '../../lib/admin/permissions.ts';
 
 /** The signed-in staff member a write is made by (the audit log's "who"), with the address the request came from. */
@@ -9,8 +10,46 @@ export interface StaffActor {
   clientAddress: string;
 }
 
+/**
+ * Someone working in a terminal on the server (`npm run order`): not a staff account, so no id; the audit log records
+ * role `system`, e-mail `terminal`, and who ran the command on which machine as the client address (`terminal:<user>@<host>`).
+ */
+export interface TerminalActor {
+  id: null;
+  email: 'terminal';
+  name: string;
+  role: 'system';
+  clientAddress: string;
+}
+
+/** Who moves an order through the desk's services: a staff member, or the terminal. */
+export type DeskActor = StaffActor | TerminalActor;
+
+/** The terminal actor for the system user running this process (or `user` when given). */
+export function terminalActor(user?: string): TerminalActor {
+  let who = user;
+  if (!who) {
+    try {
+      who = userInfo().username;
+    } catch {
+      who = 'unknown';
+    }
+  }
+  return {
+    id: null,
+    email: 'terminal',
+    name: `terminal (${who})`,
+    role: 'system',
+    clientAddress: `terminal:${who}@${hostname()}`,
+  };
+}
+
 /** How an order event names staff: `staff:<id>` (the timeline resolves the name). */
 export const staffActorTag = (actor: Pick<StaffActor, 'id'>): string => `staff:${actor.id}`;
 
-/** The staff id an actor tag names, or null for shopper, payment, system. */
+/** How an order event names a desk actor: `staff:<id>`, or `terminal:<user>` for the terminal. */
+export const deskActorTag = (actor: DeskActor): string =>
+  actor.id === null ? actor.clientAddress.replace(/@.*$/, '') : staffActorTag(actor);
+
+/** The staff id an actor tag names, or null for shopper, payment, system, terminal. */
 export const staffIdOfActor = (actor: string): number | null => (actor.startsWith('staff:') ? Number(actor.slice(6)) : null);

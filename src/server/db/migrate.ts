@@ -21,6 +21,7 @@ import * as productImageAlts from './migrations/020-product-image-alts.ts';
 import * as sellerStatus from './migrations/021-seller-status.ts';
 import * as productHidden from './migrations/022-product-hidden.ts';
 import * as contentDesk from './migrations/023-content-desk.ts';
+import * as terminalAndShortRemittances from './migrations/024-terminal-and-short-remittances.ts';
 
 type PortableMigration = { up: (db: Kysely<unknown>, ctx: MigrationContext) => Promise<void> };
 
@@ -45,6 +46,7 @@ const migrations: Record<string, PortableMigration> = {
   '021-seller-status': sellerStatus,
   '022-product-hidden': productHidden,
   '023-content-desk': contentDesk,
+  '024-terminal-and-short-remittances': terminalAndShortRemittances,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

@@ -96,7 +96,8 @@ export interface OrderNoteTable {
 export interface DeliveryFailureTable {
   id: Generated<number>;
   order_id: number;
-  staff_id: number;
+  /** Null when recorded from the terminal (`npm run order`; the audit log names who ran it). */
+  staff_id: number | null;
   reason: string;
   /** reschedule | return */
   outcome: string;
@@ -114,7 +115,13 @@ export interface CourierTable {
 export interface RemittanceTable {
   id: Generated<number>;
   courier_id: number;
+  /** Piastres counted. */
   amount: number;
+  /** The chosen orders' cash (migration 024; equal to `amount` before it). */
+  orders_total: Generated<number>;
+  /** The part of a shortfall written off by finance (never owed again). */
+  written_off: Generated<number>;
+  write_off_reason: string | null;
   staff_id: number;
   note: string | null;
   created_at: string;

@@ -13,8 +13,7 @@ import { applySecurityHeaders } from './security-headers.ts';
 import { answerFailure, guardAsync } from './request-guard.ts';
 import { refuseRequest } from './request-checks.ts';
 import { serverConfig } from '../config.ts';
-import { scheduleContent } from '../admin/content/schedule.ts';
-import { sharedDatabase } from '../db/index.ts';
+import { stopBackgroundJobs } from '../background-jobs.ts';
 
 export interface ServeOptions {
   /** The build served when no publish pointer exists (`npm run build` writes ./dist). */
@@ -118,11 +117,6 @@ export async function serve({ distDir, host, port, buildsDir }: ServeOptions): P
       console.log(`Now serving the published build ${dir}`);
     });
     server.on('close', stop);
-    // Scheduled entries and offers starting or ending publish on their own, from an instance that follows publishes.
-    if (serverConfig().contentSchedule) {
-      const unschedule = scheduleContent((await sharedDatabase()).db);
-      server.on('close', unschedule);
-    }
   }
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   return server;
@@ -138,6 +132,8 @@ export function stopGracefully(server: Server, graceMs = 10_000): Promise<void> 
     server.close(async () => {
       clearTimeout(force);
       clearInterval(sweep);
+      // Timers and LISTEN connections first, while the database is still open (src/server/background-jobs.ts).
+      await stopBackgroundJobs();
       await runShutdownHooks();
       resolve();
     });

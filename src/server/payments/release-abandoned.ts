@@ -1,6 +1,5 @@
 import { serverConfig } from '../config.ts';
 import type { ShopDb } from '../db/index.ts';
-import { onShutdown } from '../lifecycle.ts';
 import { releaseUnpaidOrder } from './settle.ts';
 
 /** How long an online order keeps its stock while the shopper pays (PAYMENT_TIMEOUT_MINUTES, default 30). */
@@ -27,19 +26,14 @@ export async function releaseAbandonedPayments(db: ShopDb, now = new Date(), tim
   return released;
 }
 
-const key = Symbol.for('coffee-marketplace.payment-release');
-const store = globalThis as unknown as Record<symbol, boolean | undefined>;
-
-/** Runs the release once a minute in this process (every instance may; see above). */
-export function watchAbandonedPayments(db: ShopDb): void {
-  if (store[key]) return;
-  store[key] = true;
+/**
+ * Runs the release once a minute in this process (every instance may; see above). Started and stopped by
+ * src/server/background-jobs.ts; returns what stops it.
+ */
+export function watchAbandonedPayments(db: ShopDb): () => void {
   const run = () =>
     void releaseAbandonedPayments(db).catch((error: unknown) => console.error('[payments] release job failed', error));
   const timer = setInterval(run, 60_000);
   timer.unref();
-  onShutdown(() => {
-    clearInterval(timer);
-    store[key] = false;
-  });
+  return () => clearInterval(timer);
 }

@@ -2,7 +2,6 @@ import { readdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serverConfig } from '../config.ts';
 import type { ShopDb } from '../db/index.ts';
-import { onShutdown } from '../lifecycle.ts';
 import { uploadsDir } from './store.ts';
 
 /**
@@ -49,19 +48,11 @@ export async function sweepAbandonedUploads(
   return removed;
 }
 
-const key = Symbol.for('coffee-marketplace.upload-sweep');
-const store = globalThis as unknown as Record<symbol, boolean | undefined>;
-
-/** Sweeps once at start and then every hour in this process. */
-export function watchAbandonedUploads(db: ShopDb): void {
-  if (store[key]) return;
-  store[key] = true;
+/** Sweeps once at start and then every hour in this process (src/server/background-jobs.ts); returns what stops it. */
+export function watchAbandonedUploads(db: ShopDb): () => void {
   const run = () => void sweepAbandonedUploads(db).catch((error: unknown) => console.error('[uploads] sweep failed', error));
   run();
   const timer = setInterval(run, 60 * 60_000);
   timer.unref();
-  onShutdown(() => {
-    clearInterval(timer);
-    store[key] = false;
-  });
+  return () => clearInterval(timer);
 }

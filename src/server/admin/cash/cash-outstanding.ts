@@ -8,10 +8,13 @@ import { serverConfig } from '../../config.ts';
  * (set at hand-over; 0 for a prepaid order). Once the order is DELIVERED that cash is owed to the shop until a
  * remittance covers the order (`remittance_orders.order_id` is unique: an order's cash is remitted once). What the
  * courier carries on orders still WITH_COURIER is shown beside it: not owed yet, but in their hands. An order
- * delivered more than REMITTANCE_DUE_DAYS ago and not remitted is overdue.
+ * delivered more than REMITTANCE_DUE_DAYS ago and not remitted is overdue. A remittance short of its orders' cash
+ * leaves the difference owed (`shortfall`, part of `owed`) until a later remittance pays it back or finance writes it
+ * off (issue 33, remittances.ts).
  */
 export const NO_CASH: CourierCash = {
   owed: 0,
+  shortfall: 0,
   owedOrders: 0,
   overdueOrders: 0,
   overdueAmount: 0,
@@ -38,7 +41,7 @@ function unremittedDelivered(db: ShopDb) {
 /** Every courier's cash, by courier id (couriers with nothing outstanding are absent: read them as NO_CASH). */
 export async function cashByCourier(db: ShopDb, now = new Date()): Promise<Map<number, CourierCash>> {
   const cutoff = overdueCutoff(now);
-  const [owed, carrying] = await Promise.all([
+  const [owed, carrying, short] = await Promise.all([
     unremittedDelivered(db)
       .select([
         'orders.courier_id',
@@ -58,6 +61,13 @@ export async function cashByCourier(db: ShopDb, now = new Date()): Promise<Map<n
       .select(['orders.courier_id', sql<number>`count(*)`.as('orders'), sql<number>`sum(orders.cash_to_collect)`.as('amount')])
       .groupBy('orders.courier_id')
       .execute(),
+    // What short remittances left owed (issue 33): Σ orders_total − amount − written_off per courier.
+    db
+      .selectFrom('remittances')
+      .select(['courier_id', sql<number>`sum(orders_total - amount - written_off)`.as('amount')])
+      .groupBy('courier_id')
+      .having(sql`sum(orders_total - amount - written_off)`, '>', 0)
+      .execute(),
   ]);
   const byCourier = new Map<number, CourierCash>();
   const entry = (id: number) => byCourier.get(id) ?? byCourier.set(id, { ...NO_CASH }).get(id)!;
@@ -68,6 +78,11 @@ export async function cashByCourier(db: ShopDb, now = new Date()): Promise<Map<n
     cash.owedOrders = Number(row.orders);
     cash.overdueOrders = Number(row.overdue_orders);
     cash.overdueAmount = Number(row.overdue_amount);
+  }
+  for (const row of short) {
+    const cash = entry(row.courier_id);
+    cash.shortfall = Number(row.amount);
+    cash.owed += cash.shortfall;
   }
   for (const row of carrying) {
     const cash = entry(row.courier_id!);

@@ -6,7 +6,7 @@ import { cancelWithin } from '../../services/orders/cancel-order.ts';
 import { moveOrderStatus } from '../../services/orders/lifecycle.ts';
 import { Problem } from '../../problem.ts';
 import { recordAudit } from '../audit.ts';
-import { staffActorTag, type StaffActor } from '../staff-actor.ts';
+import { deskActorTag, type DeskActor } from '../staff-actor.ts';
 
 export interface DeskMove {
   orderId: number;
@@ -30,12 +30,14 @@ async function refusal(trx: ShopDb, orderId: number, from: OrderStatus, to: Orde
 }
 
 /**
+ * The one way an operator moves an order (issue 33): the desk's routes and the terminal (`npm run order`, as the
+ * terminal actor) both come here or to recordFailedDelivery; tests/architecture/one-order-mover.test.ts refuses another.
  * Moves an order one step as staff, in one transaction with everything the step changes and its audit record:
  * handing over sets the courier, the tracking number and the cash to collect (what is still due for cash on delivery);
  * delivering stamps the time; cancelling (with a reason) gives stock and money back through cancelWithin. Conditional
  * on the status the operator saw, so of two operators moving the same order one wins and the other is told why.
  */
-export async function moveFromDesk(db: ShopDb, move: DeskMove, actor: StaffActor): Promise<{ status: OrderStatus }> {
+export async function moveFromDesk(db: ShopDb, move: DeskMove, actor: DeskActor): Promise<{ status: OrderStatus }> {
   const { orderId, from, to } = move;
   if (!operatorNextStatuses(from).includes(to)) throw new Problem(409, 'admin.notAllowedMove', { values: { from, to } });
   const reason = move.reason?.trim() || null;
@@ -43,7 +45,7 @@ export async function moveFromDesk(db: ShopDb, move: DeskMove, actor: StaffActor
     throw new Problem(422, 'admin.reasonRequired', { fields: { reason: ['admin.reasonRequired'] } });
   if (to === 'WITH_COURIER' && !move.courierId)
     throw new Problem(422, 'admin.courierRequired', { fields: { courier_id: ['admin.courierRequired'] } });
-  const tag = staffActorTag(actor);
+  const tag = deskActorTag(actor);
   const restocked = await db.transaction().execute(async (trx) => {
     let productIds: number[] = [];
     if (to === 'CANCELED') {
@@ -118,11 +120,11 @@ export type FailedDeliveryOutcome = 'reschedule' | 'return';
 export async function recordFailedDelivery(
   db: ShopDb,
   input: { orderId: number; reason: string; outcome: FailedDeliveryOutcome },
-  actor: StaffActor,
+  actor: DeskActor,
 ): Promise<{ status: OrderStatus }> {
   const reason = input.reason.trim();
   if (!reason) throw new Problem(422, 'admin.reasonRequired', { fields: { reason: ['admin.reasonRequired'] } });
-  const tag = staffActorTag(actor);
+  const tag = deskActorTag(actor);
   const to: OrderStatus = input.outcome === 'return' ? 'CANCELED' : 'READY_TO_SHIP';
   const restocked = await db.transaction().execute(async (trx) => {
     await trx

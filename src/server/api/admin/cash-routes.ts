@@ -43,7 +43,14 @@ export const adminCashRoutes = new Hono<ApiEnv>()
     const body = c.req.valid('json');
     const remittance = await recordRemittance(
       c.get('db'),
-      { courierId: body.courier_id, orderIds: body.order_ids, amount: body.amount, note: body.note },
+      {
+        courierId: body.courier_id,
+        orderIds: body.order_ids,
+        amount: body.amount,
+        note: body.note,
+        settleDifference: body.settle_difference,
+        writeOffReason: body.write_off_reason,
+      },
       c.get('staff'),
     );
     return c.json({ data: remittance }, 201);

@@ -1,35 +1,29 @@
 import pg from 'pg';
 import { serverConfig } from '../../config.ts';
 import type { ShopDb } from '../../db/index.ts';
-import { onShutdown } from '../../lifecycle.ts';
 import { CATALOG_CHANNEL, INSTANCE_ID } from './catalog-changes.ts';
 import { checkCatalogVersion } from './catalog-version.ts';
 
 /** How often each instance compares the catalog fingerprint (catches edits made directly in the database). */
 const checkMs = serverConfig().catalogCheckMs;
-const key = Symbol.for('coffee-marketplace.catalog-watch');
-const store = globalThis as unknown as Record<symbol, boolean | undefined>;
-
 /**
- * Starts, once per process, what keeps the catalog version current: a first fingerprint, a periodic check every
+ * Starts what keeps the catalog version current: a first fingerprint, a periodic check every
  * CATALOG_CHECK_MS (default 15 s, at most 60 s) and, on PostgreSQL, a dedicated LISTEN connection that
  * reconnects with back-off and re-checks after each reconnect (notifications sent while it was down are lost).
+ * Started and stopped by src/server/background-jobs.ts (once per process); returns what stops it.
  */
-export function watchCatalog(db: ShopDb, databaseUrl: string | undefined): void {
-  if (store[key]) return;
-  store[key] = true;
+export function watchCatalog(db: ShopDb, databaseUrl: string | undefined): () => Promise<void> {
   void checkCatalogVersion(db);
   const timer = setInterval(() => void checkCatalogVersion(db), checkMs);
   timer.unref();
   let client: pg.Client | undefined;
   let stopped = false;
-  onShutdown(async () => {
+  const stop = async () => {
     stopped = true;
     clearInterval(timer);
-    store[key] = false;
     await client?.end().catch(() => undefined);
-  });
-  if (!databaseUrl) return;
+  };
+  if (!databaseUrl) return stop;
   let delay = 500;
   const connect = async (): Promise<void> => {
     if (stopped) return;
@@ -59,6 +53,7 @@ export function watchCatalog(db: ShopDb, databaseUrl: string | undefined): void 
     }
   };
   void connect();
+  return stop;
 }
 
 /** The products another instance announced; undefined when unreadable or cut at 500 (then everything is re-read). */

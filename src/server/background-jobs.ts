@@ -1,0 +1,54 @@
+import type { ShopDb } from './db/index.ts';
+import { scheduleContent } from './admin/content/schedule.ts';
+import { watchAbandonedPayments } from './payments/release-abandoned.ts';
+import { watchCatalog } from './services/catalog/catalog-watch.ts';
+import { watchAbandonedUploads } from './uploads/quota.ts';
+import { onShutdown } from './lifecycle.ts';
+
+/**
+ * The one owner of the shop's background jobs (issue 33): what runs on a timer in a serving process. It starts them
+ * all, once per process, and stops them all; `scripts/start.mjs` (`npm start`) is the one caller of
+ * startBackgroundJobs, and stopGracefully (src/server/http/server.ts) stops them before the database closes.
+ * Short-lived servers (the publish check, the size budget, Lighthouse) and tests run none.
+ *
+ * | job | what | every |
+ * |---|---|---|
+ * | catalog watch (`watchCatalog`) | the catalog version: a fingerprint check, PostgreSQL LISTEN | CATALOG_CHECK_MS |
+ * | unpaid-order release (`watchAbandonedPayments`) | online orders unpaid after PAYMENT_TIMEOUT_MINUTES give their stock back | 1 min |
+ * | upload sweep (`watchAbandonedUploads`) | upload halves a crash left behind | 1 h |
+ * | content schedule (`scheduleContent`) | scheduled entries and offers publish on their own; only in a server that follows publishes, CONTENT_SCHEDULE≠0 | 1 min |
+ */
+export interface BackgroundJobOptions {
+  /** PostgreSQL: the catalog watch LISTENs on it. */
+  databaseUrl: string | undefined;
+  /** Run the content schedule (a server that follows publishes, CONTENT_SCHEDULE not 0). */
+  contentSchedule: boolean;
+}
+
+type Stop = () => unknown;
+// On globalThis: the Astro bundle(s) and the server script are separate module graphs of one process.
+const key = Symbol.for('coffee-marketplace.background-jobs');
+const store = globalThis as unknown as Record<symbol, { names: string[]; stops: Stop[] } | undefined>;
+
+/** Starts every background job once in this process; a second call while they run does nothing. */
+export function startBackgroundJobs(db: ShopDb, options: BackgroundJobOptions): void {
+  if (store[key]) return;
+  const jobs: [string, () => Stop][] = [
+    ['catalog-watch', () => watchCatalog(db, options.databaseUrl)],
+    ['payment-release', () => watchAbandonedPayments(db)],
+    ['upload-sweep', () => watchAbandonedUploads(db)],
+  ];
+  if (options.contentSchedule) jobs.push(['content-schedule', () => scheduleContent(db)]);
+  store[key] = { names: jobs.map(([name]) => name), stops: jobs.map(([, start]) => start()) };
+  onShutdown(stopBackgroundJobs);
+}
+
+/** Stops every job this process started (their timers and connections); safe to call when none run. */
+export async function stopBackgroundJobs(): Promise<void> {
+  const running = store[key];
+  store[key] = undefined;
+  for (const stop of running?.stops ?? []) await stop();
+}
+
+/** The names of the jobs running in this process (for tests and /api/health-style checks). */
+export const runningBackgroundJobs = (): readonly string[] => store[key]?.names ?? [];

@@ -1,0 +1,35 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { runningBackgroundJobs, startBackgroundJobs, stopBackgroundJobs } from '../../src/server/background-jobs.ts';
+import { freshDatabase } from '../support/test-db.ts';
+
+/** The one owner of the background jobs (issue 33, docs/architecture.md): starts them once, stops them all. */
+const { db, drop, url } = await freshDatabase();
+// The upload sweep runs at start: on an empty directory of its own, never on a developer's uploads.
+const uploads = mkdtempSync(join(tmpdir(), 'jobs-uploads-'));
+process.env['UPLOADS_DIR'] = uploads;
+afterAll(async () => {
+  await stopBackgroundJobs();
+  delete process.env['UPLOADS_DIR'];
+  rmSync(uploads, { recursive: true, force: true });
+  await drop();
+});
+
+test('starts every job once per process, the content schedule only when asked, and stops them all', async () => {
+  expect(runningBackgroundJobs()).toEqual([]);
+  startBackgroundJobs(db, { databaseUrl: url, contentSchedule: false });
+  expect(runningBackgroundJobs()).toEqual(['catalog-watch', 'payment-release', 'upload-sweep']);
+  // A second bundle or caller in the same process starts nothing more.
+  startBackgroundJobs(db, { databaseUrl: url, contentSchedule: true });
+  expect(runningBackgroundJobs()).toEqual(['catalog-watch', 'payment-release', 'upload-sweep']);
+  await stopBackgroundJobs();
+  expect(runningBackgroundJobs()).toEqual([]);
+  await stopBackgroundJobs();
+
+  startBackgroundJobs(db, { databaseUrl: url, contentSchedule: true });
+  expect(runningBackgroundJobs()).toEqual(['catalog-watch', 'payment-release', 'upload-sweep', 'content-schedule']);
+  await stopBackgroundJobs();
+  expect(runningBackgroundJobs()).toEqual([]);
+});

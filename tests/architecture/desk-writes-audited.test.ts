@@ -1,0 +1,120 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { expect, test } from 'vitest';
+
+/**
+ * Every write of the desk's services is audited (issue 33): an exported function under `src/server/admin/` that
+ * writes — `insertInto`, `updateTable`, `deleteFrom`, raw SQL that changes rows, or a lifecycle / stock / refund call —
+ * itself or through a helper of the same file, calls `recordAudit` in the same function (directly or through a helper
+ * of the same file). A few modules write what is not a staff action (sessions, the audit log itself, …): they are
+ * listed below with the reason, and a listed function that stops writing must leave the list.
+ */
+const NOT_STAFF_ACTIONS: Record<string, string> = {
+  'src/server/admin/staff-sessions.ts#*':
+    'sign-in sessions and second-factor enrolment: sign-in security (docs/security.md), not a desk action',
+  'src/server/admin/recovery-codes.ts#*': 'second-factor recovery codes of the member signing in',
+  'src/server/admin/staff-accounts.ts#acceptInvite':
+    'the invitee sets their own password; the invitation itself is audited (staff.invite)',
+  'src/server/admin/content/desk-entries.ts#saveDraft':
+    "the editor's working copy, saved as they type (a draft changes nothing the shop shows); approving, publishing and withdrawing are audited",
+};
+
+const WRITE =
+  /\.(insertInto|updateTable|deleteFrom)\(|\b(moveOrderStatus|cancelWithin|cancelOrder|recordStockMovements|setOrderPayment|movePayments|openPayment|creditWallet)\(|sql`\s*(insert|update|delete)\b/i;
+const AUDIT = /\brecordAudit\(/;
+
+interface Fn {
+  name: string;
+  exported: boolean;
+  body: string;
+}
+
+/** The top-level functions of a module (declarations and `const x = (…) =>` arrows), with their bodies. */
+export function functionsOf(text: string): Fn[] {
+  const found: Fn[] = [];
+  const start =
+    /^(export\s+)?(?:async\s+)?function\s*\*?\s*(\w+)|^(export\s+)?const\s+(\w+)\s*=\s*(?:async\s*)?(?:\([^)]*\)|\w+)\s*(?::[^=]+)?=>/gm;
+  const heads = [...text.matchAll(start)];
+  heads.forEach((m, i) => {
+    const end = heads[i + 1]?.index ?? text.length;
+    found.push({ name: (m[2] ?? m[4])!, exported: Boolean(m[1] ?? m[3]), body: text.slice(m.index, end) });
+  });
+  return found;
+}
+
+/** The exported functions of one module that write without an audit record, as `path#name`. */
+export function unauditedWrites(path: string, text: string, exempt: Record<string, string> = NOT_STAFF_ACTIONS): string[] {
+  const fns = functionsOf(text);
+  // Whether a function, or a same-file helper it calls (transitively), matches.
+  const reaches = (fn: Fn, pattern: RegExp, seen = new Set<string>()): boolean => {
+    if (seen.has(fn.name)) return false;
+    seen.add(fn.name);
+    if (pattern.test(fn.body)) return true;
+    for (const other of fns)
+      if (other !== fn && new RegExp(`\\b${other.name}\\(`).test(fn.body) && reaches(other, pattern, seen)) return true;
+    return false;
+  };
+  return fns
+    .filter((fn) => fn.exported && reaches(fn, WRITE) && !reaches(fn, AUDIT))
+    .map((fn) => `${path}#${fn.name}`)
+    .filter((key) => !(key in exempt) && !(`${path}#*` in exempt));
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return filesUnder(path);
+    return /\.ts$/.test(entry.name) && !entry.name.includes('.test.') ? [path] : [];
+  });
+}
+
+const deskModules = () =>
+  filesUnder('src/server/admin').map((file) => [relative('.', file).replaceAll('\\', '/'), readFileSync(file, 'utf8')] as const);
+
+test('every exported write of the desk’s services records an audit entry in the same function', () => {
+  expect(deskModules().flatMap(([path, text]) => unauditedWrites(path, text))).toEqual([]);
+});
+
+test('each exemption is still needed: it names a function (or a module) that writes without an audit record', () => {
+  const files = new Map(deskModules());
+  for (const key of Object.keys(NOT_STAFF_ACTIONS)) {
+    const [path, name] = key.split('#') as [string, string];
+    expect(files.has(path), key).toBe(true);
+    const unaudited = unauditedWrites(path, files.get(path)!, {});
+    if (name === '*') expect(unaudited.length, key).toBeGreaterThan(0);
+    else expect(unaudited, key).toContain(key);
+  }
+});
+
+test('the check fires on a planted write without an audit record, and follows same-file helpers', () => {
+  const planted = `
+import { recordAudit } from '../audit.ts';
+
+async function stamp(trx: ShopDb, id: number) {
+  await trx.updateTable('couriers').set({ active: 0 }).where('id', '=', id).execute();
+}
+
+export async function deactivateQuietly(db: ShopDb, id: number, actor: StaffActor) {
+  await db.transaction().execute((trx) => stamp(trx, id));
+}
+
+export async function deactivate(db: ShopDb, id: number, actor: StaffActor) {
+  await db.transaction().execute(async (trx) => {
+    await stamp(trx, id);
+    await recordAudit(trx, actor, { action: 'courier.update', subject: { type: 'courier', id } });
+  });
+}
+
+export const dropNote = async (db: ShopDb, id: number) => {
+  await db.deleteFrom('order_notes').where('id', '=', id).execute();
+};
+
+export async function readOnly(db: ShopDb) {
+  return db.selectFrom('couriers').selectAll().execute();
+}
+`;
+  expect(unauditedWrites('src/server/admin/cash/planted.ts', planted)).toEqual([
+    'src/server/admin/cash/planted.ts#deactivateQuietly',
+    'src/server/admin/cash/planted.ts#dropNote',
+  ]);
+});
