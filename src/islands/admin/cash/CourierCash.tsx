@@ -239,8 +239,8 @@ function RemittanceForm({ locale, text, can, cash }: Props & { cash: CourierCash
       className="max-w-xl space-y-3 rounded-xl bg-white p-4 shadow-sm"
       onSubmit={action.onSubmit(record)}
       onChange={(event) => {
-        const target = event.target as HTMLInputElement;
-        if (target.name === 'amount') setTyped(target.value);
+        const target = event.target;
+        if (target instanceof HTMLInputElement && target.name === 'amount') setTyped(target.value);
       }}
     >
       <p className="font-semibold" aria-live="polite" data-testid="selected-total">
