@@ -33,7 +33,7 @@ test.describe('couriers and cash', () => {
   // Each journey signs a new member in through the invitation and TOTP API first.
   test.describe.configure({ timeout: 90_000 });
 
-  test('finance opens a courier, ticks the delivered orders, is refused a wrong count, records the remittance and sees nothing owed', async ({
+  test('finance opens a courier, ticks the delivered orders, sees the difference of a wrong count, records the remittance and sees nothing owed', async ({
     page,
     t,
     shopLocale,
@@ -55,21 +55,13 @@ test.describe('couriers and cash', () => {
       await page.getByRole('checkbox', { name: interpolate(k.select, { order: formatOrderId(id) }) }).check();
     await expect(page.getByTestId('selected-total')).toContainText(money(owed));
 
-    // Counted 25.50 pounds short: the server names the difference and records nothing.
+    // Counted 25.50 pounds short: the form names the difference and asks how to settle it; the right count clears it.
     const form = page.locator('form').filter({ has: page.getByLabel(k.counted) });
     await page.getByLabel(k.counted).fill(poundsText(owed - 2550));
-    await form.getByRole('button', { name: k.record }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: k.record }).click();
-    await expect(form.getByRole('alert')).toHaveText(
-      interpolate(t.adminCash.errors.amountMismatch, {
-        counted: poundsText(owed - 2550),
-        expected: poundsText(owed),
-        difference: '25.50',
-      }),
-    );
-    await expect(page.getByTestId('cash-owed')).toContainText(money(owed));
-
+    await expect(page.getByTestId('remit-difference')).toHaveText(interpolate(k.short, { amount: money(2550) }));
+    await expect(page.getByRole('radio', { name: k.settleBalance })).toBeChecked();
     await page.getByLabel(k.counted).fill(poundsText(owed));
+    await expect(page.getByRole('radio', { name: k.settleBalance })).toHaveCount(0);
     await form.getByRole('button', { name: k.record }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: k.record }).click();
     await expect(page.getByText(k.recorded, { exact: true })).toBeVisible();
@@ -81,6 +73,64 @@ test.describe('couriers and cash', () => {
     await page.goto(`/${shopLocale}/admin/couriers`);
     const row = page.getByRole('row').filter({ hasText: courierName });
     await expect(row.getByRole('cell').nth(3)).toContainText(money(0));
+  });
+
+  test('finance records a count 5 EGP short kept as owed by the courier, then writes off another shortfall with a reason, at 360 px', async ({
+    page,
+    t,
+    shopLocale,
+  }) => {
+    const k = t.adminCash.cash;
+    const money = (piastres: number) => formatMoney(piastres, shopLocale);
+    const { courierId, orders } = await courierWithDeliveries(page.request, [3, 2, 1]);
+    const [first, second, third] = orders as [(typeof orders)[0], (typeof orders)[0], (typeof orders)[0]];
+    await page.setViewportSize({ width: 360, height: 800 });
+    await signedInStaff(page, 'finance');
+    await page.goto(`/${shopLocale}/admin/couriers/${courierId}`);
+    const form = page.locator('form').filter({ has: page.getByLabel(k.counted) });
+    const select = (id: number) =>
+      page.getByRole('checkbox', { name: interpolate(k.select, { order: formatOrderId(id) }) }).check();
+    const record = async () => {
+      await form.getByRole('button', { name: k.record }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: k.record }).click();
+    };
+
+    // 5 pounds short of the first two orders, kept as owed (the default).
+    await select(first.id);
+    await select(second.id);
+    const chosen = first.cash + second.cash;
+    await page.getByLabel(k.counted).fill(poundsText(chosen - 500));
+    await expect(page.getByTestId('remit-difference')).toHaveText(interpolate(k.short, { amount: money(500) }));
+    await expect(page.getByRole('radio', { name: k.settleBalance })).toBeChecked();
+    await expect(page.getByRole('radio', { name: k.settleWriteOff })).not.toBeChecked();
+    await record();
+    await expect(page.getByTestId('cash-shortfall')).toContainText(money(500));
+    await expect(page.getByTestId('cash-owed')).toContainText(money(third.cash + 500));
+    // The two orders are settled: only the third waits for its cash.
+    await expect(page.getByRole('checkbox', { name: interpolate(k.select, { order: formatOrderId(first.id) }) })).toHaveCount(0);
+    await expect(page.getByRole('checkbox', { name: interpolate(k.select, { order: formatOrderId(second.id) }) })).toHaveCount(0);
+    const history = page.getByRole('table', { name: k.history });
+    await expect(history.getByRole('row').filter({ hasText: money(chosen - 500) })).toContainText(
+      interpolate(k.owedAfter, { amount: money(500) }),
+    );
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // 3 pounds short of the third order, written off: a reason is required.
+    await select(third.id);
+    await page.getByLabel(k.counted).fill(poundsText(third.cash - 300));
+    await page.getByRole('radio', { name: k.settleWriteOff }).check();
+    await form.getByRole('button', { name: k.record }).click();
+    await expect(form.getByLabel(k.writeOffReason)).toHaveAccessibleDescription(t.adminCash.errors.writeOffReasonRequired);
+    expect(await seriousViolations(page)).toEqual([]);
+    await form.getByLabel(k.writeOffReason).fill('Torn note');
+    await record();
+    await expect(history.getByRole('row').filter({ hasText: money(third.cash - 300) })).toContainText(
+      interpolate(k.writtenOff, { amount: money(300), reason: 'Torn note' }),
+    );
+    await expect(page.getByText(k.nothing)).toBeVisible();
+    await expect(page.getByTestId('cash-owed')).toContainText(money(500));
+    await expect(page.getByTestId('cash-shortfall')).toContainText(money(500));
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   test('operations sees a courier’s cash but has no way to record a remittance, and the API refuses it', async ({

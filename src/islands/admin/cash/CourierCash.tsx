@@ -1,8 +1,8 @@
 import type { RowSelectionState } from '@tanstack/react-table';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Dictionary } from '../../../i18n/en.ts';
 import { formatDateTime, formatList, formatMoney, formatNumber, formatOrderId } from '../../../i18n/format.ts';
-import { interpolate, plural } from '../../../i18n/interpolate.ts';
+import { interpolate, interpolateParts, plural } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { localePath } from '../../../i18n/routes.ts';
 import { adminCall } from '../../../lib/admin/admin-client.ts';
@@ -22,16 +22,26 @@ interface Props {
   text: Text;
   initial: CourierCashView;
   initialRemittances: Remittance[];
-  canRemit: boolean;
+  /** cash.remit: records remittances; cash.write_off: may write a short count's difference off. */
+  can: { remit: boolean; writeOff: boolean };
+}
+
+/** A template with each filled value isolated in <bdi> (amounts keep their order in either direction). */
+function withBdi(template: string, values: Record<string, string>): ReactNode {
+  return interpolateParts(template, values).map((part, i) =>
+    typeof part === 'string' ? part : <bdi key={`${part.key}-${i}`}>{part.value}</bdi>,
+  );
 }
 
 /**
  * /admin/couriers/[id]: what a courier owes and carries, the delivered orders whose cash is still to remit (finance
  * ticks the ones the cash handed in covers, sees the running total, types the amount counted and records the
- * remittance), and the courier's past remittances. The server refuses an amount that is not the orders' total.
+ * remittance), and the courier's past remittances. A count that differs from the orders' total is settled as finance
+ * chooses (issue 33): kept as owed by the courier (an over-count pays back earlier shortfalls) or written off with a
+ * reason (cash.write_off).
  */
 export default function CourierCash(props: Props) {
-  const { locale, text, canRemit } = props;
+  const { locale, text, can } = props;
   const cash = useCourierCash(props);
   const k = text.cash;
   return (
@@ -43,8 +53,8 @@ export default function CourierCash(props: Props) {
           {k.unremitted}
         </h2>
         <UnremittedTable {...props} cash={cash} />
-        {canRemit ? (
-          cash.view.orders.length > 0 && <RemittanceForm {...props} cash={cash} />
+        {can.remit ? (
+          (cash.view.orders.length > 0 || cash.view.cash.shortfall > 0) && <RemittanceForm {...props} cash={cash} />
         ) : (
           <p className="text-sm text-roast-700">{k.readOnly}</p>
         )}
@@ -83,11 +93,14 @@ function CashFigures({ locale, text, view }: { locale: Locale; text: Text; view:
   const c = text.couriers;
   const figures: [string, string, string][] = [
     ['owed', c.owed, formatMoney(view.cash.owed, locale)],
+    ...(view.cash.shortfall > 0
+      ? [['shortfall', text.cash.shortfall, formatMoney(view.cash.shortfall, locale)] as [string, string, string]]
+      : []),
     ['carrying', c.carrying, formatMoney(view.cash.carrying, locale)],
     ['overdue', c.overdue, formatNumber(view.cash.overdueOrders, locale)],
   ];
   return (
-    <dl className="grid gap-3 sm:grid-cols-3" aria-live="polite">
+    <dl className={`grid gap-3 ${figures.length > 3 ? 'sm:grid-cols-2 lg:grid-cols-4' : 'sm:grid-cols-3'}`} aria-live="polite">
       {figures.map(([key, label, value]) => (
         <div key={key} className="rounded-xl bg-white p-4 shadow-sm" data-testid={`cash-${key}`}>
           <dt className="text-sm text-roast-700">{label}</dt>
@@ -107,7 +120,7 @@ const orderLink = (locale: Locale, id: number) => (
 );
 
 /** The delivered orders whose cash is still out; finance ticks the ones a remittance covers. */
-function UnremittedTable({ locale, text, canRemit, cash }: Props & { cash: CourierCashState }) {
+function UnremittedTable({ locale, text, can, cash }: Props & { cash: CourierCashState }) {
   const k = text.cash;
   const columns: DeskColumn<UnremittedOrder>[] = [
     { id: 'order', label: k.order, header: k.order, cell: ({ row }) => orderLink(locale, row.original.id) },
@@ -142,7 +155,7 @@ function UnremittedTable({ locale, text, canRemit, cash }: Props & { cash: Couri
       rows={cash.view.orders}
       rowId={(o) => String(o.id)}
       empty={k.nothing}
-      {...(canRemit
+      {...(can.remit
         ? {
             selection: cash.selection,
             onSelectionChange: cash.setSelection,
@@ -156,30 +169,49 @@ function UnremittedTable({ locale, text, canRemit, cash }: Props & { cash: Couri
 
 /**
  * The remittance: the amount counted (pounds on any keyboard, read by parseMoneyInput) and a note, confirmed in a
- * dialog that names the orders. A submit handler, so the dialog renders while it waits for the answer.
+ * dialog that names the orders. When the count differs from the selected orders, the form shows the difference and how
+ * it is settled: a shortfall kept as owed by the courier (the default) or written off with a reason (cash.write_off);
+ * an over-count pays back what earlier short remittances left owed (the server refuses more). A submit handler, so the
+ * dialog renders while it waits for the answer.
  */
-function RemittanceForm({ locale, text, cash }: Props & { cash: CourierCashState }) {
+function RemittanceForm({ locale, text, can, cash }: Props & { cash: CourierCashState }) {
   const k = text.cash;
   const { ask, dialog } = useConfirm();
+  const [typed, setTyped] = useState('');
+  const [settle, setSettle] = useState<'balance' | 'write_off'>('balance');
   const action = useDeskAction<Remittance>({ locale, done: k.recorded, refresh: cash.reload });
   const money = (piastres: number) => formatMoney(piastres, locale);
   const chosenTotal = cash.chosen.reduce((sum, o) => sum + o.amount, 0);
   const chosenText = cash.chosen.length
     ? interpolate(plural(k.selected, cash.chosen.length, locale), { total: money(chosenTotal) })
     : k.noneSelected;
+  const counted = parseMoneyInput(typed);
+  const difference = counted.ok ? counted.piastres - chosenTotal : 0;
+  const shortfall = cash.view.cash.shortfall;
+  const writingOff = difference < 0 && can.writeOff && settle === 'write_off';
 
   const record = async (form: FormData, element: HTMLFormElement) => {
     const values = typedValues(form);
     const amount = parseMoneyInput(values['amount'] ?? '');
     if (!amount.ok) return action.refuse({ amount: [k.badAmount] }, values);
     const ids = cash.chosen.map((o) => o.id);
+    const diff = amount.piastres - chosenTotal;
+    const writeOff = diff < 0 && can.writeOff && values['settle_difference'] === 'write_off';
+    const reason = values['write_off_reason']?.trim() ?? '';
+    if (writeOff && !reason) return action.refuse({ write_off_reason: [text.errors.writeOffReasonRequired] }, values);
     const orders = formatList(
       ids.map((id) => formatOrderId(id)),
       locale,
     );
+    const settled =
+      diff >= 0
+        ? ''
+        : writeOff
+          ? interpolate(k.confirmWriteOff, { amount: money(-diff), reason })
+          : interpolate(k.confirmOwed, { amount: money(-diff) });
     const yes = await ask({
       title: interpolate(k.confirmTitle, { amount: money(amount.piastres) }),
-      text: interpolate(k.confirmText, { orders }),
+      text: [ids.length ? interpolate(k.confirmText, { orders }) : k.confirmRepay, settled].filter(Boolean).join(' '),
       confirm: k.record,
       keep: k.keep,
     });
@@ -189,13 +221,28 @@ function RemittanceForm({ locale, text, cash }: Props & { cash: CourierCashState
       order_ids: ids,
       amount: amount.piastres,
       ...(values['note'] ? { note: values['note'] } : {}),
+      ...(diff === 0 ? {} : { settle_difference: writeOff ? 'write_off' : 'balance' }),
+      ...(writeOff ? { write_off_reason: reason } : {}),
     };
-    if (await action.run({ path: '/remittances', body }, values)) element.reset();
+    if (await action.run({ path: '/remittances', body }, values)) {
+      element.reset();
+      setTyped('');
+      setSettle('balance');
+    }
   };
 
   const { state } = action;
+  const settleError = state.errors['settle_difference'];
   return (
-    <form noValidate className="max-w-xl space-y-3 rounded-xl bg-white p-4 shadow-sm" onSubmit={action.onSubmit(record)}>
+    <form
+      noValidate
+      className="max-w-xl space-y-3 rounded-xl bg-white p-4 shadow-sm"
+      onSubmit={action.onSubmit(record)}
+      onChange={(event) => {
+        const target = event.target;
+        if (target instanceof HTMLInputElement && target.name === 'amount') setTyped(target.value);
+      }}
+    >
       <p className="font-semibold" aria-live="polite" data-testid="selected-total">
         {chosenText}
       </p>
@@ -208,6 +255,53 @@ function RemittanceForm({ locale, text, cash }: Props & { cash: CourierCashState
         idPrefix="remit"
         defaultValue={state.values?.['amount']}
       />
+      <p aria-live="polite" data-testid="remit-difference" className={difference ? 'font-semibold' : 'sr-only'}>
+        {difference < 0 && withBdi(k.short, { amount: money(-difference) })}
+        {difference > 0 &&
+          withBdi(cash.chosen.length ? k.over : k.repay, { amount: money(difference), shortfall: money(shortfall) })}
+      </p>
+      {difference < 0 && (
+        <fieldset className="space-y-2" aria-describedby={settleError ? 'remit-settle-error' : undefined}>
+          <legend className="text-sm font-semibold">{k.settle}</legend>
+          <label className="flex items-center gap-2">
+            <input
+              type="radio"
+              name="settle_difference"
+              value="balance"
+              checked={!writingOff}
+              onChange={() => setSettle('balance')}
+            />
+            {k.settleBalance}
+          </label>
+          {can.writeOff && (
+            <label className="flex items-center gap-2">
+              <input
+                type="radio"
+                name="settle_difference"
+                value="write_off"
+                checked={writingOff}
+                onChange={() => setSettle('write_off')}
+              />
+              {k.settleWriteOff}
+            </label>
+          )}
+          {settleError?.length ? (
+            <p id="remit-settle-error" className="text-sm text-red-800" data-field-error>
+              {settleError.join(' ')}
+            </p>
+          ) : null}
+        </fieldset>
+      )}
+      {writingOff && (
+        <Input
+          name="write_off_reason"
+          label={k.writeOffReason}
+          autoComplete="off"
+          errors={state.errors}
+          idPrefix="remit"
+          defaultValue={state.values?.['write_off_reason']}
+        />
+      )}
       <Input
         name="note"
         label={k.note}
@@ -246,7 +340,32 @@ function HistoryTable({ locale, text, remittances }: { locale: Locale; text: Tex
         </span>
       ),
     },
+    {
+      id: 'difference',
+      label: k.difference,
+      header: k.difference,
+      cell: ({ row }) => <DifferenceCell locale={locale} text={text} remittance={row.original} />,
+    },
     { id: 'by', label: k.by, header: k.by, cell: ({ row }) => row.original.staff.name },
   ];
   return <DataTable caption={k.history} columns={columns} rows={remittances} rowId={(r) => String(r.id)} empty={k.noHistory} />;
+}
+
+/** How a remittance settled against its orders: left owed, paid back, written off (with the reason), or even. */
+function DifferenceCell({ locale, text, remittance: r }: { locale: Locale; text: Text; remittance: Remittance }) {
+  const k = text.cash;
+  const money = (piastres: number) => formatMoney(piastres, locale);
+  const lines: ReactNode[] = [];
+  if (r.shortfall > 0) lines.push(withBdi(k.owedAfter, { amount: money(r.shortfall) }));
+  if (r.shortfall < 0) lines.push(withBdi(k.paidBack, { amount: money(-r.shortfall) }));
+  if (r.writtenOff > 0)
+    lines.push(withBdi(k.writtenOff, { amount: money(r.writtenOff), reason: r.writeOffReason ?? '' }));
+  if (!lines.length) return <span className="text-roast-700">{k.even}</span>;
+  return (
+    <span className="flex flex-col">
+      {lines.map((line, i) => (
+        <span key={i}>{line}</span>
+      ))}
+    </span>
+  );
 }

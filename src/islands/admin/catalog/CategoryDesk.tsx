@@ -7,6 +7,7 @@ import type { DeskCategory } from '../../../lib/admin/catalog-views.ts';
 import { Notice } from '../../kit/Notice.tsx';
 import { useDeskAction } from '../../kit/use-desk-action.ts';
 import CategoryNames from './CategoryNames.tsx';
+import { localField } from '../../../i18n/localized.ts';
 
 type Text = Dictionary['adminCatalog']['categories'];
 const empty = { slug: '', name_en: '', name_ar: '', name_ar_definite: null };
@@ -22,7 +23,7 @@ export default function CategoryDesk({ locale, text, initial }: { locale: Locale
   const moving = useDeskAction<DeskCategory[]>({ locale, refresh: setCategories });
   const move = (path: 'categories' | 'sub-categories', id: number, direction: 'up' | 'down') =>
     moving.run({ path: `/${path}/${id}/move`, body: { direction } });
-  const name = (c: { name_en: string; name_ar: string }) => (locale === 'ar' ? c.name_ar : c.name_en);
+  const name = (c: { name_en: string; name_ar: string }) => localField(locale, c, 'name');
   const arrows = (
     path: 'categories' | 'sub-categories',
     row: { id: number; name_en: string; name_ar: string },

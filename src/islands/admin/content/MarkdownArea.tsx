@@ -4,6 +4,7 @@ import type { Locale } from '../../../i18n/locales.ts';
 import { Field, inputClass } from '../../kit/Field.tsx';
 import { Notice } from '../../kit/Notice.tsx';
 import { useDeskAction } from '../../kit/use-desk-action.ts';
+import { directionOf } from '../../../i18n/locales.ts';
 
 type Text = Dictionary['adminContent'];
 
@@ -113,7 +114,7 @@ export default function MarkdownArea({
             {...a11y}
             ref={area}
             lang={lang}
-            dir={lang === 'ar' ? 'rtl' : 'ltr'}
+            dir={directionOf(lang)}
             rows={14}
             value={value}
             onChange={(ev) => onChange(ev.target.value)}

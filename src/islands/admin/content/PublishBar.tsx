@@ -5,6 +5,7 @@ import type { Locale } from '../../../i18n/locales.ts';
 import { cairoInstant } from '../../../lib/admin/cairo-day.ts';
 import { Button } from '../../kit/Button.tsx';
 import { useConfirm } from '../../kit/Dialog.tsx';
+import { localized } from '../../../i18n/localized.ts';
 
 type Text = Dictionary['adminContent'];
 
@@ -39,7 +40,7 @@ export default function PublishBar({
           rel="noopener"
           className="rounded-full border border-roast-300 px-4 py-2 font-semibold"
         >
-          {interpolate(text.preview, { language: lang === 'ar' ? text.arabic : text.english })}
+          {interpolate(text.preview, { language: localized(lang, { en: text.english, ar: text.arabic }) })}
         </a>
       ))}
       <Button onClick={() => onApprove(null)}>{text.publishNow}</Button>

@@ -7,6 +7,7 @@ import DataTable, { type DeskColumn } from '../../kit/DataTable.tsx';
 import { useConfirm } from '../../kit/Dialog.tsx';
 import PayRefundDialog, { type Paid } from './PayRefundDialog.tsx';
 import type { RefundView } from './refund-view.ts';
+import { localePath } from '../../../i18n/routes.ts';
 
 export type { RefundView } from './refund-view.ts';
 
@@ -80,7 +81,7 @@ function refundColumns(
       label: r.order,
       header: r.order,
       cell: ({ row }) => (
-        <a className="font-semibold underline" href={`/${locale}/admin/orders/${row.original.orderId}`}>
+        <a className="font-semibold underline" href={localePath(locale, `/admin/orders/${row.original.orderId}`)}>
           #{row.original.orderId}
         </a>
       ),
@@ -91,7 +92,7 @@ function refundColumns(
       header: r.shopper,
       cell: ({ row }) => (
         <span>
-          <a className="underline" href={`/${locale}/admin/customers/${row.original.shopperId}`}>
+          <a className="underline" href={localePath(locale, `/admin/customers/${row.original.shopperId}`)}>
             {row.original.shopperName}
           </a>{' '}
           <bdi dir="ltr" className="text-roast-700">

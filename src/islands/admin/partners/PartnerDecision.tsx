@@ -10,6 +10,7 @@ import { Field, formFields, inputClass } from '../../kit/Field.tsx';
 import { typedValues, type FormState } from '../../kit/form-state.ts';
 import { FormMessage } from '../../kit/Notice.tsx';
 import { useDeskAction } from '../../kit/use-desk-action.ts';
+import { directionOf, localeOr } from '../../../i18n/locales.ts';
 
 type Text = Dictionary['adminPartners'];
 
@@ -110,7 +111,7 @@ export default function PartnerDecision({
           {text.rejectTitle}
         </h2>
         <FormMessage state={rejection} />
-        {area('reason', text.reasonLabel, application.locale === 'ar' ? 'rtl' : 'ltr', rejection, '')}
+        {area('reason', text.reasonLabel, directionOf(localeOr(application.locale)), rejection, '')}
         <SubmitButton variant="danger" busy={rejecting.busy}>
           {text.reject}
         </SubmitButton>

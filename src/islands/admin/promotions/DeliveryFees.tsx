@@ -12,6 +12,7 @@ import type { Errors, FormState } from '../../kit/form-state.ts';
 import { typedValues } from '../../kit/form-state.ts';
 import { FormMessage } from '../../kit/Notice.tsx';
 import { useDeskAction } from '../../kit/use-desk-action.ts';
+import { localField } from '../../../i18n/localized.ts';
 
 type Text = Dictionary['adminPromotions'];
 type Governorate = DeliveryFeesView['governorates'][number];
@@ -101,7 +102,7 @@ function rowErrors(state: FormState, saved: DeliveryFeesView): FormState {
 }
 
 function feeColumns(locale: Locale, d: Text['delivery'], errors: Errors): DeskColumn<Governorate>[] {
-  const nameOf = (g: Governorate) => (locale === 'ar' ? g.name_ar : g.name_en);
+  const nameOf = (g: Governorate) => localField(locale, g, 'name');
   const errorsOf = (g: Governorate) => errors[`governorate-${g.id}`] ?? [];
   return [
     {

@@ -4,6 +4,7 @@ import type { Locale } from '../../../i18n/locales.ts';
 import { interpolate } from '../../../i18n/interpolate.ts';
 import { adminCall } from '../../../lib/admin/admin-client.ts';
 import { showToast } from '../../../lib/toast-event.ts';
+import { localePath } from '../../../i18n/routes.ts';
 
 /** One signed-in session as the account page shows it (times already formatted for the reader). */
 export interface SessionRow {
@@ -34,7 +35,7 @@ export default function SessionList({
     });
     setBusy(null);
     if (!res.ok) return showToast(res.message, 'error');
-    if (res.body.data.current) return window.location.assign(`/${locale}/admin/login`);
+    if (res.body.data.current) return window.location.assign(localePath(locale, '/admin/login'));
     setRows((all) => all.filter((r) => r.id !== row.id));
     showToast(text.ended);
   };
