@@ -128,9 +128,11 @@ export default function DataTable<T extends RowData>(props: Props<T>) {
             {row.getAllCells().map((cell) => {
               const column = cell.column.columnDef as DeskColumn<T>;
               return (
+                // A long unbroken value (an e-mail, a provider's reference) may break anywhere, so a table never widens
+                // the page: at 360 px in Arabic the staff list and the audit log did, and the paid refunds at 1280 px.
                 <td
                   key={cell.id}
-                  className={`p-2 max-md:flex max-md:gap-2 max-md:p-1 ${column.align === 'end' ? 'md:text-end' : ''}`}
+                  className={`p-2 [overflow-wrap:anywhere] max-md:flex max-md:flex-wrap max-md:gap-x-2 max-md:p-1 ${column.align === 'end' ? 'md:text-end' : ''}`}
                 >
                   <span aria-hidden="true" className="font-semibold text-roast-700 md:hidden">
                     {column.label}:

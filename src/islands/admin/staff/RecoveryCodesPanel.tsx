@@ -1,11 +1,12 @@
-import { useActionState, useState } from 'react';
+import { useState } from 'react';
 import type { Dictionary } from '../../../i18n/en.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { plural } from '../../../i18n/interpolate.ts';
-import { adminCall } from '../../../lib/admin/admin-client.ts';
-import { emptyState, formStateOf, FormMessage, Input, type FormState } from '../../account/form-kit.tsx';
-import Submit from '../../account/Submit.tsx';
-import { useClientAction } from '../../shared/use-mounted.ts';
+import { SubmitButton } from '../../kit/Button.tsx';
+import { Input } from '../../kit/Field.tsx';
+import { typedValues } from '../../kit/form-state.ts';
+import { FormMessage } from '../../kit/Notice.tsx';
+import { useDeskAction } from '../../kit/use-desk-action.ts';
 
 /** /admin/account: how many recovery codes are left, and a new set (the password proves it is the member). */
 export default function RecoveryCodesPanel({
@@ -20,16 +21,11 @@ export default function RecoveryCodesPanel({
   left: number;
 }) {
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [state, action] = useActionState(async (_: FormState, form: FormData): Promise<FormState> => {
-    const res = await adminCall<{ recovery_codes: string[] }>(locale, '/account/recovery-codes', {
-      method: 'POST',
-      body: { password: form.get('password') },
-    });
-    if (!res.ok) return formStateOf(res);
-    setCodes(res.body.data.recovery_codes);
-    return emptyState;
-  }, emptyState);
-  const clientAction = useClientAction(action);
+  // The new codes are shown once, here: the answer is what the panel draws next.
+  const making = useDeskAction<{ recovery_codes: string[] }>({ locale, refresh: (data) => setCodes(data.recovery_codes) });
+  const { state } = making;
+  const make = (form: FormData) =>
+    making.run({ path: '/account/recovery-codes', body: { password: typedValues(form)['password'] } }, {});
   return (
     <div className="space-y-4">
       <p className="text-sm font-semibold" data-testid="recovery-left">
@@ -47,7 +43,7 @@ export default function RecoveryCodesPanel({
           </ul>
         </div>
       ) : (
-        <form action={clientAction} noValidate className="max-w-md space-y-4">
+        <form onSubmit={making.onSubmit(make)} noValidate className="max-w-md space-y-4">
           <p className="text-sm">{text.intro}</p>
           <FormMessage state={state} />
           <Input
@@ -58,7 +54,9 @@ export default function RecoveryCodesPanel({
             idPrefix="recovery"
             autoComplete="current-password"
           />
-          <Submit label={text.submit} busyLabel={working} />
+          <SubmitButton busy={making.busy} busyLabel={working}>
+            {text.submit}
+          </SubmitButton>
         </form>
       )}
     </div>
