@@ -358,8 +358,7 @@ function DifferenceCell({ locale, text, remittance: r }: { locale: Locale; text:
   const lines: ReactNode[] = [];
   if (r.shortfall > 0) lines.push(withBdi(k.owedAfter, { amount: money(r.shortfall) }));
   if (r.shortfall < 0) lines.push(withBdi(k.paidBack, { amount: money(-r.shortfall) }));
-  if (r.writtenOff > 0)
-    lines.push(withBdi(k.writtenOff, { amount: money(r.writtenOff), reason: r.writeOffReason ?? '' }));
+  if (r.writtenOff > 0) lines.push(withBdi(k.writtenOff, { amount: money(r.writtenOff), reason: r.writeOffReason ?? '' }));
   if (!lines.length) return <span className="text-roast-700">{k.even}</span>;
   return (
     <span className="flex flex-col">
