@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumFlags, chromiumPath } from './scripts/chromium.mjs';
+import { E2E_GTM_ID } from './scripts/e2e-build.mjs';
 import type { ShopOptions } from './tests/e2e/fixtures.ts';
 
 const port = Number(process.env['E2E_PORT'] ?? 4410);
@@ -8,7 +9,7 @@ const serverLog = `${dbPath}.server.log`;
 // CI builds the site beside lint and typecheck (.ci/run), from a fresh database at the same path: then the server
 // starts on that build and that database instead of building again.
 const prebuilt = process.env['E2E_PREBUILT'] === '1';
-const freshBuild = `rm -f ${dbPath} ${dbPath}-wal ${dbPath}-shm && npm run build && `;
+const freshBuild = 'node scripts/e2e-build.mjs && ';
 const catalogWriters = /admin-(catalog|categories)\.spec\.ts/;
 // Publishing from the editors' desk builds the whole site: alone, after everything else (a build takes both cores).
 const deskPublish = /admin-publish\.spec\.ts/;
@@ -61,7 +62,7 @@ export default defineConfig<ShopOptions>({
       // A forced exception for the error-page journey (?__fail in the middleware, /api/__fail); never in production.
       ENABLE_TEST_FAULTS: '1',
       // A tag-manager container (consent.spec.ts intercepts its URL; there is no internet here).
-      GTM_ID: 'GTM-TEST123',
+      GTM_ID: E2E_GTM_ID,
     },
     reuseExistingServer: !process.env['CI'],
     timeout: 240_000,

@@ -3,7 +3,6 @@ import type { Locale } from '../../../i18n/locales.ts';
 import { plural } from '../../../i18n/interpolate.ts';
 import { SubmitButton } from '../../kit/Button.tsx';
 import { Input } from '../../kit/Field.tsx';
-import { typedValues } from '../../kit/form-state.ts';
 import { FormMessage } from '../../kit/Notice.tsx';
 import { useDeskAction } from '../../kit/use-desk-action.ts';
 
@@ -25,16 +24,15 @@ export default function PasswordChange({
     done: (data) => plural(text.done, data.sessions_ended, locale),
   });
   const { state } = changing;
-  const change = (form: FormData) => {
-    const values = typedValues(form);
-    return changing.run(
+  // Passwords are read from the form itself: typedValues leaves them out of what a refusal keeps.
+  const change = (form: FormData) =>
+    changing.run(
       {
         path: '/account/password',
-        body: { current_password: values['current_password'], password: values['password'], code: values['code'] },
+        body: { current_password: form.get('current_password'), password: form.get('password'), code: form.get('code') },
       },
       {},
     );
-  };
   return (
     <form onSubmit={changing.onSubmit(change)} noValidate className="max-w-md space-y-4">
       <FormMessage state={state} />

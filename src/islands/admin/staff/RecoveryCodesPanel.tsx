@@ -4,7 +4,6 @@ import type { Locale } from '../../../i18n/locales.ts';
 import { plural } from '../../../i18n/interpolate.ts';
 import { SubmitButton } from '../../kit/Button.tsx';
 import { Input } from '../../kit/Field.tsx';
-import { typedValues } from '../../kit/form-state.ts';
 import { FormMessage } from '../../kit/Notice.tsx';
 import { useDeskAction } from '../../kit/use-desk-action.ts';
 
@@ -24,8 +23,7 @@ export default function RecoveryCodesPanel({
   // The new codes are shown once, here: the answer is what the panel draws next.
   const making = useDeskAction<{ recovery_codes: string[] }>({ locale, refresh: (data) => setCodes(data.recovery_codes) });
   const { state } = making;
-  const make = (form: FormData) =>
-    making.run({ path: '/account/recovery-codes', body: { password: typedValues(form)['password'] } }, {});
+  const make = (form: FormData) => making.run({ path: '/account/recovery-codes', body: { password: form.get('password') } }, {});
   return (
     <div className="space-y-4">
       <p className="text-sm font-semibold" data-testid="recovery-left">
