@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, hydrated, test } from './fixtures.ts';
 import { accessibleAt } from './template-checks.ts';
 import { e2eCourier, e2eProduct, placeCodOrder, signedInStaff, stockOf } from './admin-support.ts';
 import { formatMoney, formatOrderId } from '../../src/i18n/format.ts';
@@ -7,6 +7,8 @@ import { interpolate, plural, type Dictionary } from '../../src/i18n/t.ts';
 
 /** Moves the open order page one step with its button and the confirmation dialog, then waits for the new status. */
 async function step(page: Page, t: Dictionary, to: keyof Dictionary['adminOrders']['order']['moves'], status: string) {
+  // The buttons act once the island is awake (client:load): a click on the server's markup before that does nothing.
+  await hydrated(page, 'OrderActions');
   await page.getByRole('button', { name: t.adminOrders.order.moves[to], exact: true }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: t.adminOrders.order.moves[to] }).click();
   await expect(page.getByTestId('order-status')).toHaveText(status);
