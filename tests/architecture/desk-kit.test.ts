@@ -37,7 +37,7 @@ describe('desk islands draw with the kit', () => {
       island('    <p role="alert" className="bg-red-50">No</p>'),
       /A refusal banner is <Notice>/,
     ],
-    ['a hand-written table', 'src/islands/admin/money/Bad.tsx', island('    <table><tbody /></table>'), /A table is <DataTable>/],
+    ['a hand-written table', 'src/islands/admin/refunds/Bad.tsx', island('    <table><tbody /></table>'), /A table is <DataTable>/],
     [
       'a hand-written pager or tabs',
       'src/islands/admin/promotions/Bad.tsx',
@@ -68,7 +68,7 @@ describe('desk islands draw with the kit', () => {
 describe('forms read typed amounts with parseMoneyInput', () => {
   test.each([
     [
-      'src/islands/admin/money/Bad.tsx',
+      'src/islands/admin/refunds/Bad.tsx',
       "import { fromPounds } from '../../../lib/money.ts';\nexport const a = (t: string) => fromPounds(t);\n",
     ],
     [
@@ -82,7 +82,7 @@ describe('forms read typed amounts with parseMoneyInput', () => {
   test('the parser is fine in an island', async () => {
     const code =
       "import { parseMoneyInput } from '../../../lib/money.ts';\nexport const a = (t: string) => parseMoneyInput(t);\n";
-    expect(await syntaxErrors('src/islands/admin/money/Ok.tsx', code)).toEqual([]);
+    expect(await syntaxErrors('src/islands/admin/refunds/Ok.tsx', code)).toEqual([]);
   });
 });
 

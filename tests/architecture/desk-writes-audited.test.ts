@@ -113,8 +113,8 @@ export async function readOnly(db: ShopDb) {
   return db.selectFrom('couriers').selectAll().execute();
 }
 `;
-  expect(unauditedWrites('src/server/admin/cash/planted.ts', planted)).toEqual([
-    'src/server/admin/cash/planted.ts#deactivateQuietly',
-    'src/server/admin/cash/planted.ts#dropNote',
+  expect(unauditedWrites('src/server/admin/couriers/planted.ts', planted)).toEqual([
+    'src/server/admin/couriers/planted.ts#deactivateQuietly',
+    'src/server/admin/couriers/planted.ts#dropNote',
   ]);
 });

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { cairoDayEnd, cairoDayStart, cairoToday } from '../../lib/admin/cairo-day.ts';
 import type { ShopDb } from '../db/index.ts';
-import { cashByCourier } from './cash/cash-outstanding.ts';
+import { cashByCourier } from './couriers/cash-outstanding.ts';
 import { COD } from './orders/confirmation-calls.ts';
 
 /**

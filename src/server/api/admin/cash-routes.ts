@@ -6,9 +6,9 @@ import {
   RemittanceSchema,
   UpdateCourierSchema,
 } from '../../../lib/schemas/admin-cash.ts';
-import { unremittedOrders, cashByCourier, NO_CASH } from '../../admin/cash/cash-outstanding.ts';
-import { createCourier, listCouriers, readCourier, updateCourier } from '../../admin/cash/couriers.ts';
-import { listRemittances, recordRemittance } from '../../admin/cash/remittances.ts';
+import { unremittedOrders, cashByCourier, NO_CASH } from '../../admin/couriers/cash-outstanding.ts';
+import { createCourier, listCouriers, readCourier, updateCourier } from '../../admin/couriers/couriers.ts';
+import { listRemittances, recordRemittance } from '../../admin/couriers/remittances.ts';
 import { readDashboard } from '../../admin/dashboard.ts';
 import { Problem } from '../../problem.ts';
 import type { ApiEnv } from '../context.ts';
