@@ -168,13 +168,10 @@ function UnremittedTable({ locale, text, can, cash }: Props & { cash: CourierCas
 }
 
 /**
- * The remittance: the amount counted (pounds on any keyboard, read by parseMoneyInput) and a note, confirmed in a
- * dialog that names the orders. When the count differs from the selected orders, the form shows the difference and how
- * it is settled: a shortfall kept as owed by the courier (the default) or written off with a reason (cash.write_off);
- * an over-count pays back what earlier short remittances left owed (the server refuses more). A submit handler, so the
- * dialog renders while it waits for the answer.
+ * The remittance's state: the amount counted (pounds on any keyboard, read by parseMoneyInput), how a difference is
+ * settled, and the submit handler that confirms in a dialog naming the orders before it records.
  */
-function RemittanceForm({ locale, text, can, cash }: Props & { cash: CourierCashState }) {
+function useRemittance({ locale, text, can, cash }: Props & { cash: CourierCashState }) {
   const k = text.cash;
   const { ask, dialog } = useConfirm();
   const [typed, setTyped] = useState('');
@@ -182,12 +179,8 @@ function RemittanceForm({ locale, text, can, cash }: Props & { cash: CourierCash
   const action = useDeskAction<Remittance>({ locale, done: k.recorded, refresh: cash.reload });
   const money = (piastres: number) => formatMoney(piastres, locale);
   const chosenTotal = cash.chosen.reduce((sum, o) => sum + o.amount, 0);
-  const chosenText = cash.chosen.length
-    ? interpolate(plural(k.selected, cash.chosen.length, locale), { total: money(chosenTotal) })
-    : k.noneSelected;
   const counted = parseMoneyInput(typed);
   const difference = counted.ok ? counted.piastres - chosenTotal : 0;
-  const shortfall = cash.view.cash.shortfall;
   const writingOff = difference < 0 && can.writeOff && settle === 'write_off';
 
   const record = async (form: FormData, element: HTMLFormElement) => {
@@ -231,8 +224,25 @@ function RemittanceForm({ locale, text, can, cash }: Props & { cash: CourierCash
     }
   };
 
+  return { dialog, setTyped, setSettle, action, money, chosenTotal, difference, writingOff, record };
+}
+
+/**
+ * The remittance: the amount counted and a note, confirmed in a dialog that names the orders (useRemittance). When the
+ * count differs from the selected orders, the form shows the difference and how it is settled: a shortfall kept as owed
+ * by the courier (the default) or written off with a reason (cash.write_off); an over-count pays back what earlier short
+ * remittances left owed (the server refuses more). A submit handler, so the dialog renders while it waits for the
+ * answer.
+ */
+function RemittanceForm(props: Props & { cash: CourierCashState }) {
+  const { locale, text, can, cash } = props;
+  const k = text.cash;
+  const { dialog, setTyped, setSettle, action, money, chosenTotal, difference, writingOff, record } = useRemittance(props);
+  const chosenText = cash.chosen.length
+    ? interpolate(plural(k.selected, cash.chosen.length, locale), { total: money(chosenTotal) })
+    : k.noneSelected;
+  const shortfall = cash.view.cash.shortfall;
   const { state } = action;
-  const settleError = state.errors['settle_difference'];
   return (
     <form
       noValidate
@@ -261,36 +271,13 @@ function RemittanceForm({ locale, text, can, cash }: Props & { cash: CourierCash
           withBdi(cash.chosen.length ? k.over : k.repay, { amount: money(difference), shortfall: money(shortfall) })}
       </p>
       {difference < 0 && (
-        <fieldset className="space-y-2" aria-describedby={settleError ? 'remit-settle-error' : undefined}>
-          <legend className="text-sm font-semibold">{k.settle}</legend>
-          <label className="flex items-center gap-2">
-            <input
-              type="radio"
-              name="settle_difference"
-              value="balance"
-              checked={!writingOff}
-              onChange={() => setSettle('balance')}
-            />
-            {k.settleBalance}
-          </label>
-          {can.writeOff && (
-            <label className="flex items-center gap-2">
-              <input
-                type="radio"
-                name="settle_difference"
-                value="write_off"
-                checked={writingOff}
-                onChange={() => setSettle('write_off')}
-              />
-              {k.settleWriteOff}
-            </label>
-          )}
-          {settleError?.length ? (
-            <p id="remit-settle-error" className="text-sm text-red-800" data-field-error>
-              {settleError.join(' ')}
-            </p>
-          ) : null}
-        </fieldset>
+        <SettleChoice
+          text={text}
+          canWriteOff={can.writeOff}
+          writingOff={writingOff}
+          error={state.errors['settle_difference']}
+          onSettle={setSettle}
+        />
       )}
       {writingOff && (
         <Input
@@ -314,6 +301,49 @@ function RemittanceForm({ locale, text, can, cash }: Props & { cash: CourierCash
       <SubmitButton busy={action.busy}>{k.record}</SubmitButton>
       {dialog}
     </form>
+  );
+}
+
+/** A short count: kept as owed by the courier, or (cash.write_off) written off. */
+function SettleChoice({
+  text,
+  canWriteOff,
+  writingOff,
+  error: settleError,
+  onSettle,
+}: {
+  text: Text;
+  canWriteOff: boolean;
+  writingOff: boolean;
+  error: string[] | undefined;
+  onSettle: (settle: 'balance' | 'write_off') => void;
+}) {
+  const k = text.cash;
+  return (
+    <fieldset className="space-y-2" aria-describedby={settleError ? 'remit-settle-error' : undefined}>
+      <legend className="text-sm font-semibold">{k.settle}</legend>
+      <label className="flex items-center gap-2">
+        <input type="radio" name="settle_difference" value="balance" checked={!writingOff} onChange={() => onSettle('balance')} />
+        {k.settleBalance}
+      </label>
+      {canWriteOff && (
+        <label className="flex items-center gap-2">
+          <input
+            type="radio"
+            name="settle_difference"
+            value="write_off"
+            checked={writingOff}
+            onChange={() => onSettle('write_off')}
+          />
+          {k.settleWriteOff}
+        </label>
+      )}
+      {settleError?.length ? (
+        <p id="remit-settle-error" className="text-sm text-red-800" data-field-error>
+          {settleError.join(' ')}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }
 
