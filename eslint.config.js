@@ -42,6 +42,7 @@ const storeReaders = [
   'src/islands/checkout/CheckoutPayment.tsx',
   'src/islands/checkout/CheckoutSuccess.tsx',
   'src/islands/checkout/use-checkout-data.ts',
+  'src/islands/checkout/use-checkout-payment.ts',
   'src/islands/cart/DeliveryEstimate.tsx',
 ];
 const dataFromStores = {
