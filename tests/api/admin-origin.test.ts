@@ -96,7 +96,7 @@ describe('a desk upload without an Origin header', () => {
     });
     const arabic = await upload({ cookie: operator.cookie, origin: 'null' }, 'ar-SA');
     expect(arabic.res.status).toBe(403);
-    expect(arabic.body).toMatchObject({ message: 'هذا الطلب لم يصدر من متجرنا.', code: 'api.foreignOrigin' });
+    expect(arabic.body).toMatchObject({ message: 'لم تصدر هذه العملية من متجرنا.', code: 'api.foreignOrigin' });
 
     const support = await makeStaff(db, api, 'support');
     const forbidden = await upload({ cookie: support.cookie }, 'ar-SA');

@@ -140,7 +140,7 @@ describe('creating and editing a product', () => {
     expect(otherSub.category_id).not.toBe(first.category_id);
     const mismatch = await post('/products', await input([a], { sub_category_id: otherSub.id }), operator.cookie, 'ar-EG');
     expect(mismatch.status).toBe(422);
-    expect(mismatch.body.errors.sub_category_id).toEqual(['هذه الفئة الفرعية تتبع فئة أخرى.']);
+    expect(mismatch.body.errors.sub_category_id).toEqual(['هذا القسم الفرعي يتبع قسمًا آخر.']);
     const noAlt = await post(
       '/products',
       await input([{ url: a.url }], { images: [{ url: a.url, alt_en: 'The bag', alt_ar: '' }] }),

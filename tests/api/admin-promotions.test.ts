@@ -99,7 +99,7 @@ describe('coupons', () => {
     const before = await couponCount();
     const again = await post('/coupons?lang=ar-SA', { ...rules, code: c.toLowerCase() });
     expect(again.status).toBe(409);
-    expect(again.body.errors.code[0]).toBe('يوجد كوبون بهذا الرمز بالفعل. اختر رمزًا آخر، أو افتح ذلك الكوبون لتعديله.');
+    expect(again.body.errors.code[0]).toBe('يوجد كوبون بكود الخصم هذا بالفعل. اختر كودًا آخر، أو افتح ذلك الكوبون لتعديله.');
     expect(await couponCount()).toBe(before);
   });
 

@@ -164,7 +164,7 @@ describe('POST /api/partner-applications', () => {
       fromNextApplicant(),
     );
     expect(broken.status).toBe(400);
-    expect(((await broken.json()) as Body).message).toBe('تعذّرت قراءة محتوى الطلب: تحقّق من صيغته');
+    expect(((await broken.json()) as Body).message).toBe('تعذّرت قراءة البيانات المرسلة: تحقّق من صيغتها');
     expect(await counts()).toEqual(before);
   });
 

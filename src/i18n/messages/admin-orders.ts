@@ -154,7 +154,7 @@ export const adminOrdersMessages = defineMessages(
   {
     list: {
       title: 'الطلبات',
-      search: 'رقم الطلب أو الهاتف أو الاسم',
+      search: 'رقم الطلب أو رقم الموبايل أو الاسم',
       status: 'الحالة',
       allStatuses: 'كل الحالات',
       paymentMethod: 'طريقة الدفع',
@@ -172,7 +172,7 @@ export const adminOrdersMessages = defineMessages(
       order: 'الطلب',
       placed: 'تاريخ الطلب',
       shopper: 'العميل',
-      phone: 'الهاتف',
+      phone: 'رقم الموبايل',
       total: 'الإجمالي',
       payment: 'الدفع',
       empty: 'لا توجد طلبات مطابقة لعوامل التصفية.',
@@ -269,7 +269,7 @@ export const adminOrdersMessages = defineMessages(
         pending: 'قيد الانتظار',
         paid: 'مدفوع',
         declined: 'مرفوض',
-        cancelled: 'ملغي',
+        cancelled: 'ملغى',
         expired: 'منتهي',
         refund_due: 'مستحق الاسترداد',
         refunded: 'تم الاسترداد',

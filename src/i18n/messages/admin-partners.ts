@@ -107,7 +107,7 @@ export const adminPartnerMessages = defineMessages(
     appliedOn: 'تقدم بالطلب في {date}',
     about: 'عن العلامة التجارية',
     email: 'البريد الإلكتروني',
-    mobile: 'رقم الجوال',
+    mobile: 'رقم الموبايل',
     kinds: { contract: 'العقد', tax_card: 'البطاقة الضريبية', company_document: 'مستند الشركة' },
     download: 'تنزيل {name}',
     noDocuments: 'لا توجد مستندات.',

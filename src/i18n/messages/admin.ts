@@ -169,7 +169,7 @@ export const adminMessages = defineMessages(
       partners: 'الشركاء',
       sellers: 'البائعون',
       products: 'المنتجات',
-      categories: 'الفئات',
+      categories: 'الأقسام',
       content: 'المحتوى',
       refunds: 'المبالغ المستردة',
       customers: 'العملاء',

@@ -145,7 +145,7 @@ export const contentMessages = defineMessages(
       intro: 'عروض حالية على القهوة والأدوات. لكل عرض تاريخه، والعروض المنتهية تختفي من القائمة.',
       validUntil: 'ساري حتى {date}',
       validFrom: 'من {date} إلى {date2}',
-      code: 'الكود',
+      code: 'كود الخصم',
       shop: 'تسوّق العرض',
       ended: 'انتهى هذا العرض في {date}.',
       endedHint: 'ألقِ نظرة على عروضنا الحالية بدلًا منه.',
