@@ -107,8 +107,8 @@ export const ar: Dictionary = {
     errors: {
       required: 'هذا الحقل مطلوب',
       email: 'أدخل بريدًا إلكترونيًا صحيحًا',
-      tooShort: 'يجب ألا يقل عن {min} أحرف',
-      tooLong: 'يجب ألا يزيد عن {max} حرفًا',
+      tooShort: 'يجب ألا يقل عدد الأحرف عن {min}',
+      tooLong: 'يجب ألا يزيد عدد الأحرف عن {max}',
       integer: 'يجب أن يكون رقمًا صحيحًا',
       min: 'يجب ألا يقل عن {min}',
       max: 'يجب ألا يزيد عن {max}',

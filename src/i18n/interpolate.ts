@@ -37,8 +37,11 @@ export interface PluralForms {
   other: string;
 }
 
-/** Picks the plural (and case) form with Intl.PluralRules (one per locale, built once) and fills {count}. */
-export function plural(forms: PluralForms, count: number, locale: string): string {
+/**
+ * Picks the plural (and case) form with Intl.PluralRules (one per locale, built once), unfilled: for a view that
+ * fills it itself, e.g. <Filled template={pluralForm(text.estimate, days, locale)} values={{ count: days }} />.
+ */
+export function pluralForm(forms: PluralForms, count: number, locale: string): string {
   let rules = pluralRules.get(locale);
   if (!rules) {
     rules = new Intl.PluralRules(locale);
@@ -46,5 +49,10 @@ export function plural(forms: PluralForms, count: number, locale: string): strin
   }
   const category = rules.select(count) as keyof PluralForms;
   // English `zero` is `other`; only a language whose rules name `zero` (Arabic) reads that form.
-  return interpolate(forms[category] ?? forms.other, { count });
+  return forms[category] ?? forms.other;
+}
+
+/** Picks the plural (and case) form and fills {count} (other placeholders are left for interpolate()). */
+export function plural(forms: PluralForms, count: number, locale: string): string {
+  return interpolate(pluralForm(forms, count, locale), { count });
 }

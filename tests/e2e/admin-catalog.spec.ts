@@ -6,7 +6,7 @@ import { e2eProduct, signedInStaff } from './admin-support.ts';
 import { withE2eDb } from './login.ts';
 import { productOffer } from './publish-support.ts';
 import { formatMoney } from '../../src/i18n/format.ts';
-import { interpolate } from '../../src/i18n/t.ts';
+import { interpolate, plural } from '../../src/i18n/t.ts';
 
 /**
  * Issue 23: operations changes a product's price, old price and stock in the grid; the product page's HTML and its
@@ -188,12 +188,12 @@ test('operations imports a CSV of 1,000 rows: the dry run names two bad rows, fi
   await expect(refused.nth(0)).toContainText(interpolate(c.problems.badPrice, { column: 'price' }));
   await expect(refused.nth(0).locator('[data-import-line]')).toHaveText('101');
   await expect(refused.nth(1)).toContainText(interpolate(c.problems.unknownSubCategory, { column: 'sub_category' }));
-  await expect(page.getByRole('button', { name: interpolate(c.import, { count: 998 }) })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: plural(c.import, 998, shopLocale) })).toHaveCount(0);
 
   await page.getByLabel(c.file).setInputFiles(file(rows));
   await page.getByRole('button', { name: c.check }).click();
   await expect(page.getByText(c.ready)).toBeVisible();
-  await page.getByRole('button', { name: interpolate(c.import, { count: 1000 }) }).click();
+  await page.getByRole('button', { name: plural(c.import, 1000, shopLocale) }).click();
   await expect(page.locator('[data-import-summary]')).toHaveText(interpolate(c.done, { create: 1000, update: 0 }));
 
   const slug = withE2eDb(

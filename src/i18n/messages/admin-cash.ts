@@ -21,7 +21,10 @@ export const adminCashMessages = defineMessages(
     couriers: {
       title: 'Couriers and cash',
       intro: 'Cash collected by each courier until finance records its remittance.',
-      overdueRule: 'An order delivered more than {days} days ago whose cash has not been remitted is overdue.',
+      overdueRule: {
+        one: 'An order delivered more than 1 day ago whose cash has not been remitted is overdue.',
+        other: 'An order delivered more than {count} days ago whose cash has not been remitted is overdue.',
+      },
       name: 'Name',
       phone: 'Mobile number',
       status: 'Status',
@@ -135,7 +138,13 @@ export const adminCashMessages = defineMessages(
     couriers: {
       title: 'المندوبون والتحصيل',
       intro: 'النقدية التي حصّلها كل مندوب إلى أن تسجّل المالية توريدها.',
-      overdueRule: 'الطلب الذي سُلّم منذ أكثر من {days} أيام ولم تُورَّد نقديته يُعدّ متأخرًا.',
+      overdueRule: {
+        one: 'الطلب الذي سُلّم منذ أكثر من يوم واحد ولم تُورَّد نقديته يُعدّ متأخرًا.',
+        two: 'الطلب الذي سُلّم منذ أكثر من يومين ولم تُورَّد نقديته يُعدّ متأخرًا.',
+        few: 'الطلب الذي سُلّم منذ أكثر من {count} أيام ولم تُورَّد نقديته يُعدّ متأخرًا.',
+        many: 'الطلب الذي سُلّم منذ أكثر من {count} يومًا ولم تُورَّد نقديته يُعدّ متأخرًا.',
+        other: 'الطلب الذي سُلّم منذ أكثر من {count} يوم ولم تُورَّد نقديته يُعدّ متأخرًا.',
+      },
       name: 'الاسم',
       phone: 'رقم الموبايل',
       status: 'الحالة',
@@ -225,7 +234,7 @@ export const adminCashMessages = defineMessages(
       awaitingShipment: 'في انتظار الشحن',
       awaitingShipmentHint: 'مؤكدة أو قيد التجهيز أو جاهزة للشحن',
       confirmationRate: 'نسبة التأكيد',
-      confirmationRateHint: '{confirmed} من {placed} طلبات دفع عند الاستلام، آخر 30 يومًا',
+      confirmationRateHint: 'من طلبات الدفع عند الاستلام في آخر 30 يومًا: {confirmed} من {placed}',
       failedDeliveryRate: 'تعذّر التوصيل',
       failedDeliveryRateHint: 'مما سُلِّم للمندوبين في آخر 30 يومًا، تعذّر توصيل {failures} من {handed}',
       noRate: 'لا توجد بيانات بعد',

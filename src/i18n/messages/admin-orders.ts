@@ -118,8 +118,11 @@ export const adminOrdersMessages = defineMessages(
     },
     calls: {
       title: 'Confirmation calls',
-      intro:
-        'New cash-on-delivery orders wait here until a call confirms them. After {count} failed calls an order is cancelled and its stock returned.',
+      intro: {
+        one: 'New cash-on-delivery orders wait here until a call confirms them. After 1 failed call an order is cancelled and its stock returned.',
+        other:
+          'New cash-on-delivery orders wait here until a call confirms them. After {count} failed calls an order is cancelled and its stock returned.',
+      },
       empty: 'No orders waiting for a call.',
       attempts: { zero: 'No calls yet', one: '{count} failed call', other: '{count} failed calls' },
       callBackAt: 'Call back at',
@@ -167,7 +170,7 @@ export const adminOrdersMessages = defineMessages(
       apply: 'تصفية',
       clear: 'مسح عوامل التصفية',
       filters: 'عوامل التصفية',
-      filtersSet: 'عوامل التصفية ({count} محددة)',
+      filtersSet: 'عوامل التصفية (المحدد منها: {count})',
       statusTabs: 'الطلبات حسب الحالة',
       order: 'الطلب',
       placed: 'تاريخ الطلب',
@@ -278,8 +281,14 @@ export const adminOrdersMessages = defineMessages(
     },
     calls: {
       title: 'مكالمات التأكيد',
-      intro:
-        'تنتظر طلبات الدفع عند الاستلام الجديدة هنا حتى تؤكدها مكالمة. بعد {count} مكالمات فاشلة يُلغى الطلب وتعود كمياته إلى المخزون.',
+      intro: {
+        one: 'تنتظر طلبات الدفع عند الاستلام الجديدة هنا حتى تؤكدها مكالمة. بعد مكالمة فاشلة واحدة يُلغى الطلب وتعود كمياته إلى المخزون.',
+        two: 'تنتظر طلبات الدفع عند الاستلام الجديدة هنا حتى تؤكدها مكالمة. بعد مكالمتين فاشلتين يُلغى الطلب وتعود كمياته إلى المخزون.',
+        few: 'تنتظر طلبات الدفع عند الاستلام الجديدة هنا حتى تؤكدها مكالمة. بعد {count} مكالمات فاشلة يُلغى الطلب وتعود كمياته إلى المخزون.',
+        many: 'تنتظر طلبات الدفع عند الاستلام الجديدة هنا حتى تؤكدها مكالمة. بعد {count} مكالمة فاشلة يُلغى الطلب وتعود كمياته إلى المخزون.',
+        other:
+          'تنتظر طلبات الدفع عند الاستلام الجديدة هنا حتى تؤكدها مكالمة. بعد {count} مكالمة فاشلة يُلغى الطلب وتعود كمياته إلى المخزون.',
+      },
       empty: 'لا توجد طلبات بانتظار مكالمة.',
       attempts: {
         zero: 'لا مكالمات بعد',

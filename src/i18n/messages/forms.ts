@@ -45,8 +45,11 @@ export const formsMessages = defineMessages(
       submit: 'Send application',
       sending: 'Uploading…',
       successTitle: 'Thank you, your application has arrived',
-      successText:
-        'Application number {id} for {brand}, with {count} files. Our partnerships team will e-mail you within 3 working days.',
+      successText: {
+        one: 'Application number {id} for {brand}, with 1 file. Our partnerships team will e-mail you within 3 working days.',
+        other:
+          'Application number {id} for {brand}, with {count} files. Our partnerships team will e-mail you within 3 working days.',
+      },
       another: 'Send another application',
     },
   },
@@ -91,7 +94,14 @@ export const formsMessages = defineMessages(
       submit: 'إرسال الطلب',
       sending: 'جارٍ الرفع…',
       successTitle: 'شكرًا لك، وصلنا طلبك',
-      successText: 'طلب رقم {id} للعلامة {brand}، مع {count} ملفات. سيتواصل معك فريق الشراكات بالبريد خلال 3 أيام عمل.',
+      successText: {
+        zero: 'طلب رقم {id} للعلامة {brand}، دون ملفات. سيتواصل معك فريق الشراكات بالبريد خلال 3 أيام عمل.',
+        one: 'طلب رقم {id} للعلامة {brand}، مع ملف واحد. سيتواصل معك فريق الشراكات بالبريد خلال 3 أيام عمل.',
+        two: 'طلب رقم {id} للعلامة {brand}، مع ملفين. سيتواصل معك فريق الشراكات بالبريد خلال 3 أيام عمل.',
+        few: 'طلب رقم {id} للعلامة {brand}، مع {count} ملفات. سيتواصل معك فريق الشراكات بالبريد خلال 3 أيام عمل.',
+        many: 'طلب رقم {id} للعلامة {brand}، مع {count} ملفًا. سيتواصل معك فريق الشراكات بالبريد خلال 3 أيام عمل.',
+        other: 'طلب رقم {id} للعلامة {brand}، مع {count} ملف. سيتواصل معك فريق الشراكات بالبريد خلال 3 أيام عمل.',
+      },
       another: 'إرسال طلب آخر',
     },
   },

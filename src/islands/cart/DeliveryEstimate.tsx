@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { formatMoney } from '../../i18n/format.ts';
+import { pluralForm } from '../../i18n/interpolate.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { $deliveryTerms } from '../../stores/delivery-terms.ts';
 import type { OrdersText } from '../checkout/checkout-text.ts';
@@ -46,7 +47,7 @@ export default function DeliveryEstimate({
       {g && (
         <p className="mt-2" data-delivery-fee>
           <Filled template={text.fee} values={{ fee: free ? text.free : money(g.delivery_fee) }} /> ·{' '}
-          {g.delivery_days === 1 ? text.estimateOne : <Filled template={text.estimate} values={{ days: g.delivery_days }} />}
+          <Filled template={pluralForm(text.estimate, g.delivery_days, locale)} values={{ count: g.delivery_days }} />
         </p>
       )}
       {threshold !== null && (

@@ -1,4 +1,5 @@
 import { formatMoney, formatSignedMoney } from '../../i18n/format.ts';
+import { pluralForm } from '../../i18n/interpolate.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { paidSubtotal, type OrderSummaryView } from '../../lib/orders/views.ts';
 import { Filled } from '../shared/Filled.tsx';
@@ -53,11 +54,10 @@ export default function SummaryBox({
       </dl>
       {summary.delivery && (
         <p className="mt-2 text-sm text-roast-700">
-          {summary.delivery.delivery_days === 1 ? (
-            text.estimateOne
-          ) : (
-            <Filled template={text.estimate} values={{ days: summary.delivery.delivery_days }} />
-          )}
+          <Filled
+            template={pluralForm(text.estimate, summary.delivery.delivery_days, locale)}
+            values={{ count: summary.delivery.delivery_days }}
+          />
         </p>
       )}
     </section>

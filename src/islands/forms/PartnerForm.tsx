@@ -1,6 +1,6 @@
 import { useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import type { Dictionary } from '../../i18n/en.ts';
-import { interpolate } from '../../i18n/interpolate.ts';
+import { interpolate, plural } from '../../i18n/interpolate.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { PartnerApplicationSchema } from '../../lib/schemas/partner.ts';
 import { partnerFileFields, UPLOAD_ACCEPT } from '../../lib/uploads.ts';
@@ -80,7 +80,9 @@ export default function PartnerForm({ locale, text, problems, fileText, v }: Pro
         data-partner-confirmation
       >
         <h2 className="text-xl font-bold text-leaf">{text.successTitle}</h2>
-        <p className="mt-2">{interpolate(text.successText, { id: receipt.id, brand: receipt.brand, count: receipt.count })}</p>
+        <p className="mt-2">
+          {interpolate(plural(text.successText, receipt.count, locale), { id: receipt.id, brand: receipt.brand })}
+        </p>
         <button type="button" onClick={() => setReceipt(undefined)} className="mt-4 font-semibold text-crema underline">
           {text.another}
         </button>

@@ -1,5 +1,6 @@
 import type { Dictionary } from '../../i18n/en.ts';
-import { interpolate } from '../../i18n/t.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { plural } from '../../i18n/t.ts';
 import type { ProductsQuery } from '../schemas/products-query.ts';
 import type { Category } from '../types.ts';
 
@@ -17,6 +18,7 @@ export function filterDefinitions(
   categories: Category[],
   sellers: { id: number; name: string }[],
   q: Pick<ProductsQuery, 'category'>,
+  locale: Locale,
 ): FilterDefinition[] {
   const current = categories.find((c) => c.id === q.category);
   const defs: FilterDefinition[] = [
@@ -40,7 +42,7 @@ export function filterDefinitions(
       key: 'rating',
       name: t.filterRating,
       type: 'single',
-      options: [4, 3, 2].map((rate) => ({ id: String(rate), name: interpolate(t.ratingAtLeast, { rate }) })),
+      options: [4, 3, 2].map((rate) => ({ id: String(rate), name: plural(t.ratingAtLeast, rate, locale) })),
     },
     { key: 'in_stock', name: t.filterAvailability, type: 'multi', options: [{ id: 'true', name: t.inStockOnly }] },
     { key: 'price', name: t.filterPrice, type: 'range', options: [] },

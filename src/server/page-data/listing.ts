@@ -55,7 +55,7 @@ export async function loadListing(
     query,
     result,
     // A fixed filter (the seller of a seller page) is not offered, nor written into the page's links.
-    definitions: filterDefinitions(t.catalog, categories, sellers, query).filter((d) => !(d.key in fixed)),
+    definitions: filterDefinitions(t.catalog, categories, sellers, query, locale).filter((d) => !(d.key in fixed)),
     title: prefix ? (prefix.at(-1)?.name ?? title) : title,
     crumbs,
     base,

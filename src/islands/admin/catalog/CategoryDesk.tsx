@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Dictionary } from '../../../i18n/en.ts';
-import { interpolate } from '../../../i18n/interpolate.ts';
+import { interpolate, plural } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { adminCall } from '../../../lib/admin/admin-client.ts';
 import type { DeskCategory } from '../../../lib/admin/catalog-views.ts';
@@ -54,8 +54,7 @@ export default function CategoryDesk({ locale, text, initial }: { locale: Locale
           <li key={c.id} className="space-y-4 rounded-xl bg-white p-4 shadow-sm" data-category={c.id}>
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h2 className="text-lg font-bold">
-                {name(c)}{' '}
-                <span className="text-sm font-normal text-roast-700">{interpolate(text.products, { count: c.products })}</span>
+                {name(c)} <span className="text-sm font-normal text-roast-700">{plural(text.products, c.products, locale)}</span>
               </h2>
               {arrows('categories', c, i, categories.length)}
             </div>
@@ -69,9 +68,7 @@ export default function CategoryDesk({ locale, text, initial }: { locale: Locale
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <h3 className="font-semibold">
                       {name(s)}{' '}
-                      <span className="text-sm font-normal text-roast-700">
-                        {interpolate(text.products, { count: s.products })}
-                      </span>
+                      <span className="text-sm font-normal text-roast-700">{plural(text.products, s.products, locale)}</span>
                     </h3>
                     {arrows('sub-categories', s, k, c.sub_categories.length)}
                   </div>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Dictionary } from '../../../i18n/en.ts';
-import { interpolate } from '../../../i18n/interpolate.ts';
+import { interpolate, plural } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { CSV_COLUMNS, type ImportReport } from '../../../lib/admin/catalog-csv.ts';
 import { Button } from '../../kit/Button.tsx';
@@ -67,7 +67,7 @@ export default function CsvImport({ locale, text, fileText }: { locale: Locale; 
         </Button>
         {canImport && (
           <Button disabled={Boolean(busy)} onClick={() => void send(false)}>
-            {busy === 'import' ? text.importing : interpolate(text.import, { count: report.create + report.update })}
+            {busy === 'import' ? text.importing : plural(text.import, report.create + report.update, locale)}
           </Button>
         )}
       </div>
