@@ -9,7 +9,8 @@ import { useDeskAction } from '../../kit/use-desk-action.ts';
 import CategoryNames from './CategoryNames.tsx';
 import { localField } from '../../../i18n/localized.ts';
 
-type Text = Dictionary['adminCatalog']['categories'];
+/** The desk's texts, with the shop's own product count (catalog.productsCount: one counted phrase per language). */
+type Text = Dictionary['adminCatalog']['categories'] & { productsCount: Dictionary['catalog']['productsCount'] };
 const empty = { slug: '', name_en: '', name_ar: '', name_ar_definite: null };
 
 /** /admin/categories: every category and its sub-categories, renamed, added and put in order where they stand. */
@@ -54,7 +55,8 @@ export default function CategoryDesk({ locale, text, initial }: { locale: Locale
           <li key={c.id} className="space-y-4 rounded-xl bg-white p-4 shadow-sm" data-category={c.id}>
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h2 className="text-lg font-bold">
-                {name(c)} <span className="text-sm font-normal text-roast-700">{plural(text.products, c.products, locale)}</span>
+                {name(c)}{' '}
+                <span className="text-sm font-normal text-roast-700">{plural(text.productsCount, c.products, locale)}</span>
               </h2>
               {arrows('categories', c, i, categories.length)}
             </div>
@@ -68,7 +70,7 @@ export default function CategoryDesk({ locale, text, initial }: { locale: Locale
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <h3 className="font-semibold">
                       {name(s)}{' '}
-                      <span className="text-sm font-normal text-roast-700">{plural(text.products, s.products, locale)}</span>
+                      <span className="text-sm font-normal text-roast-700">{plural(text.productsCount, s.products, locale)}</span>
                     </h3>
                     {arrows('sub-categories', s, k, c.sub_categories.length)}
                   </div>
