@@ -37,7 +37,12 @@ describe('desk islands draw with the kit', () => {
       island('    <p role="alert" className="bg-red-50">No</p>'),
       /A refusal banner is <Notice>/,
     ],
-    ['a hand-written table', 'src/islands/admin/refunds/Bad.tsx', island('    <table><tbody /></table>'), /A table is <DataTable>/],
+    [
+      'a hand-written table',
+      'src/islands/admin/refunds/Bad.tsx',
+      island('    <table><tbody /></table>'),
+      /A table is <DataTable>/,
+    ],
     [
       'a hand-written pager or tabs',
       'src/islands/admin/promotions/Bad.tsx',
