@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test } from './fixtures.ts';
+import { expect, hydrated, test } from './fixtures.ts';
 import { signedInStaff } from './admin-support.ts';
 import { checkoutWithCart } from './checkout-support.ts';
 import { catalog, lineOf, openWithStoredCart, pick } from './cart-support.ts';
@@ -24,6 +24,8 @@ test('operations creates a coupon in the desk, and a shopper applies it at check
   const code = `EID${randomBytes(3).toString('hex').toUpperCase()}`;
   await signedInStaff(page, 'operations');
   await page.goto(at('/admin/coupons'));
+  // Typed once the form's island is awake: the kind it shows fields for is React state (flaky in CI before).
+  await hydrated(page, 'CouponList');
   const form = page.getByRole('form', { name: c.add });
   await form.getByLabel(c.code).fill(code.toLowerCase());
   await form.getByLabel(c.kind).selectOption('fixed');
