@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, hydrated, test } from './fixtures.ts';
 import { accessibleAt } from './template-checks.ts';
 import { e2eCourier, e2eProduct, placeCodOrder, signedInStaff, withE2eServices } from './admin-support.ts';
 import { backdateOrder, moveOrderTo } from '../support/order-states.ts';
@@ -51,6 +51,8 @@ test.describe('couriers and cash', () => {
     await expect(page.getByRole('heading', { level: 1, name: courierName })).toBeVisible();
     await expect(page.getByTestId('cash-owed')).toContainText(money(owed));
     await expect(page.getByTestId('cash-overdue')).toContainText(formatNumber(1, shopLocale));
+    // Ticked once the island is awake (client:load): a box ticked before hydration was lost once in CI.
+    await hydrated(page, 'CourierCash');
 
     for (const { id } of orders)
       await page.getByRole('checkbox', { name: interpolate(k.select, { order: formatOrderId(id) }) }).check();
