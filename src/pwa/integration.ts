@@ -1,0 +1,88 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { build } from 'esbuild';
+import { injectManifest } from 'workbox-build';
+import { locales } from '../i18n/locales.ts';
+import { readFromClientDir, scriptClosure, scriptEntries } from './script-closure.ts';
+
+/**
+ * Writes /sw.js at the end of every build (`npm run build`, `npm run publish`: astro:build:done, before precompress):
+ * src/pwa/sw.ts bundled with esbuild, then Workbox's injectManifest fills in this build's shell from the build's own
+ * files (decision 025). The Astro PWA integration stops at Astro 5, so this is ours.
+ */
+export function serviceWorker(): AstroIntegration {
+  return {
+    name: 'bean-bazaar-service-worker',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        const clientDir = fileURLToPath(dir);
+        const shell = await shellFiles(clientDir);
+        const work = await mkdtemp(join(tmpdir(), 'bb-sw-'));
+        try {
+          const swSrc = join(work, 'sw.js');
+          await build({
+            entryPoints: [fileURLToPath(new URL('./sw.ts', import.meta.url))],
+            bundle: true,
+            format: 'iife',
+            minify: true,
+            target: 'es2020',
+            outfile: swSrc,
+            logLevel: 'warning',
+            define: {
+              __BUILD_ID__: JSON.stringify(buildId()),
+              // Workbox logs to the console in development builds only.
+              'process.env.NODE_ENV': '"production"',
+            },
+          });
+          const { count, size, warnings } = await injectManifest({
+            swSrc,
+            swDest: join(clientDir, 'sw.js'),
+            globDirectory: clientDir,
+            globPatterns: shell,
+            // Hashed file names are their own version.
+            dontCacheBustURLsMatching: /^_astro\//,
+            manifestTransforms: [
+              async (entries) => ({ manifest: entries.map((e) => ({ ...e, url: siteUrlOf(e.url) })), warnings: [] }),
+            ],
+          });
+          for (const warning of warnings) logger.warn(warning);
+          logger.info(`sw.js: ${count} files precached, ${(size / 1024).toFixed(0)} KB`);
+        } finally {
+          await rm(work, { recursive: true, force: true });
+        }
+      },
+    },
+  };
+}
+
+/** The build's id: the publish's directory name (builds/<id>), or the build's instant for `npm run build`. */
+function buildId(): string {
+  const out = process.env['BUILD_OUT_DIR'];
+  return out ? (out.split(/[\\/]/).filter(Boolean).at(-1) ?? String(Date.now())) : new Date().toISOString();
+}
+
+/** `en/offline/index.html` → `/en/offline/` (the address the pages are asked for), anything else → `/<file>`. */
+export const siteUrlOf = (file: string): string => `/${file.replace(/(^|\/)index\.html$/, '$1')}`;
+
+/**
+ * The shell, as glob patterns relative to the client directory (the shop uses system fonts: no font files): the stylesheets, the icons and manifests, the offline
+ * pages, and the scripts the home and cart pages load (Astro's island runtime, React, the shell script, the cart).
+ */
+export async function shellFiles(clientDir: string): Promise<string[]> {
+  const pages = locales.flatMap((locale) => [`${locale}/index.html`, `${locale}/checkout/cart/index.html`]);
+  const entries: string[] = [];
+  for (const page of pages) entries.push(...scriptEntries(await readFile(join(clientDir, page), 'utf8').catch(() => '')));
+  const scripts = await scriptClosure(entries, readFromClientDir(clientDir));
+  return [
+    '_astro/*.css',
+    'favicon.svg',
+    'icons/*.png',
+    '*/manifest.webmanifest',
+    '*/offline/index.html',
+    '*/offline/checkout/index.html',
+    ...[...scripts].map((script) => script.replace(/^\//, '')),
+  ];
+}
