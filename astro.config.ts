@@ -33,7 +33,7 @@ export default defineConfig({
     react({ experimentalDisableStreaming: true }),
     intentDirective(),
     // /sw.js from this build's own files (decision 025): the shell precached, visited pages kept for offline.
-    serviceWorker(),
+    serviceWorker({ outDir }),
     sitemap({
       i18n: { defaultLocale, locales: Object.fromEntries(languageOptions.map((option) => [option.lang, option.region])) },
       // The pre-rendered pages only: the on-demand /sitemap-index.xml lists this file beside the catalog chunks it

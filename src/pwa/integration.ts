@@ -13,7 +13,7 @@ import { readFromClientDir, scriptClosure, scriptEntries } from './script-closur
  * src/pwa/sw.ts bundled with esbuild, then Workbox's injectManifest fills in this build's shell from the build's own
  * files (decision 025). The Astro PWA integration stops at Astro 5, so this is ours.
  */
-export function serviceWorker(): AstroIntegration {
+export function serviceWorker({ outDir }: { outDir: string }): AstroIntegration {
   return {
     name: 'bean-bazaar-service-worker',
     hooks: {
@@ -31,11 +31,9 @@ export function serviceWorker(): AstroIntegration {
             target: 'es2020',
             outfile: swSrc,
             logLevel: 'warning',
-            define: {
-              __BUILD_ID__: JSON.stringify(buildId()),
-              // Workbox logs to the console in development builds only.
-              'process.env.NODE_ENV': '"production"',
-            },
+            // Minified for the browser, esbuild also sets Workbox's NODE_ENV to production (no console logging).
+            platform: 'browser',
+            define: { __BUILD_ID__: JSON.stringify(buildId(outDir)) },
           });
           const { count, size, warnings } = await injectManifest({
             swSrc,
@@ -58,10 +56,10 @@ export function serviceWorker(): AstroIntegration {
   };
 }
 
-/** The build's id: the publish's directory name (builds/<id>), or the build's instant for `npm run build`. */
-function buildId(): string {
-  const out = process.env['BUILD_OUT_DIR'];
-  return out ? (out.split(/[\\/]/).filter(Boolean).at(-1) ?? String(Date.now())) : new Date().toISOString();
+/** The build's id: the publish's directory name (builds/<id>), or the build's instant for `npm run build` (./dist). */
+export function buildId(outDir: string): string {
+  const name = outDir.split(/[\\/]/).filter(Boolean).at(-1);
+  return name && name !== 'dist' ? name : new Date().toISOString();
 }
 
 /** `en/offline/index.html` → `/en/offline/` (the address the pages are asked for), anything else → `/<file>`. */

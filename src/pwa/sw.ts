@@ -81,31 +81,36 @@ const strategies: Record<Exclude<SwRoute, 'none'>, (options: RouteHandlerCallbac
 for (const [route, handler] of Object.entries(strategies))
   registerRoute(({ request }) => swRouteFor(request, self.location.origin) === route, handler);
 
+/** Whether this worker replaces an earlier one (an update) rather than being the visit's first. */
+let replacing = false;
+
+self.addEventListener('install', () => {
+  replacing = self.registration.active !== null;
+  // Takes over at once: the pages of the build it replaces keep working (their hashed chunks stay on the server for
+  // three builds and go to the network), and the tabs are told a new version is ready (below).
+  void self.skipWaiting();
+});
+
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
-      await Promise.all(staleCaches(await caches.keys(), __BUILD_ID__).map((name) => caches.delete(name)));
+      const earlier = staleCaches(await caches.keys(), __BUILD_ID__);
+      // An earlier build's caches also tell of an update, should the browser have stopped this worker since install.
+      replacing ||= earlier.length > 0;
+      await Promise.all(earlier.map((name) => caches.delete(name)));
       // The first visit's tab is controlled at once, so its next page already goes through the worker.
       await self.clients.claim();
+      const tabs = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      // An open tab shows the build this worker replaces: the banner offers the reload (src/scripts/service-worker.ts).
+      if (replacing) for (const tab of tabs) tab.postMessage('update-ready');
+      // Pages shown before any worker controlled them (the very first visit): kept for offline too.
+      const shown = tabs
+        .map((tab) => tab.url)
+        .filter((url) => swRouteFor({ url, method: 'GET', mode: 'navigate' }, self.location.origin) === 'page');
+      await caches
+        .open(caches_.pages)
+        .then((cache) => cache.addAll(shown))
+        .catch(() => undefined);
     })(),
   );
-});
-
-self.addEventListener('message', (event) => {
-  const data = event.data as { type?: string; urls?: unknown } | null;
-  // The shopper accepted the update (src/scripts/service-worker.ts): take over; the tab then reloads.
-  if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
-  // Pages shown before this worker controlled the tab (the very first visit): keep them for offline too.
-  if (data?.type === 'CACHE_PAGES' && Array.isArray(data.urls)) {
-    const wanted = data.urls.filter(
-      (url): url is string =>
-        typeof url === 'string' && swRouteFor({ url, method: 'GET', mode: 'navigate' }, self.location.origin) === 'page',
-    );
-    event.waitUntil(
-      caches
-        .open(caches_.pages)
-        .then((cache) => cache.addAll(wanted))
-        .catch(() => undefined),
-    );
-  }
 });

@@ -44,6 +44,9 @@ test('visited pages and the cart work offline; the rest says it needs a connecti
   await savedForOffline(page);
   await expect(page.getByText(t.pwa.offlineNotice)).toBeHidden();
 
+  // As a minute later: within a minute the browser's own HTTP cache still answers for a page fetched (its
+  // stale-while-revalidate=60), so the worker's network try would "succeed" and nothing would be marked.
+  await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
   await context.setOffline(true);
 
   for (const { path, shows } of visited) {
