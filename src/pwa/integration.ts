@@ -66,8 +66,9 @@ export function buildId(outDir: string): string {
 export const siteUrlOf = (file: string): string => `/${file.replace(/(^|\/)index\.html$/, '$1')}`;
 
 /**
- * The shell, as glob patterns relative to the client directory (the shop uses system fonts: no font files): the stylesheets, the icons and manifests, the offline
- * pages, and the scripts the home and cart pages load (Astro's island runtime, React, the shell script, the cart).
+ * The shell, as glob patterns relative to the client directory: the stylesheets (the shop uses system fonts: no font
+ * files), the logo and manifests, the offline pages, and the scripts the home and cart pages load (Astro's island
+ * runtime, React, the shell script, the cart).
  */
 export async function shellFiles(clientDir: string): Promise<string[]> {
   const pages = locales.flatMap((locale) => [`${locale}/index.html`, `${locale}/checkout/cart/index.html`]);
@@ -76,8 +77,8 @@ export async function shellFiles(clientDir: string): Promise<string[]> {
   const scripts = await scriptClosure(entries, readFromClientDir(clientDir));
   return [
     '_astro/*.css',
+    // The logo. The home-screen icons are not: the browser fetches them itself when the shop is installed.
     'favicon.svg',
-    'icons/*.png',
     '*/manifest.webmanifest',
     '*/offline/index.html',
     '*/offline/checkout/index.html',
