@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { cartReady, catalog, lineOf, listingOf, pick } from './cart-support.ts';
+import { apiLang } from '../../src/i18n/locales.ts';
+import { cartReady, catalog, lineOf, listingOf, pick, storedCart } from './cart-support.ts';
+import { logIn } from './login.ts';
 
 /**
  * Issue 41 (decision 025): the shop on patchy mobile data. With the service worker (blocked in every other journey,
@@ -78,6 +80,44 @@ test('visited pages and the cart work offline; the rest says it needs a connecti
   await page.goto(at('/about-us'));
   await expect(page.getByRole('heading', { level: 1, name: t.pwa.offline.title })).toBeHidden();
   await expect(page.getByText(t.pwa.offlineNotice)).toBeHidden();
+});
+
+test('a line added offline by a logged-in shopper reaches the server cart once the connection is back', async ({
+  page,
+  context,
+  request,
+  at,
+  t,
+  shopLocale,
+}) => {
+  const product = pick(await catalog(request, shopLocale), (p) => p.stock >= 2, 'product with stock 2 or more');
+  const shopper = await logIn(page);
+  for (const path of [at('/'), at(listingOf(product))]) {
+    await page.goto(path);
+    await savedForOffline(page);
+  }
+  await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
+  await context.setOffline(true);
+
+  await page.reload();
+  await cartReady(page);
+  await expect(page.getByText(t.pwa.offlineNotice)).toBeVisible();
+  await page.locator(`[data-product-card="${product.id}"]`).getByRole('button', { name: t.cart.addToCart }).click();
+  await expect.poll(async () => (await storedCart(page)) ?? '').toContain(`"id":${product.id}`);
+
+  await context.setOffline(false);
+  await page.reload();
+  await cartReady(page);
+  const serverCart = async () => {
+    const res = await request.get(`/api/shopping-cart?lang=${apiLang(shopLocale)}`, {
+      headers: { authorization: `Bearer ${shopper.token}` },
+    });
+    return ((await res.json()) as { data: { items: { product: { id: number }; quantity: number }[] } }).data.items.map((line) => [
+      line.product.id,
+      line.quantity,
+    ]);
+  };
+  await expect.poll(serverCart).toEqual([[product.id, 1]]);
 });
 
 test('the footer leads to the app page, which explains installing in the shopper’s language', async ({ page, at, t }) => {
