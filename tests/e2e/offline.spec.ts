@@ -3,6 +3,7 @@ import { expect, test } from './fixtures.ts';
 import { apiLang } from '../../src/i18n/locales.ts';
 import { cartReady, catalog, lineOf, listingOf, pick, storedCart } from './cart-support.ts';
 import { logIn } from './login.ts';
+import { accessibleAt } from './template-checks.ts';
 
 /**
  * Issue 41 (decision 025): the shop on patchy mobile data. With the service worker (blocked in every other journey,
@@ -63,6 +64,8 @@ test('visited pages and the cart work offline; the rest says it needs a connecti
   await expect(page.getByText(t.cart.refreshFailed)).toBeVisible();
   await expect(page.getByRole('button', { name: t.cart.checkout })).toBeDisabled();
   await expect(page.getByText(t.pwa.offlineNotice)).toBeVisible();
+  // The notice, drawn only in this state, passes the WCAG scan (the rest of the page is the every-template sweep's).
+  await accessibleAt(page, undefined, { within: '[data-connection-notice]' });
 
   // Never visited: the offline page, in the shopper's language, at the address asked for.
   await page.goto(at('/about-us'));
