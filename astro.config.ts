@@ -7,6 +7,7 @@ import { endedOfferSlugs } from './src/server/content/offer-files.ts';
 import { siteUrl } from './scripts/site-url.mjs';
 import { TAG_MANAGER_ORIGIN, tagManagerId } from './src/lib/tag-manager.ts';
 import { intentDirective } from './src/islands/directives/integration.ts';
+import { serviceWorker } from './src/pwa/integration.ts';
 import { canonicalUrl, includeInSitemap } from './src/lib/sitemap-rules.ts';
 import { defaultLocale, languageOptions, locales } from './src/i18n/locales.ts';
 
@@ -31,6 +32,8 @@ export default defineConfig({
     // renderToString per island: no island suspends on the server, and React's stream set-up cost each one more.
     react({ experimentalDisableStreaming: true }),
     intentDirective(),
+    // /sw.js from this build's own files (decision 025): the shell precached, visited pages kept for offline.
+    serviceWorker({ outDir }),
     sitemap({
       i18n: { defaultLocale, locales: Object.fromEntries(languageOptions.map((option) => [option.lang, option.region])) },
       // The pre-rendered pages only: the on-demand /sitemap-index.xml lists this file beside the catalog chunks it

@@ -26,6 +26,9 @@ export default defineConfig<ShopOptions>({
     baseURL: `http://127.0.0.1:${port}`,
     // A trace only when a journey is retried (CI retries once): recording one for every journey cost CPU on each action.
     trace: 'on-first-retry',
+    // The shop's service worker (decision 025) would answer requests journeys intercept with page.route, out of
+    // Playwright's sight: blocked, except in the journeys about it (offline.spec.ts allows it).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromiumPath,
       args: chromiumFlags,

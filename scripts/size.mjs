@@ -1,9 +1,10 @@
 // `npm run size`: the gzipped JavaScript each page loads, and how much of it is ours beyond the React runtime (module scripts, island components and renderers,
 // and everything they import, statically or dynamically), checked against scripts/size-budgets.mjs.
 import { readdir, readFile } from 'node:fs/promises';
-import { join, posix, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { budgets, onDemandPages, TAG_MANAGER_ALLOWANCE_KB } from './size-budgets.mjs';
+import { scriptClosure, scriptEntries } from '../src/pwa/script-closure.ts';
 
 const distDir = process.env.DIST_DIR ?? 'dist';
 const clientDir = join(distDir, 'client');
@@ -20,33 +21,8 @@ async function gzSize(assetPath) {
   return gzipped.get(assetPath);
 }
 
-// Minified bundles write `import{a as b}from"./x.js"`, `import"./x.js"`, `import("./x.js")` and `import(\`./x.js\`)`.
-const importRe = /(?:\bfrom|\bimport)\s*\(?\s*["'`]([^"'`]+\.m?js)["'`]/g;
-
-/** Every JS file reachable from the entry assets, each counted once. */
-async function closure(entries) {
-  const seen = new Set();
-  const queue = [...entries];
-  while (queue.length) {
-    const asset = queue.pop();
-    if (seen.has(asset)) continue;
-    seen.add(asset);
-    const { text } = await gzSize(asset);
-    for (const m of text.matchAll(importRe)) {
-      const spec = m[1];
-      if (!spec || /^[a-z]+:/.test(spec)) continue;
-      queue.push(spec.startsWith('/') ? spec : posix.join(posix.dirname(asset), spec));
-    }
-  }
-  return seen;
-}
-
-function entriesOf(html) {
-  const found = new Set();
-  for (const m of html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)) found.add(m[1]);
-  for (const m of html.matchAll(/\s(?:component-url|renderer-url)="([^"]+)"/g)) found.add(m[1]);
-  return [...found].filter((u) => u.startsWith('/')).map((u) => u.split('?')[0]);
-}
+/** Every JS file reachable from the entry assets, each counted once (src/pwa/script-closure.ts). */
+const closure = (entries) => scriptClosure(entries, async (asset) => (await gzSize(asset)).text);
 
 function inlineScripts(html) {
   return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)]
@@ -72,7 +48,7 @@ async function reactRuntime(pages) {
 const isIslandLoader = (script) => /customElements\.define\(["'`]astro-island["'`]/.test(script);
 
 async function measure(url, html, runtime) {
-  const files = await closure(entriesOf(html));
+  const files = await closure(scriptEntries(html));
   let bytes = 0;
   let runtimeBytes = 0;
   for (const f of files) {

@@ -9,6 +9,8 @@ const excluded = [
   new RegExp(`^/${LOCALE_SEGMENT}/blog/reviews/(?!page/)[^/]+/?$`),
   // One shopper's pages (noindex): account flows, profile, the payment step and its result.
   new RegExp(`^/${LOCALE_SEGMENT}/(login|sign-up|verify-otp|forget-password|profile|checkout/(checkout-payment|success))(/|$)`),
+  // The service worker's offline pages (decision 025).
+  new RegExp(`^/${LOCALE_SEGMENT}/offline(/|$)`),
   // The back office (on demand, so never built; excluded in case a page of it ever is).
   new RegExp(`^/${LOCALE_SEGMENT}/admin(/|$)`),
   // Category listings: the catalog sitemap lists them from the database, so a category added in the desk is in it

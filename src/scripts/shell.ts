@@ -14,34 +14,35 @@ root.dataset['season'] = seasonFor(new Date());
 // The key and event are toast-event.ts's CARRIED_TOASTS_KEY and TOAST_WAKE_EVENT, spelled out to keep that
 // module out of the script every page loads (shell-logic.test.ts checks they match).
 try {
-  if (sessionStorage.getItem('carried-toasts')) window.dispatchEvent(new Event('app:toast-wake'));
+  if (sessionStorage.getItem('carried-toasts')) dispatchEvent(new Event('app:toast-wake'));
 } catch {
   /* no storage: nothing was carried */
 }
 
-function safeStorage(): Storage | undefined {
+/** A storage area, or nothing where the browser refuses it (privacy modes, sandboxed frames). */
+function safeStorage(area: 'localStorage' | 'sessionStorage'): Storage | undefined {
   try {
-    return window.localStorage;
+    return window[area];
   } catch {
     return undefined;
   }
 }
 
-if (safeStorage()?.getItem(BANNER_KEY) === '1') root.dataset['bannerDismissed'] = '';
+if (safeStorage('localStorage')?.getItem(BANNER_KEY) === '1') root.dataset['bannerDismissed'] = '';
 document.querySelector('[data-dismiss-banner]')?.addEventListener('click', () => {
-  safeStorage()?.setItem(BANNER_KEY, '1');
+  safeStorage('localStorage')?.setItem(BANNER_KEY, '1');
   root.dataset['bannerDismissed'] = '';
 });
 
 // The switcher keeps the page and its query, remembers the choice, and reloads after 200 ms (spec section 4).
 for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-locale-switch]')) {
-  link.href = link.pathname + window.location.search + window.location.hash;
+  link.href = link.pathname + location.search + location.hash;
   link.addEventListener('click', (event) => {
     event.preventDefault();
     const locale = link.dataset['localeSwitch'];
     document.cookie = `${LOCALE_COOKIE}=${locale}; Max-Age=${LOCALE_COOKIE_MAX_AGE}; Path=/; SameSite=Lax`;
     root.classList.add('is-loading');
-    setTimeout(() => window.location.assign(link.href), 200);
+    setTimeout(() => location.assign(link.href), 200);
   });
 }
 
@@ -56,21 +57,15 @@ document.addEventListener('keydown', (event) => {
 
 function reloadOnChunkFailure(reason: unknown) {
   if (!isChunkLoadError(reason)) return;
-  const storage = (() => {
-    try {
-      return window.sessionStorage;
-    } catch {
-      return undefined;
-    }
-  })();
+  const storage = safeStorage('sessionStorage');
   const last = Number(storage?.getItem(CHUNK_RELOAD_KEY) ?? NaN);
   const now = Date.now();
   if (!shouldReload(Number.isNaN(last) ? null : last, now)) return;
   storage?.setItem(CHUNK_RELOAD_KEY, String(now));
-  window.location.reload();
+  location.reload();
 }
-window.addEventListener('vite:preloadError', (event) => reloadOnChunkFailure((event as Event & { payload?: unknown }).payload));
-window.addEventListener('unhandledrejection', (event) => reloadOnChunkFailure(event.reason));
+addEventListener('vite:preloadError', (event) => reloadOnChunkFailure((event as Event & { payload?: unknown }).payload));
+addEventListener('unhandledrejection', (event) => reloadOnChunkFailure(event.reason));
 // Astro's islands catch their own import failures and only report them through console.error, so listen there too.
 const reportError = console.error.bind(console);
 console.error = (...args: unknown[]) => {

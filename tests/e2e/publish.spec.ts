@@ -53,7 +53,10 @@ test.afterAll(async ({}, info) => {
   rmSync(buildsDir, { recursive: true, force: true });
 });
 
-test('a publish under load: no failed answer, the new article afterwards, old chunks still load, rollback restores', async () => {
+test('a publish under load: no failed answer, the new article afterwards, old chunks still load, rollback restores', async ({
+  browser,
+  t,
+}) => {
   test.setTimeout(200_000);
   const firstId = readFileSync(join(buildsDir, 'current'), 'utf8').trim();
   const home = await (await fetch(`${base}/en/`)).text();
@@ -91,10 +94,29 @@ test('a publish under load: no failed answer, the new article afterwards, old ch
   expect((await fetch(base + asset!)).status).toBe(200);
   expect((await fetch(`${base}/_astro/only-old.Ab12Cd34.js`)).status).toBe(200);
 
+  // A shopper's tab open on the new build, with its service worker (decision 025; blocked in other journeys).
+  const secondId = readFileSync(join(buildsDir, 'current'), 'utf8').trim();
+  const shopper = await browser.newContext({ serviceWorkers: 'allow', baseURL: base });
+  const tab = await shopper.newPage();
+  await tab.goto('/en/');
+  await tab.waitForFunction(() => navigator.serviceWorker.controller !== null);
+
   const back = await runNpm(['publish', '--', '--rollback'], env, 30_000);
   expect(back.code, back.output).toBe(0);
   expect(back.output).toContain(firstId);
   expect(await eventually(async () => (await fetch(`${base}/en/articles/${slug}`)).status === 404, 10_000)).toBe(true);
+
+  // Another build is live (a rollback switches builds as a publish does): the tab checks when the shopper comes back
+  // to it, is told, and reloads onto it; the worker of the build it left drops that build's pages.
+  await tab.evaluate(() => dispatchEvent(new Event('focus')));
+  const banner = tab.locator('[data-update-ready]');
+  await expect(banner.getByText(t.pwa.updateReady)).toBeVisible({ timeout: 20_000 });
+  await Promise.all([tab.waitForEvent('load'), banner.getByRole('link', { name: t.pwa.reload }).click()]);
+  await expect(banner).toBeHidden();
+  const cachesNow = () => tab.evaluate(() => caches.keys());
+  expect(await eventually(async () => (await cachesNow()).includes(`bb-pages-${firstId}`), 5_000)).toBe(true);
+  expect(await cachesNow()).not.toContain(`bb-pages-${secondId}`);
+  await shopper.close();
 });
 
 test('a content entry with broken front matter is not published and the live site keeps serving', async () => {

@@ -33,6 +33,10 @@ export const templates = [
   '/verify-otp',
   '/checkout/cart',
   '/checkout/success',
+  '/get-app',
+  // The service worker's offline pages (decision 025).
+  '/offline',
+  '/offline/checkout',
   '/no-such-page',
   // The error page, forced (ENABLE_TEST_FAULTS in the e2e server only).
   '/?__fail',

@@ -1,0 +1,138 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { apiLang } from '../../src/i18n/locales.ts';
+import { cartReady, catalog, lineOf, listingOf, pick, storedCart } from './cart-support.ts';
+import { logIn } from './login.ts';
+import { accessibleAt } from './template-checks.ts';
+
+/**
+ * Issue 41 (decision 025): the shop on patchy mobile data. With the service worker (blocked in every other journey,
+ * playwright.config.ts), pages the shopper visited and the cart still show without a connection, marked as possibly
+ * out of date; a page never visited shows the offline page in the shopper's language; checkout says it needs a
+ * connection.
+ */
+test.use({ serviceWorkers: 'allow' });
+
+/** Waits until the service worker controls the page and holds this page's answer (it is stored after it is shown). */
+async function savedForOffline(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await page.waitForFunction(async () => (await caches.match(location.href)) !== undefined);
+}
+
+test('visited pages and the cart work offline; the rest says it needs a connection', async ({
+  page,
+  context,
+  request,
+  at,
+  t,
+  shopLocale,
+}) => {
+  const product = pick(await catalog(request, shopLocale), (p) => p.stock > 0, 'product in stock');
+  const visited = [
+    { path: at('/'), shows: page.locator('main') },
+    { path: at(listingOf(product)), shows: page.locator(`[data-product-card="${product.id}"]`) },
+    { path: at(`/single-product/${product.id}`), shows: page.getByRole('heading', { level: 1, name: product.name }) },
+  ];
+
+  // Online: the first page installs the worker (it keeps that page too, once it controls the tab), then the shopper
+  // browses, and has a line in the cart.
+  for (const { path } of visited) {
+    await page.goto(path);
+    await savedForOffline(page);
+  }
+  await page.evaluate((line) => localStorage.setItem('cart', JSON.stringify({ cartsProducts: [line] })), lineOf(product, 1));
+  await page.goto(at('/checkout/cart'));
+  await cartReady(page);
+  await expect(page.getByText(product.name).first()).toBeVisible();
+  await savedForOffline(page);
+  await expect(page.getByText(t.pwa.offlineNotice)).toBeHidden();
+
+  // As a minute later: within a minute the browser's own HTTP cache still answers for a page fetched (its
+  // stale-while-revalidate=60), so the worker's network try would "succeed" and nothing would be marked.
+  await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
+  await context.setOffline(true);
+
+  for (const { path, shows } of visited) {
+    await page.goto(path);
+    await expect(shows.first()).toBeVisible();
+    await expect(page.getByText(t.pwa.offlineNotice), `${path} says its prices may be out of date`).toBeVisible();
+  }
+
+  // The cart lives on the device: its line shows; the checkout button stays off while prices cannot be checked.
+  await page.goto(at('/checkout/cart'));
+  await expect(page.getByText(product.name).first()).toBeVisible();
+  await expect(page.getByText(t.cart.refreshFailed)).toBeVisible();
+  await expect(page.getByRole('button', { name: t.cart.checkout })).toBeDisabled();
+  await expect(page.getByText(t.pwa.offlineNotice)).toBeVisible();
+  // The notice, drawn only in this state, passes the WCAG scan (the rest of the page is the every-template sweep's).
+  await accessibleAt(page, undefined, { within: '[data-connection-notice]' });
+
+  // Never visited: the offline page, in the shopper's language, at the address asked for.
+  await page.goto(at('/about-us'));
+  await expect(page.getByRole('heading', { level: 1, name: t.pwa.offline.title })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', shopLocale);
+  await expect(page).toHaveURL(new RegExp(`/${shopLocale}/about-us$`));
+
+  // The payment step is never served from a cache: it says it needs a connection.
+  await page.goto(at('/checkout/checkout-payment'));
+  await expect(page.getByRole('heading', { level: 1, name: t.pwa.checkoutOffline.title })).toBeVisible();
+  await expect(page.getByText(t.pwa.checkoutOffline.text)).toBeVisible();
+
+  // Back online, the same address is the live page again, without the notice.
+  await context.setOffline(false);
+  await page.goto(at('/about-us'));
+  await expect(page.getByRole('heading', { level: 1, name: t.pwa.offline.title })).toBeHidden();
+  await expect(page.getByText(t.pwa.offlineNotice)).toBeHidden();
+});
+
+test('a line added offline by a logged-in shopper reaches the server cart once the connection is back', async ({
+  page,
+  context,
+  request,
+  at,
+  t,
+  shopLocale,
+}) => {
+  const product = pick(await catalog(request, shopLocale), (p) => p.stock >= 2, 'product with stock 2 or more');
+  const shopper = await logIn(page);
+  for (const path of [at('/'), at(listingOf(product))]) {
+    await page.goto(path);
+    await savedForOffline(page);
+  }
+  await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
+  await context.setOffline(true);
+
+  await page.reload();
+  await cartReady(page);
+  await expect(page.getByText(t.pwa.offlineNotice)).toBeVisible();
+  await page.locator(`[data-product-card="${product.id}"]`).getByRole('button', { name: t.cart.addToCart }).click();
+  await expect.poll(async () => (await storedCart(page)) ?? '').toContain(`"id":${product.id}`);
+
+  await context.setOffline(false);
+  await page.reload();
+  await cartReady(page);
+  const serverCart = async () => {
+    const res = await request.get(`/api/shopping-cart?lang=${apiLang(shopLocale)}`, {
+      headers: { authorization: `Bearer ${shopper.token}` },
+    });
+    return ((await res.json()) as { data: { items: { product: { id: number }; quantity: number }[] } }).data.items.map((line) => [
+      line.product.id,
+      line.quantity,
+    ]);
+  };
+  await expect.poll(serverCart).toEqual([[product.id, 1]]);
+});
+
+test('the footer leads to the app page, which explains installing in the shopper’s language', async ({ page, at, t }) => {
+  await page.goto(at('/'));
+  await page.getByRole('contentinfo').getByRole('link', { name: t.footer.getApp }).click();
+  await expect(page).toHaveURL(new RegExp(`${at('/get-app')}/?$`));
+  await expect(page.getByRole('heading', { level: 1, name: t.pwa.app.title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: t.pwa.app.iosTitle })).toBeVisible();
+  await expect(page.getByText(t.pwa.app.iosStep2)).toBeVisible();
+  await expect(page.getByRole('heading', { name: t.pwa.app.androidTitle })).toBeVisible();
+  // The page links this language's manifest, which Chrome reads to offer installation.
+  const manifest = await page.request.get((await page.locator('link[rel="manifest"]').getAttribute('href'))!);
+  expect(manifest.headers()['content-type']).toContain('application/manifest+json');
+  expect(await manifest.json()).toMatchObject({ start_url: at('/'), lang: page.url().includes('/ar/') ? 'ar' : 'en' });
+});
