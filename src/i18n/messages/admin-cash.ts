@@ -123,7 +123,8 @@ export const adminCashMessages = defineMessages(
   {
     errors: {
       courierNotFound: 'لم يُعثر على المندوب.',
-      badPhone: 'أدخل رقم موبايل مصريًا، مثل 010 1234 5678.',
+      // The example isolated (U+2068 … U+2069): spaced digit groups would otherwise read in reverse in Arabic.
+      badPhone: 'أدخل رقم موبايل مصريًا، مثل \u2068010 1234 5678\u2069.',
       remittanceEmpty: 'اختر طلبًا واحدًا مُسلَّمًا على الأقل.',
       orderNotRemittable: 'الطلب {orders} ليس طلبًا مُسلَّمًا لهذا المندوب عليه نقدية للتوريد. أعد تحميل الصفحة.',
       orderAlreadyRemitted: 'سُجّلت نقدية الطلب {orders} في توريد آخر (ربما سجّلها زميل للتو). أعد تحميل الصفحة واختر من جديد.',

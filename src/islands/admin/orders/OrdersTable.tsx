@@ -1,6 +1,6 @@
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useState } from 'react';
-import { interpolate, plural } from '../../../i18n/interpolate.ts';
+import { interpolate, interpolateIsolated, plural } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { operatorNextStatuses, type OrderStatus } from '../../../lib/orders/order-status.ts';
 import DataTable, { type DeskColumn, type SortState } from '../../kit/DataTable.tsx';
@@ -100,7 +100,7 @@ export default function OrdersTable(props: {
         sortLabel={(column) => interpolate(text.sortBy, { column })}
         selection={selection}
         onSelectionChange={setSelection}
-        selectLabel={(r) => interpolate(l.select, { id: r.ref })}
+        selectLabel={(r) => interpolateIsolated(l.select, { id: r.ref })}
         selectAllLabel={l.selectAll}
         empty={l.empty}
       />
