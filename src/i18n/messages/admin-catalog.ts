@@ -117,9 +117,15 @@ export const adminCatalogMessages = defineMessages(
       why: 'Why',
       actions: { create: 'Create', update: 'Change', unchanged: 'Unchanged', refused: 'Refused' },
       changes: 'Changes: {columns}',
-      more: 'The first {shown} rows to create or change are listed.',
+      more: {
+        one: 'The first row to create or change is listed.',
+        other: 'The first {count} rows to create or change are listed.',
+      },
       missingColumns: 'The file has no {columns} column.',
-      tooManyRows: 'The file has more than {max} rows. Split it and import each part.',
+      tooManyRows: {
+        one: 'The file has more than 1 row. Split it and import each part.',
+        other: 'The file has more than {count} rows. Split it and import each part.',
+      },
       empty: 'The file has no rows.',
       problems: {
         badSku: '{column}: capital letters, digits and hyphens, 2 to 40.',
@@ -298,9 +304,21 @@ export const adminCatalogMessages = defineMessages(
       why: 'السبب',
       actions: { create: 'إنشاء', update: 'تغيير', unchanged: 'دون تغيير', refused: 'مرفوض' },
       changes: 'التغييرات: {columns}',
-      more: 'تُعرض الصفوف الأولى للإنشاء أو التغيير، وعددها {shown}.',
+      more: {
+        one: 'يُعرض أول صف للإنشاء أو التغيير.',
+        two: 'يُعرض أول صفين للإنشاء أو التغيير.',
+        few: 'تُعرض أول {count} صفوف للإنشاء أو التغيير.',
+        many: 'يُعرض أول {count} صفًا للإنشاء أو التغيير.',
+        other: 'يُعرض أول {count} صف للإنشاء أو التغيير.',
+      },
       missingColumns: 'لا يحتوي الملف على العمود {columns}.',
-      tooManyRows: 'يتجاوز عدد صفوف الملف الحد الأقصى ({max}). قسّمه واستورد كل جزء.',
+      tooManyRows: {
+        one: 'في الملف أكثر من صف واحد. قسّمه واستورد كل جزء.',
+        two: 'في الملف أكثر من صفين. قسّمه واستورد كل جزء.',
+        few: 'في الملف أكثر من {count} صفوف. قسّمه واستورد كل جزء.',
+        many: 'في الملف أكثر من {count} صفًا. قسّمه واستورد كل جزء.',
+        other: 'في الملف أكثر من {count} صف. قسّمه واستورد كل جزء.',
+      },
       empty: 'لا يحتوي الملف على صفوف.',
       problems: {
         badSku: '{column}: حروف إنجليزية كبيرة وأرقام وشرطات، من 2 إلى 40.',

@@ -206,7 +206,7 @@ export const adminMessages = defineMessages(
       sessionNotFound: 'انتهت هذه الجلسة بالفعل.',
       commonPassword: 'كلمة المرور هذه شائعة جدًا. اختر كلمة أخرى.',
       orderNotFound: 'لم يُعثر على الطلب.',
-      staleOrder: 'غيّر شخص آخر هذا الطلب للتو (حالته الآن: {status}). أعد تحميله وحاول مرة أخرى.',
+      staleOrder: 'غيّر شخص آخر هذا الطلب للتو، وحالته الآن «{status}». أعد تحميله وحاول مرة أخرى.',
       notAllowedMove: 'لا يمكن نقل هذا الطلب من «{from}» إلى «{to}».',
       notCod: 'تأكيد الطلب بالهاتف للطلبات المدفوعة عند الاستلام فقط.',
       callBackTimeRequired: 'اختر موعد معاودة الاتصال.',
