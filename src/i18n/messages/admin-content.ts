@@ -172,7 +172,7 @@ export const adminContentMessages = defineMessages(
       fixFields: 'لا يمكن نشر هذا المحتوى بعد: صحّح الحقول المعلَّمة أدناه.',
       publishRunning: 'هناك نشر جارٍ الآن. انتظر حتى ينتهي ثم حاول مرة أخرى.',
       nothingToRollBack: 'لم يُنشر شيء من لوحة التحرير، فلا يوجد ما يمكن التراجع عنه.',
-      rollbackFailed: 'لم يتم التراجع: {reason}',
+      rollbackFailed: 'تعذّر التراجع: {reason}',
       required: 'مطلوب.',
       tooLong: 'أطول من المسموح.',
       invalid: 'ليس بالصيغة المطلوبة.',

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Dictionary } from '../../../i18n/en.ts';
-import { interpolate, interpolateIsolated } from '../../../i18n/interpolate.ts';
+import { interpolateIsolated, plural } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { localePath } from '../../../i18n/routes.ts';
 import type { GridProduct } from '../../../lib/admin/catalog-views.ts';
@@ -116,7 +116,7 @@ export default function ProductGrid({ locale, text, initial }: { locale: Locale;
           </span>
         </label>
         <Button busy={action.busy} disabled={!dirty} onClick={() => void save()}>
-          {!dirty ? text.nothing : dirty === 1 ? text.saveOne : interpolate(text.save, { count: dirty })}
+          {!dirty ? text.nothing : dirty === 1 ? text.saveOne : plural(text.save, dirty, locale)}
         </Button>
         <Notice className="w-full">{action.state.message}</Notice>
       </div>
