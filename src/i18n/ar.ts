@@ -53,7 +53,7 @@ export const ar: Dictionary = {
   footer: {
     about: 'بازار البن يجمع أفضل محامص مصر وأدوات التحضير في متجر واحد من القاهرة الجديدة. التوصيل خلال 1 إلى 3 أيام على الأكثر.',
     newsletterTitle: 'النشرة البريدية',
-    newsletterText: 'محاصيل جديدة وعروض ووصفات، مرة كل شهر.',
+    newsletterText: 'تحميصات جديدة وعروض ووصفات، مرة كل شهر.',
     emailLabel: 'البريد الإلكتروني',
     emailPlaceholder: 'you@example.com',
     subscribe: 'اشترك',
@@ -71,7 +71,7 @@ export const ar: Dictionary = {
   },
   newsletter: {
     success: 'تم اشتراكك في نشرتنا البريدية',
-    errors: { failure: 'ربما أنت مشترك بالفعل' },
+    errors: { failure: 'ربما تكون مشتركًا بالفعل' },
   },
   errors: {
     title: 'عذرًا! حدث خطأ ما.',
@@ -85,7 +85,7 @@ export const ar: Dictionary = {
   loading: 'جارٍ التحميل…',
   toasts: { region: 'الإشعارات', close: 'إغلاق الإشعار' },
   home: {
-    heroTitle: 'محمّصة طازجة في مصر، على بابك خلال 1 إلى 3 أيام',
+    heroTitle: 'قهوة محمّصة طازجة في مصر، تصل إلى بابك خلال 1 إلى 3 أيام',
     heroText: 'قهوة أحادية المصدر وخلطات إسبريسو وبن تركي، والأدوات لتحضيرها.',
     heroCta: 'تسوّق القهوة',
     shopByCategory: 'تسوّق حسب القسم',

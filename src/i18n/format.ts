@@ -173,3 +173,13 @@ export function sortByName<T>(items: readonly T[], name: (item: T) => string, lo
 /** A moment as the back office reads it: date and time in Cairo, whatever the server's own time zone. */
 export const formatDateTime = (date: Date | string, locale: Locale): string =>
   formatDate(date, locale, { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * A date inside a sentence, its month written out: «26 نوفمبر 2026», "November 26, 2026" (issue 35). The short
+ * numeric form (formatDate, «26/11/2026») is for tables and lists, where a column says what it is.
+ */
+export const formatProseDate = (date: Date | string, locale: Locale): string => formatDate(date, locale, { dateStyle: 'long' });
+
+/** A date and time inside a sentence: «26 نوفمبر 2026 في 12:30 م», "November 26, 2026 at 12:30 PM". */
+export const formatProseDateTime = (date: Date | string, locale: Locale): string =>
+  formatDate(date, locale, { dateStyle: 'long', timeStyle: 'short' });

@@ -46,6 +46,13 @@ const refusals: Refusal[] = [
   { term: 'back office', refused: /لوحة (?:ال)?تحكم/, use: 'لوحة الإدارة' },
   { term: 'refund', refused: /استرجاع|إرجاع المبلغ/, use: 'استرداد / ردّ المبلغ' },
   { term: 'courier', refused: word('(?:ال)?(?:ساعي|سائق)|عامل التوصيل'), use: 'المندوب / مندوب الشحن' },
+  { term: 'staff member', refused: word('(?:ال)?عضو'), use: 'الموظف', under: ['admin'] },
+  {
+    term: 'select (a checkbox)',
+    refused: /اختر (?:الطلب \{|كل الطلبات)/,
+    use: 'تحديد الطلب / تحديد كل الطلبات',
+    under: ['adminCash', 'adminOrders'],
+  },
   {
     term: 'HTTP request',
     refused: word('(?:ال|هذا ال)?طلب'),
@@ -73,11 +80,13 @@ describe('the Arabic dictionaries use only the glossary’s terms', () => {
     planted.cart = { ...planted.cart, title: 'سلة التسوق' };
     planted.adminCatalog = { ...planted.adminCatalog, planted: { label: 'الفئات' } };
     planted.adminPromotions = { ...planted.adminPromotions, planted: 'الرمز' };
+    planted.admin = { ...planted.admin, planted: 'لا يوجد عضو بهذا البريد' };
     planted.account = { ...planted.account, planted: { one: 'رقم الجوال', other: 'طلب ملغى' } };
     const found = glossaryViolations(planted);
     expect(found.some((line) => line.startsWith('cart.title: «سلة التسوق» names the cart'))).toBe(true);
     expect(found.some((line) => line.startsWith('adminCatalog.planted.label:'))).toBe(true);
     expect(found.some((line) => line.startsWith('adminPromotions.planted: «الرمز» names the coupon code'))).toBe(true);
+    expect(found.some((line) => line.startsWith('admin.planted: «لا يوجد عضو بهذا البريد» names the staff member'))).toBe(true);
     expect(found.some((line) => line.startsWith('account.planted.one:') && line.includes('mobile number'))).toBe(true);
     // The glossary's own spelling passes.
     expect(found.some((line) => line.startsWith('account.planted.other:'))).toBe(false);

@@ -20,6 +20,25 @@ export function interpolateParts(
     });
 }
 
+/** First-strong isolate and its closing mark (Unicode bidi, UAX #9): the plain-string form of `<bdi>`. */
+export const FSI = '\u2068';
+export const PDI = '\u2069';
+
+/**
+ * One filled value isolated for a plain string (a page title, an aria-label, a toast, a confirm text): its
+ * direction is its own first strong letter, and with none (an order id, a phone, a price) left to right, so the
+ * "#" of "#12", the "+" of "+20 10…" and the groups of "010 1234 5678" stay where they were typed inside Arabic.
+ * In markup use `<Filled>` (src/islands/shared/Filled.tsx), which wraps the same values in `<bdi>`.
+ */
+export const isolate = (value: string | number): string => `${FSI}${value}${PDI}`;
+
+/** interpolate() with every filled value isolated (see isolate): the one way to fill ids, phones, prices and codes. */
+export function interpolateIsolated(template: string, values: Record<string, string | number>): string {
+  return interpolateParts(template, values)
+    .map((part) => (typeof part === 'string' ? part : isolate(part.value)))
+    .join('');
+}
+
 const pluralRules = new Map<string, Intl.PluralRules>();
 
 /**

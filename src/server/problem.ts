@@ -1,9 +1,10 @@
 import type { Dictionary } from '../i18n/en.ts';
-import { interpolate } from '../i18n/interpolate.ts';
+import { interpolate, plural, type PluralForms } from '../i18n/interpolate.ts';
+import { dictionaryLocale } from '../i18n/t.ts';
 
 /** Every dictionary section that has an `errors` table, e.g. `orders` or `admin`. */
 type SectionsWithErrors = {
-  [S in keyof Dictionary]: Dictionary[S] extends { errors: Record<string, string> } ? S : never;
+  [S in keyof Dictionary]: Dictionary[S] extends { errors: Record<string, string | PluralForms> } ? S : never;
 }[keyof Dictionary];
 
 /** A refusal's code: `<section>.<key>` naming a message in that section's `errors`, e.g. `admin.staleOrder`. */
@@ -66,12 +67,16 @@ export const fieldProblem = (
   options: { values?: ProblemValues; retryAfter?: number } = {},
 ): Problem => new Problem(status, code, { ...options, fields: { [field]: [code] } });
 
-/** The text of a problem code in the reader's language. */
+/**
+ * The text of a problem code in the reader's language. A message that counts («بعد 5 دقائق») is a plural object in
+ * the dictionary, its form picked by the `count` value (issue 35: no «(الدقائق المتبقية: 5)»).
+ */
 export function problemText(t: Dictionary, code: ProblemCode, values: ProblemValues = {}): string {
   const dot = code.indexOf('.');
   const section = code.slice(0, dot) as SectionsWithErrors;
   const key = code.slice(dot + 1);
-  const template = (t[section].errors as Record<string, string>)[key] ?? code;
+  const message = (t[section].errors as Record<string, string | PluralForms>)[key] ?? code;
+  const template = typeof message === 'string' ? message : plural(message, Number(values['count'] ?? 0), dictionaryLocale(t));
   // An order status in a message ("it is now PREPARE") reads in the reader's language like everywhere else.
   const statuses = t.orders.status as Record<string, string>;
   const shown = Object.fromEntries(

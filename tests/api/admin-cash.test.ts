@@ -59,7 +59,7 @@ describe('couriers', () => {
   test('a phone that is not an Egyptian mobile is refused on its field, in the reader language', async () => {
     const res = await post('/couriers?lang=ar-SA', { name: 'Mona', phone: '02 2345 6789' }, operator.cookie);
     expect(res.status).toBe(422);
-    expect(res.body.errors.phone[0]).toBe('أدخل رقم موبايل مصريًا، مثل 010 1234 5678.');
+    expect(res.body.errors.phone[0]).toBe('أدخل رقم موبايل مصريًا، مثل \u2068010 1234 5678\u2069.');
   });
 
   test('finance sees couriers but may not manage them; an unknown courier is a 404', async () => {

@@ -207,7 +207,7 @@ describe('POST /api/partner-applications', () => {
     const before = await counts();
     const sixth = await send(form(), 'ar-SA', from);
     expect(sixth.status).toBe(429);
-    expect(sixth.body.message).toBe('محاولات كثيرة. حاول مرة أخرى بعد انتهاء المهلة (الدقائق المتبقية: 60).');
+    expect(sixth.body.message).toBe('محاولات كثيرة. حاول مرة أخرى بعد 60 دقيقة.');
     expect(await counts()).toEqual(before);
   });
 

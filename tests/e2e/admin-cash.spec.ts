@@ -5,7 +5,7 @@ import { accessibleAt } from './template-checks.ts';
 import { e2eCourier, e2eProduct, placeCodOrder, signedInStaff, withE2eServices } from './admin-support.ts';
 import { backdateOrder, moveOrderTo } from '../support/order-states.ts';
 import { formatMoney, formatNumber, formatOrderId } from '../../src/i18n/format.ts';
-import { interpolate } from '../../src/i18n/t.ts';
+import { interpolate, interpolateIsolated } from '../../src/i18n/t.ts';
 import { poundsText } from '../../src/lib/money.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -55,7 +55,7 @@ test.describe('couriers and cash', () => {
     await hydrated(page, 'CourierCash');
 
     for (const { id } of orders)
-      await page.getByRole('checkbox', { name: interpolate(k.select, { order: formatOrderId(id) }) }).check();
+      await page.getByRole('checkbox', { name: interpolateIsolated(k.select, { order: formatOrderId(id) }) }).check();
     await expect(page.getByTestId('selected-total')).toContainText(money(owed));
 
     // Counted 25.50 pounds short: the form names the difference and asks how to settle it; the right count clears it.
@@ -92,7 +92,7 @@ test.describe('couriers and cash', () => {
     await page.goto(`/${shopLocale}/admin/couriers/${courierId}`);
     const form = page.locator('form').filter({ has: page.getByLabel(k.counted) });
     const select = (id: number) =>
-      page.getByRole('checkbox', { name: interpolate(k.select, { order: formatOrderId(id) }) }).check();
+      page.getByRole('checkbox', { name: interpolateIsolated(k.select, { order: formatOrderId(id) }) }).check();
     const record = async () => {
       await form.getByRole('button', { name: k.record }).click();
       await page.getByRole('alertdialog').getByRole('button', { name: k.record }).click();
@@ -110,8 +110,12 @@ test.describe('couriers and cash', () => {
     await expect(page.getByTestId('cash-shortfall')).toContainText(money(500));
     await expect(page.getByTestId('cash-owed')).toContainText(money(third.cash + 500));
     // The two orders are settled: only the third waits for its cash.
-    await expect(page.getByRole('checkbox', { name: interpolate(k.select, { order: formatOrderId(first.id) }) })).toHaveCount(0);
-    await expect(page.getByRole('checkbox', { name: interpolate(k.select, { order: formatOrderId(second.id) }) })).toHaveCount(0);
+    await expect(
+      page.getByRole('checkbox', { name: interpolateIsolated(k.select, { order: formatOrderId(first.id) }) }),
+    ).toHaveCount(0);
+    await expect(
+      page.getByRole('checkbox', { name: interpolateIsolated(k.select, { order: formatOrderId(second.id) }) }),
+    ).toHaveCount(0);
     const history = page.getByRole('table', { name: k.history });
     await expect(history.getByRole('row').filter({ hasText: money(chosen - 500) })).toContainText(
       interpolate(k.owedAfter, { amount: money(500) }),

@@ -6,7 +6,7 @@ import { e2eProduct, signedInStaff } from './admin-support.ts';
 import { withE2eDb } from './login.ts';
 import { productOffer } from './publish-support.ts';
 import { formatMoney } from '../../src/i18n/format.ts';
-import { interpolate, plural } from '../../src/i18n/t.ts';
+import { interpolate, interpolateIsolated, plural } from '../../src/i18n/t.ts';
 
 /**
  * Issue 23: operations changes a product's price, old price and stock in the grid; the product page's HTML and its
@@ -28,9 +28,9 @@ test('operations edits price and stock in the grid; the product page and its JSO
 
   await signedInStaff(page, 'operations');
   await page.goto(at(`/admin/products?q=${sku}`));
-  await page.getByLabel(interpolate(g.priceOf, { sku }), { exact: true }).fill(shopLocale === 'ar' ? '٢٢٥٫٥' : '225.50');
-  await page.getByLabel(interpolate(g.oldPriceOf, { sku }), { exact: true }).fill('250');
-  await page.getByLabel(interpolate(g.stockOf, { sku }), { exact: true }).fill('0');
+  await page.getByLabel(interpolateIsolated(g.priceOf, { sku }), { exact: true }).fill(shopLocale === 'ar' ? '٢٢٥٫٥' : '225.50');
+  await page.getByLabel(interpolateIsolated(g.oldPriceOf, { sku }), { exact: true }).fill('250');
+  await page.getByLabel(interpolateIsolated(g.stockOf, { sku }), { exact: true }).fill('0');
   await page.getByLabel(g.note).fill('Recount: the last bags were damaged');
   await page.getByRole('button', { name: g.saveOne }).click();
   await expect(page.locator('[data-toast="success"] p')).toHaveText(g.saved);
@@ -45,7 +45,7 @@ test('operations edits price and stock in the grid; the product page and its JSO
   expect(offer.html).toContain(formatMoney(22550, shopLocale));
   expect(offer.html).toContain(formatMoney(25000, shopLocale));
 
-  await page.getByRole('link', { name: interpolate(g.open, { sku }) }).click();
+  await page.getByRole('link', { name: interpolateIsolated(g.open, { sku }) }).click();
   const movement = page.locator('[data-movements] li').first();
   await expect(movement).toContainText(t.adminCatalog.history.reasons.manual);
   await expect(movement).toContainText('-4');
@@ -58,7 +58,7 @@ test('a cell that is not an amount is named before anything is sent', async ({ p
   const sku = withE2eDb((db) => (db.prepare('SELECT sku FROM products WHERE id = ?').get(id) as { sku: string }).sku);
   await signedInStaff(page, 'operations');
   await page.goto(at(`/admin/products?q=${sku}`));
-  const price = page.getByLabel(interpolate(g.priceOf, { sku }), { exact: true });
+  const price = page.getByLabel(interpolateIsolated(g.priceOf, { sku }), { exact: true });
   await price.fill('12.5.0');
   await page.getByRole('button', { name: g.saveOne }).click();
   await expect(price).toHaveAttribute('aria-invalid', 'true');

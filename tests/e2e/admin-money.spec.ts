@@ -6,7 +6,7 @@ import { payOrder } from '../support/order-states.ts';
 import { catalog, lineOf, openWithStoredCart, pick } from './cart-support.ts';
 import { createE2eShopper, logIn, makeE2eAddress, withE2eDb, type E2eShopper } from './login.ts';
 import { formatMoney } from '../../src/i18n/format.ts';
-import { interpolate } from '../../src/i18n/t.ts';
+import { interpolateIsolated } from '../../src/i18n/t.ts';
 
 /**
  * The money side of the desk (issue 22 items 5 and 6, docs/back-office-money.md): finance pays a refund to the card
@@ -61,14 +61,17 @@ test.describe('refunds and customers on the desk', () => {
     await expect(row).toContainText(r.reasons.cancelled);
 
     await row.getByRole('button', { name: r.pay }).click();
-    const dialog = page.getByRole('dialog', { name: interpolate(r.payTitle, { order: `#${order.id}` }) });
+    const dialog = page.getByRole('dialog', { name: interpolateIsolated(r.payTitle, { order: `#${order.id}` }) });
     await expect(dialog.getByLabel(r.toCard)).toBeChecked();
     await accessibleAt(page);
     await dialog.getByRole('button', { name: r.submit }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: r.submit }).click();
     await expect(
       page.getByText(
-        interpolate(r.paid, { amount: formatMoney(order.DiscountedTotal, shopLocale), destination: r.destinationsInText.card }),
+        interpolateIsolated(r.paid, {
+          amount: formatMoney(order.DiscountedTotal, shopLocale),
+          destination: r.destinationsInText.card,
+        }),
       ),
     ).toBeVisible();
     await expect(page.getByRole('link', { name: `#${order.id}`, exact: true })).toHaveCount(0);
@@ -115,7 +118,7 @@ test.describe('refunds and customers on the desk', () => {
     await form.getByLabel(c.reason).fill('Late delivery, with our apologies');
     await form.getByRole('button', { name: c.submitAdjust }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: c.submitAdjust }).click();
-    await expect(page.getByText(interpolate(c.adjusted, { balance: formatMoney(2500, shopLocale) }))).toBeVisible();
+    await expect(page.getByText(interpolateIsolated(c.adjusted, { balance: formatMoney(2500, shopLocale) }))).toBeVisible();
     await expect(page.locator('[data-admin-wallet-balance]')).toHaveText(formatMoney(2500, shopLocale));
     await expect(page.getByRole('cell', { name: 'Late delivery, with our apologies' })).toBeVisible();
     // Support may credit, not debit.

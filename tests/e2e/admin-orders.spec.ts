@@ -98,8 +98,8 @@ test.describe('the orders desk', () => {
     const owner = await ownerContext.newPage();
     await signedInStaff(owner, 'owner');
     await owner.goto(`/${shopLocale}/admin/audit?subject=${encodeURIComponent(`order ${order.id}`)}`);
-    await expect(owner.getByRole('cell', { name: 'order.move' })).toHaveCount(5);
-    await expect(owner.getByRole('cell', { name: 'order.call' })).toHaveCount(0);
+    await expect(owner.getByRole('cell', { name: t.admin.audit.actions['order.move'], exact: true })).toHaveCount(5);
+    await expect(owner.getByRole('cell', { name: t.admin.audit.actions['order.call'], exact: true })).toHaveCount(0);
     await ownerContext.close();
   });
 

@@ -123,7 +123,8 @@ export const adminCashMessages = defineMessages(
   {
     errors: {
       courierNotFound: 'لم يُعثر على المندوب.',
-      badPhone: 'أدخل رقم موبايل مصريًا، مثل 010 1234 5678.',
+      // The example isolated (U+2068 … U+2069): spaced digit groups would otherwise read in reverse in Arabic.
+      badPhone: 'أدخل رقم موبايل مصريًا، مثل \u2068010 1234 5678\u2069.',
       remittanceEmpty: 'اختر طلبًا واحدًا مُسلَّمًا على الأقل.',
       orderNotRemittable: 'الطلب {orders} ليس طلبًا مُسلَّمًا لهذا المندوب عليه نقدية للتوريد. أعد تحميل الصفحة.',
       orderAlreadyRemitted: 'سُجّلت نقدية الطلب {orders} في توريد آخر (ربما سجّلها زميل للتو). أعد تحميل الصفحة واختر من جديد.',
@@ -154,7 +155,7 @@ export const adminCashMessages = defineMessages(
       carrying: 'مع المندوب الآن',
       overdue: 'طلبات متأخرة',
       add: 'إضافة مندوب',
-      create: 'أضف المندوب',
+      create: 'إضافة المندوب',
       edit: 'تعديل',
       actions: 'إجراءات',
       editTitle: 'تعديل {name}',
@@ -175,11 +176,11 @@ export const adminCashMessages = defineMessages(
       order: 'الطلب',
       deliveredAt: 'تاريخ التسليم',
       amount: 'النقدية',
-      state: 'الموقف',
+      state: 'الحالة',
       overdue: 'متأخر',
       onTime: 'في الموعد',
-      select: 'اختر الطلب {order}',
-      selectAll: 'اختر كل الطلبات',
+      select: 'تحديد الطلب {order}',
+      selectAll: 'تحديد كل الطلبات',
       selected: {
         zero: 'لم يُختر أي طلب: {total}',
         one: 'اختير طلب واحد: {total}',
@@ -258,7 +259,7 @@ export const adminCashMessages = defineMessages(
         many: '{count} مبلغًا ينتظر الدفع',
         other: '{count} مبلغ ينتظر الدفع',
       },
-      open: 'افتح القائمة',
+      open: 'فتح القائمة',
     },
   },
 );

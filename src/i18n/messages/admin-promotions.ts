@@ -85,7 +85,7 @@ export const adminPromotionMessages = defineMessages(
   },
   {
     errors: {
-      couponNotFound: 'لم يتم العثور على الكوبون.',
+      couponNotFound: 'لم يُعثر على الكوبون.',
       codeTaken: 'يوجد كوبون بكود الخصم هذا بالفعل. اختر كودًا آخر، أو افتح ذلك الكوبون لتعديله.',
       percentTooBig: 'النسبة المئوية لا تتجاوز 100.',
       maxOnlyForPercent: 'الحد الأقصى للخصم يخص كوبونات النسبة المئوية فقط.',
@@ -159,7 +159,7 @@ export const adminPromotionMessages = defineMessages(
       shopper: 'العميل',
       discount: 'الخصم',
       date: 'التاريخ',
-      openOrder: 'افتح الطلب {id}',
+      openOrder: 'فتح الطلب {id}',
       rules: 'الشروط',
       actions: 'إجراءات',
       minimum: 'الحد الأدنى',

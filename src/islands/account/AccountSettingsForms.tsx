@@ -1,4 +1,4 @@
-import { interpolateParts } from '../../i18n/interpolate.ts';
+import { Filled } from '../shared/Filled.tsx';
 import type { Locale } from '../../i18n/locales.ts';
 import type { SessionUser } from '../../stores/session.ts';
 import { type FormState } from '../kit/form-state.ts';
@@ -88,16 +88,8 @@ export function PhoneCodeForm({
   return (
     <form action={action} noValidate className="space-y-4 rounded-lg border border-roast-200 p-4">
       <p className="text-sm">
-        {/* The new number inside the sentence, isolated left to right so its "+" stays in front (issue 35). */}
-        {interpolateParts(text.newMobileCode, { phone: pending }).map((part, i) =>
-          typeof part === 'string' ? (
-            part
-          ) : (
-            <bdi key={`${part.key}${i}`} dir="ltr">
-              {part.value}
-            </bdi>
-          ),
-        )}
+        {/* The new number inside the sentence, in its own <bdi> so its "+" stays in front (issue 35). */}
+        <Filled template={text.newMobileCode} values={{ phone: pending }} />
       </p>
       <FormMessage state={phoneState} />
       <Input

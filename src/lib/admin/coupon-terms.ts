@@ -1,7 +1,8 @@
-import { formatMoney, formatNumber } from '../../i18n/format.ts';
+import { formatMoney, formatNumber, formatProseDate } from '../../i18n/format.ts';
 import { interpolate } from '../../i18n/interpolate.ts';
 import type { Dictionary } from '../../i18n/en.ts';
 import type { Locale } from '../../i18n/locales.ts';
+import { cairoDayStart } from './cairo-day.ts';
 import type { CouponView } from './promotion-views.ts';
 
 type Text = Dictionary['adminPromotions']['coupons'];
@@ -13,7 +14,9 @@ export function couponTerms(coupon: CouponView, text: Text, locale: Locale) {
     coupon.kind === 'percent'
       ? `${formatNumber(coupon.value, locale)} %${coupon.max_discount ? ` (≤ ${money(coupon.max_discount)})` : ''}`
       : money(coupon.value);
-  const { starts_on: from, ends_on: to } = coupon;
+  // The coupon's days (YYYY-MM-DD, Cairo's) written out as in a sentence: «من 26 نوفمبر 2026».
+  const day = (value: string | null) => (value ? formatProseDate(cairoDayStart(value), locale) : null);
+  const [from, to] = [day(coupon.starts_on), day(coupon.ends_on)];
   const window =
     from && to
       ? interpolate(text.between, { from, to })

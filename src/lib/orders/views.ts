@@ -149,4 +149,4 @@ export const paidSubtotal = (t: SummaryTotals) => t.SubTotal - t.saleDiscountAmo
  * stays out of the chunk every page shares (content-page JS budget).
  */
 export const orderDate = (iso: string, locale: Locale) =>
-  new Date(iso).toLocaleDateString(intlTag(locale), { dateStyle: 'medium', timeZone: SHOP_TIME_ZONE });
+  new Date(iso).toLocaleDateString(intlTag(locale), { dateStyle: 'long', timeZone: SHOP_TIME_ZONE });

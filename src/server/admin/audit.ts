@@ -1,10 +1,11 @@
 import type { ShopDb } from '../db/index.ts';
 import { isoNow } from '../auth/secrets.ts';
+import type { AuditAction } from '../../lib/admin/audit-actions.ts';
 import type { DeskActor } from './staff-actor.ts';
 
 export interface AuditEntry {
-  /** What was done, `<domain>.<verb>`: `order.move`, `wallet.credit`, `staff.invite`, … */
-  action: string;
+  /** What was done, `<domain>.<verb>`: one of AUDIT_ACTIONS (src/lib/admin/audit-actions.ts), named in both dictionaries. */
+  action: AuditAction;
   subject: { type: string; id: string | number };
   before?: unknown;
   after?: unknown;

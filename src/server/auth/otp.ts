@@ -33,7 +33,7 @@ export async function sendCode(db: ShopDb, locale: Locale, purpose: CodePurpose,
     .executeTakeFirst();
   if (last?.delivered) {
     const wait = RESEND_COOLDOWN_SECONDS - (Date.now() - Date.parse(last.sent_at)) / 1000;
-    if (wait > 0) throw new Problem(429, 'account.resendWait', { values: { seconds: Math.ceil(wait) }, retryAfter: wait });
+    if (wait > 0) throw new Problem(429, 'account.resendWait', { values: { count: Math.ceil(wait) }, retryAfter: wait });
   }
   const code = sixDigitCode();
   const row = await db.transaction().execute(async (trx) => {

@@ -87,10 +87,10 @@ export async function clearSlots(db: ShopDb, name: LimitName, subject: string): 
   await db.deleteFrom('rate_limits').where('bucket', '=', name).where('subject', '=', subject).execute();
 }
 
-/** 429 with Retry-After; the message says how many minutes. */
+/** 429 with Retry-After; the message says how many minutes (`count`, through the message's plural forms). */
 export function tooMany(waitSeconds: number, text: 'tooManyLogins' | 'tooManyRequests' = 'tooManyRequests'): Problem {
   const minutes = Math.max(1, Math.ceil(waitSeconds / 60));
-  return new Problem(429, `account.${text}`, { values: { minutes }, retryAfter: waitSeconds });
+  return new Problem(429, `account.${text}`, { values: { count: minutes }, retryAfter: waitSeconds });
 }
 
 /**

@@ -6,7 +6,9 @@ export interface AuditView {
   at: string;
   who: string;
   role: string;
+  /** The action in words; its code (`order.move`) stays as the cell's title, for whoever searches the log by it. */
   action: string;
+  actionCode: string;
   subject: string;
   before: string;
   after: string;
@@ -28,7 +30,12 @@ export default function AuditTable({ text, rows }: { text: Dictionary['admin']['
         </span>
       ),
     },
-    { id: 'action', label: text.action, header: text.action, cell: ({ row }) => <code dir="ltr">{row.original.action}</code> },
+    {
+      id: 'action',
+      label: text.action,
+      header: text.action,
+      cell: ({ row }) => <span title={row.original.actionCode}>{row.original.action}</span>,
+    },
     {
       id: 'subject',
       label: text.subject,

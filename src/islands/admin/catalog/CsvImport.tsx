@@ -79,7 +79,7 @@ export default function CsvImport({ locale, text, fileText }: { locale: Locale; 
               {fileProblem.kind === 'missingColumns'
                 ? interpolate(text.missingColumns, { columns: fileProblem.columns.join(', ') })
                 : fileProblem.kind === 'tooManyRows'
-                  ? interpolate(text.tooManyRows, { max: fileProblem.max })
+                  ? plural(text.tooManyRows, fileProblem.max, locale)
                   : text.empty}
             </Notice>
           ) : (
@@ -102,7 +102,7 @@ export default function CsvImport({ locale, text, fileText }: { locale: Locale; 
               )}
             </>
           )}
-          <ImportRows text={text} report={report} />
+          <ImportRows locale={locale} text={text} report={report} />
         </section>
       )}
     </div>

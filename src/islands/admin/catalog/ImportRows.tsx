@@ -1,5 +1,6 @@
 import type { Dictionary } from '../../../i18n/en.ts';
-import { interpolate } from '../../../i18n/interpolate.ts';
+import { interpolate, plural } from '../../../i18n/interpolate.ts';
+import type { Locale } from '../../../i18n/locales.ts';
 import type { ImportReport } from '../../../lib/admin/catalog-csv.ts';
 import DataTable, { type DeskColumn } from '../../kit/DataTable.tsx';
 
@@ -7,7 +8,7 @@ type Text = Dictionary['adminCatalog']['csv'];
 type Row = ImportReport['details'][number];
 
 /** An import's rows, line by line: every refused one with why, then what would be (or was) created or changed. */
-export default function ImportRows({ text, report }: { text: Text; report: ImportReport }) {
+export default function ImportRows({ locale, text, report }: { locale: Locale; text: Text; report: ImportReport }) {
   if (!report.details.length) return null;
   const why = (row: Row) =>
     row.action === 'refused'
@@ -50,9 +51,7 @@ export default function ImportRows({ text, report }: { text: Text; report: Impor
         rowData={(row) => ({ 'data-import-row': row.action })}
         empty=""
       />
-      {listed < report.create + report.update && (
-        <p className="text-sm text-roast-700">{interpolate(text.more, { shown: listed })}</p>
-      )}
+      {listed < report.create + report.update && <p className="text-sm text-roast-700">{plural(text.more, listed, locale)}</p>}
     </>
   );
 }

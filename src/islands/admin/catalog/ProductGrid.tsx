@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Dictionary } from '../../../i18n/en.ts';
-import { interpolate } from '../../../i18n/interpolate.ts';
+import { interpolateIsolated, plural } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { localePath } from '../../../i18n/routes.ts';
 import type { GridProduct } from '../../../lib/admin/catalog-views.ts';
@@ -58,7 +58,7 @@ export default function ProductGrid({ locale, text, initial }: { locale: Locale;
       return (
         <>
           <input
-            aria-label={interpolate(labelOf[field], { sku: p.sku })}
+            aria-label={interpolateIsolated(labelOf[field], { sku: p.sku })}
             aria-invalid={Boolean(error)}
             aria-describedby={error ? `${key}-error` : undefined}
             inputMode={field === 'stock' ? 'numeric' : 'decimal'}
@@ -84,7 +84,7 @@ export default function ProductGrid({ locale, text, initial }: { locale: Locale;
       cell: ({ row }) => (
         <a
           href={localePath(locale, `/admin/products/${row.original.id}`)}
-          aria-label={interpolate(text.open, { sku: row.original.sku })}
+          aria-label={interpolateIsolated(text.open, { sku: row.original.sku })}
           className="font-mono underline underline-offset-2"
           dir="ltr"
         >
@@ -116,7 +116,7 @@ export default function ProductGrid({ locale, text, initial }: { locale: Locale;
           </span>
         </label>
         <Button busy={action.busy} disabled={!dirty} onClick={() => void save()}>
-          {!dirty ? text.nothing : dirty === 1 ? text.saveOne : interpolate(text.save, { count: dirty })}
+          {!dirty ? text.nothing : dirty === 1 ? text.saveOne : plural(text.save, dirty, locale)}
         </Button>
         <Notice className="w-full">{action.state.message}</Notice>
       </div>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Dictionary } from '../../../i18n/en.ts';
 import { formatDateTime } from '../../../i18n/format.ts';
-import { interpolate } from '../../../i18n/interpolate.ts';
+import { interpolateIsolated, plural } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { adminCall } from '../../../lib/admin/admin-client.ts';
 import type { ReleaseView } from '../../../lib/content/release-view.ts';
@@ -70,9 +70,9 @@ export default function PublishPanel({ locale, text, releases }: { locale: Local
         <ul className="space-y-1 text-sm" data-releases>
           {list.map((r) => (
             <li key={r.id} data-release-row={r.id} className="flex flex-wrap justify-between gap-x-4">
-              <span>{interpolate(text.release, { id: r.id, date: formatDateTime(r.startedAt, locale) })}</span>
+              <span>{interpolateIsolated(text.release, { id: r.id, date: formatDateTime(r.startedAt, locale) })}</span>
               <span>
-                {text.statuses[r.status]} · {interpolate(text.entries, { count: r.entries })}
+                {text.statuses[r.status]} · {plural(text.entries, r.entries, locale)}
               </span>
             </li>
           ))}

@@ -1,5 +1,5 @@
 import type { Dictionary } from '../../../i18n/en.ts';
-import { formatDateTime } from '../../../i18n/format.ts';
+import { formatProseDateTime } from '../../../i18n/format.ts';
 import { interpolate } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { Button } from '../../kit/Button.tsx';
@@ -26,7 +26,7 @@ export default function RevisionList({
   path: string;
   revisions: Revision[];
 }) {
-  const when = (iso: string) => formatDateTime(iso, locale);
+  const when = (iso: string) => formatProseDateTime(iso, locale);
   // The editor above is drawn from the page: after a restore the page is drawn again.
   const action = useDeskAction({ locale, done: text.restored });
   const restore = (id: number) => action.run({ path: `/content/${path}/revisions/${id}/restore` });

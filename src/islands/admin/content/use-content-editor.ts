@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Dictionary } from '../../../i18n/en.ts';
-import { formatDateTime, formatList } from '../../../i18n/format.ts';
+import { formatList, formatProseDateTime } from '../../../i18n/format.ts';
 import { interpolate } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import type { DeskContent } from '../../../lib/content/desk-content.ts';
@@ -56,7 +56,7 @@ export function useContentEditor({
     locale,
     refresh: (done) => {
       if (scheduling.current)
-        setStatus(interpolate(text.scheduled, { date: formatDateTime(done.publishAt ?? new Date(), locale) }));
+        setStatus(interpolate(text.scheduled, { date: formatProseDateTime(done.publishAt ?? new Date(), locale) }));
       if (done.waiting) setStatus(text.waiting);
       setRelease(done.release);
     },

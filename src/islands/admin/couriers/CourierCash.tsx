@@ -2,7 +2,8 @@ import type { RowSelectionState } from '@tanstack/react-table';
 import { useState, type ReactNode } from 'react';
 import type { Dictionary } from '../../../i18n/en.ts';
 import { formatDateTime, formatList, formatMoney, formatNumber, formatOrderId } from '../../../i18n/format.ts';
-import { interpolate, interpolateParts, plural } from '../../../i18n/interpolate.ts';
+import { interpolate, interpolateIsolated, isolate, plural } from '../../../i18n/interpolate.ts';
+import { Filled } from '../../shared/Filled.tsx';
 import type { Locale } from '../../../i18n/locales.ts';
 import { localePath } from '../../../i18n/routes.ts';
 import { adminCall } from '../../../lib/admin/admin-client.ts';
@@ -24,13 +25,6 @@ interface Props {
   initialRemittances: Remittance[];
   /** cash.remit: records remittances; cash.write_off: may write a short count's difference off. */
   can: { remit: boolean; writeOff: boolean };
-}
-
-/** A template with each filled value isolated in <bdi> (amounts keep their order in either direction). */
-function withBdi(template: string, values: Record<string, string>): ReactNode {
-  return interpolateParts(template, values).map((part, i) =>
-    typeof part === 'string' ? part : <bdi key={`${part.key}-${i}`}>{part.value}</bdi>,
-  );
 }
 
 /**
@@ -159,7 +153,7 @@ function UnremittedTable({ locale, text, can, cash }: Props & { cash: CourierCas
         ? {
             selection: cash.selection,
             onSelectionChange: cash.setSelection,
-            selectLabel: (o: UnremittedOrder) => interpolate(k.select, { order: formatOrderId(o.id) }),
+            selectLabel: (o: UnremittedOrder) => interpolateIsolated(k.select, { order: formatOrderId(o.id) }),
             selectAllLabel: k.selectAll,
           }
         : {})}
@@ -193,17 +187,18 @@ function useRemittance({ locale, text, can, cash }: Props & { cash: CourierCashS
     const reason = values['write_off_reason']?.trim() ?? '';
     if (writeOff && !reason) return action.refuse({ write_off_reason: [text.errors.writeOffReasonRequired] }, values);
     const orders = formatList(
-      ids.map((id) => formatOrderId(id)),
+      // Each id isolated, the list not: its Arabic comma and order follow the sentence's direction.
+      ids.map((id) => isolate(formatOrderId(id))),
       locale,
     );
     const settled =
       diff >= 0
         ? ''
         : writeOff
-          ? interpolate(k.confirmWriteOff, { amount: money(-diff), reason })
-          : interpolate(k.confirmOwed, { amount: money(-diff) });
+          ? interpolateIsolated(k.confirmWriteOff, { amount: money(-diff), reason })
+          : interpolateIsolated(k.confirmOwed, { amount: money(-diff) });
     const yes = await ask({
-      title: interpolate(k.confirmTitle, { amount: money(amount.piastres) }),
+      title: interpolateIsolated(k.confirmTitle, { amount: money(amount.piastres) }),
       text: [ids.length ? interpolate(k.confirmText, { orders }) : k.confirmRepay, settled].filter(Boolean).join(' '),
       confirm: k.record,
       keep: k.keep,
@@ -239,7 +234,7 @@ function RemittanceForm(props: Props & { cash: CourierCashState }) {
   const k = text.cash;
   const { dialog, setTyped, setSettle, action, money, chosenTotal, difference, writingOff, record } = useRemittance(props);
   const chosenText = cash.chosen.length
-    ? interpolate(plural(k.selected, cash.chosen.length, locale), { total: money(chosenTotal) })
+    ? interpolateIsolated(plural(k.selected, cash.chosen.length, locale), { total: money(chosenTotal) })
     : k.noneSelected;
   const shortfall = cash.view.cash.shortfall;
   const { state } = action;
@@ -266,9 +261,13 @@ function RemittanceForm(props: Props & { cash: CourierCashState }) {
         defaultValue={state.values?.['amount']}
       />
       <p aria-live="polite" data-testid="remit-difference" className={difference ? 'font-semibold' : 'sr-only'}>
-        {difference < 0 && withBdi(k.short, { amount: money(-difference) })}
-        {difference > 0 &&
-          withBdi(cash.chosen.length ? k.over : k.repay, { amount: money(difference), shortfall: money(shortfall) })}
+        {difference < 0 && <Filled template={k.short} values={{ amount: money(-difference) }} />}
+        {difference > 0 && (
+          <Filled
+            template={cash.chosen.length ? k.over : k.repay}
+            values={{ amount: money(difference), shortfall: money(shortfall) }}
+          />
+        )}
       </p>
       {difference < 0 && (
         <SettleChoice
@@ -386,9 +385,10 @@ function DifferenceCell({ locale, text, remittance: r }: { locale: Locale; text:
   const k = text.cash;
   const money = (piastres: number) => formatMoney(piastres, locale);
   const lines: ReactNode[] = [];
-  if (r.shortfall > 0) lines.push(withBdi(k.owedAfter, { amount: money(r.shortfall) }));
-  if (r.shortfall < 0) lines.push(withBdi(k.paidBack, { amount: money(-r.shortfall) }));
-  if (r.writtenOff > 0) lines.push(withBdi(k.writtenOff, { amount: money(r.writtenOff), reason: r.writeOffReason ?? '' }));
+  if (r.shortfall > 0) lines.push(<Filled template={k.owedAfter} values={{ amount: money(r.shortfall) }} />);
+  if (r.shortfall < 0) lines.push(<Filled template={k.paidBack} values={{ amount: money(-r.shortfall) }} />);
+  if (r.writtenOff > 0)
+    lines.push(<Filled template={k.writtenOff} values={{ amount: money(r.writtenOff), reason: r.writeOffReason ?? '' }} />);
   if (!lines.length) return <span className="text-roast-700">{k.even}</span>;
   return (
     <span className="flex flex-col">

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { Dictionary } from '../../../i18n/en.ts';
-import { formatDateTime } from '../../../i18n/format.ts';
+import { formatProseDateTime } from '../../../i18n/format.ts';
 import { interpolate } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import type { CustomerProfile } from '../../../lib/admin/customer-view.ts';
@@ -51,7 +51,10 @@ export default function CodFlag({
       </h2>
       <p className={blocked ? 'font-semibold text-red-800' : ''}>
         {blocked
-          ? interpolate(c.codBlocked, { date: formatDateTime(profile.cod.since ?? '', locale), reason: profile.cod.reason ?? '' })
+          ? interpolate(c.codBlocked, {
+              date: formatProseDateTime(profile.cod.since ?? '', locale),
+              reason: profile.cod.reason ?? '',
+            })
           : c.codAllowed}
       </p>
       {canFlag && (

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { Dictionary } from '../../../i18n/en.ts';
 import { formatDateTime, formatMoney, formatOrderId, formatSignedMoney } from '../../../i18n/format.ts';
-import { interpolate } from '../../../i18n/interpolate.ts';
+import { interpolateIsolated } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import type { CustomerProfile } from '../../../lib/admin/customer-view.ts';
 import { parseMoneyInput } from '../../../lib/money.ts';
@@ -35,14 +35,14 @@ export default function CustomerWallet({
   const id = useId();
   const action = useDeskAction<{ balance: number }>({
     locale,
-    done: (data) => interpolate(c.adjusted, { balance: formatMoney(data.balance, locale) }),
+    done: (data) => interpolateIsolated(c.adjusted, { balance: formatMoney(data.balance, locale) }),
     refresh: onChanged,
   });
   const { state } = action;
   const movement = (e: Entry) => {
     const key = e.reason === 'credit' && e.amount < 0 ? 'debit' : e.reason;
     const template = (c.ledgerReasons as Record<string, string>)[key] ?? e.reason;
-    return interpolate(template, { id: e.orderId === null ? '' : formatOrderId(e.orderId) });
+    return interpolateIsolated(template, { id: e.orderId === null ? '' : formatOrderId(e.orderId) });
   };
   const columns: DeskColumn<Entry>[] = [
     { id: 'date', label: c.date, header: c.date, cell: ({ row }) => formatDateTime(row.original.createdAt, locale) },
@@ -63,7 +63,7 @@ export default function CustomerWallet({
     if (!amount.ok) return action.refuse({ amount: [text.badAmount] }, values);
     const yes = await ask({
       title: c.adjust,
-      text: interpolate(c.confirmAdjust, {
+      text: interpolateIsolated(c.confirmAdjust, {
         direction: direction === 'debit' ? c.debit : c.credit,
         amount: formatMoney(amount.piastres, locale),
         name: profile.name,

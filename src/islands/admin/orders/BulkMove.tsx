@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { interpolate, plural } from '../../../i18n/interpolate.ts';
+import { Filled } from '../../shared/Filled.tsx';
 import type { Locale } from '../../../i18n/locales.ts';
 import type { OrderStatus } from '../../../lib/orders/order-status.ts';
 import { Button } from '../../kit/Button.tsx';
@@ -83,7 +84,9 @@ export default function BulkMove(props: {
         <Notice className="w-full">
           <ul className="list-inside list-disc">
             {refused.map((r) => (
-              <li key={r.id}>{interpolate(l.bulkRefused, { id: r.id, message: r.message ?? '' })}</li>
+              <li key={r.id}>
+                <Filled template={l.bulkRefused} values={{ id: r.id, message: r.message ?? '' }} />
+              </li>
             ))}
           </ul>
         </Notice>

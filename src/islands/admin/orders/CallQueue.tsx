@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Dictionary } from '../../../i18n/en.ts';
-import { interpolate } from '../../../i18n/interpolate.ts';
+import { interpolateIsolated } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { SubmitButton } from '../../kit/Button.tsx';
 import { inputClass } from '../../kit/Field.tsx';
@@ -56,7 +56,7 @@ function CallCard({ locale, text, row }: { locale: Locale; text: Text; row: Queu
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={`${id}-title`} className="font-bold">
           <a href={row.href} className="text-crema underline">
-            {row.ref}
+            <bdi>{row.ref}</bdi>
           </a>{' '}
           · {row.shopper}
         </h2>
@@ -69,10 +69,9 @@ function CallCard({ locale, text, row }: { locale: Locale; text: Text; row: Queu
         <a
           href={`tel:${row.phone}`}
           className="font-semibold underline"
-          dir="ltr"
-          aria-label={interpolate(text.callNow, { phone: row.phone })}
+          aria-label={interpolateIsolated(text.callNow, { phone: row.phone })}
         >
-          {row.phone}
+          <bdi>{row.phone}</bdi>
         </a>{' '}
         · {row.attempts}
         {row.when && <> · {row.when}</>}

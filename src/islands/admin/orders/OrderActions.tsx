@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Dictionary } from '../../../i18n/en.ts';
-import { interpolate } from '../../../i18n/interpolate.ts';
+import { interpolate, interpolateIsolated } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import type { OrderStatus } from '../../../lib/orders/order-status.ts';
 import { Button, SubmitButton } from '../../kit/Button.tsx';
@@ -35,7 +35,7 @@ export default function OrderActions(props: Props) {
   const move: Move = async (to, extra = {}) => {
     const name = props.statusNames[to] ?? to;
     const yes = await ask({
-      title: interpolate(text.confirmMove, { id: props.orderRef, status: name }),
+      title: interpolateIsolated(text.confirmMove, { id: props.orderRef, status: name }),
       confirm: text.moves[to],
       keep: text.cancel,
     });

@@ -1,6 +1,6 @@
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useState } from 'react';
-import { interpolate, plural } from '../../../i18n/interpolate.ts';
+import { interpolate, interpolateIsolated, plural } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { operatorNextStatuses, type OrderStatus } from '../../../lib/orders/order-status.ts';
 import DataTable, { type DeskColumn, type SortState } from '../../kit/DataTable.tsx';
@@ -58,7 +58,7 @@ export default function OrdersTable(props: {
     },
     { id: 'placed', label: l.placed, header: l.placed, sortKey: 'created', cell: ({ row }) => row.original.placed },
     { id: 'shopper', label: l.shopper, header: l.shopper, cell: ({ row }) => row.original.shopper },
-    { id: 'phone', label: l.phone, header: l.phone, cell: ({ row }) => <span dir="ltr">{row.original.phone}</span> },
+    { id: 'phone', label: l.phone, header: l.phone, cell: ({ row }) => <bdi>{row.original.phone}</bdi> },
     { id: 'governorate', label: l.governorate, header: l.governorate, cell: ({ row }) => row.original.governorate },
     { id: 'total', label: l.total, header: l.total, sortKey: 'total', cell: ({ row }) => <bdi>{row.original.total}</bdi> },
     { id: 'status', label: l.status, header: l.status, sortKey: 'status', cell: ({ row }) => row.original.statusLabel },
@@ -100,7 +100,7 @@ export default function OrdersTable(props: {
         sortLabel={(column) => interpolate(text.sortBy, { column })}
         selection={selection}
         onSelectionChange={setSelection}
-        selectLabel={(r) => interpolate(l.select, { id: r.ref })}
+        selectLabel={(r) => interpolateIsolated(l.select, { id: r.ref })}
         selectAllLabel={l.selectAll}
         empty={l.empty}
       />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Dictionary } from '../../../i18n/en.ts';
 import { interpolate } from '../../../i18n/interpolate.ts';
+import { Filled } from '../../shared/Filled.tsx';
 import type { Locale } from '../../../i18n/locales.ts';
 import { approvalDraft, type ApprovalDraft } from '../../../lib/admin/partner-form.ts';
 import type { ApplicationView, ApprovalResult } from '../../../lib/admin/partner-views.ts';
@@ -68,7 +69,11 @@ export default function PartnerDecision({
     return (
       <div role="status" className="space-y-2 rounded-xl bg-white p-4 shadow-sm">
         <p className="font-semibold">{done.message}</p>
-        {!done.notified && <p className="text-red-800">{interpolate(text.notSent, { mobile: application.mobile })}</p>}
+        {!done.notified && (
+          <p className="text-red-800">
+            <Filled template={text.notSent} values={{ mobile: application.mobile }} />
+          </p>
+        )}
         {done.sellerId && (
           <a href={localePath(locale, `/seller-profile/${done.sellerId}`)} className="underline underline-offset-2">
             {text.openSeller}

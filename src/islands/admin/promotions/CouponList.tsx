@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Dictionary } from '../../../i18n/en.ts';
-import { interpolate } from '../../../i18n/interpolate.ts';
+import { interpolate, interpolateIsolated } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { localePath } from '../../../i18n/routes.ts';
 import { adminCall } from '../../../lib/admin/admin-client.ts';
@@ -31,7 +31,7 @@ export default function CouponList({ locale, text, initial }: { locale: Locale; 
       cell: ({ row }) => (
         <a
           href={localePath(locale, `/admin/coupons/${row.original.id}`)}
-          aria-label={interpolate(c.edit, { code: row.original.code })}
+          aria-label={interpolateIsolated(c.edit, { code: row.original.code })}
           className="font-mono font-semibold underline underline-offset-2"
           dir="ltr"
         >
@@ -63,7 +63,7 @@ export default function CouponList({ locale, text, initial }: { locale: Locale; 
           locale={locale}
           text={text}
           coupon={null}
-          done={(saved) => interpolate(c.created, { code: saved.code })}
+          done={(saved) => interpolateIsolated(c.created, { code: saved.code })}
           onSaved={async () => {
             setFormKey((k) => k + 1);
             await reload();

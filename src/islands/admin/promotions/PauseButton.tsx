@@ -1,5 +1,5 @@
 import type { Dictionary } from '../../../i18n/en.ts';
-import { interpolate } from '../../../i18n/interpolate.ts';
+import { interpolateIsolated } from '../../../i18n/interpolate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import type { CouponView } from '../../../lib/admin/promotion-views.ts';
 import { Button } from '../../kit/Button.tsx';
@@ -21,7 +21,7 @@ export default function PauseButton({
   const c = text.coupons;
   const action = useDeskAction<CouponView>({
     locale,
-    done: interpolate(coupon.active ? c.paused : c.resumed, { code: coupon.code }),
+    done: interpolateIsolated(coupon.active ? c.paused : c.resumed, { code: coupon.code }),
     refresh: onChanged,
   });
   return (

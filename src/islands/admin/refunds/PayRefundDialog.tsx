@@ -1,6 +1,7 @@
 import type { Dictionary } from '../../../i18n/en.ts';
 import { formatMoney } from '../../../i18n/format.ts';
-import { interpolate } from '../../../i18n/interpolate.ts';
+import { interpolateIsolated } from '../../../i18n/interpolate.ts';
+import { Filled } from '../../shared/Filled.tsx';
 import type { Locale } from '../../../i18n/locales.ts';
 import { parseMoneyInput } from '../../../lib/money.ts';
 import { Button, SubmitButton } from '../../kit/Button.tsx';
@@ -43,7 +44,8 @@ export default function PayRefundDialog({
   const money = (piastres: number) => formatMoney(piastres, locale);
   const action = useDeskAction<Paid>({
     locale,
-    done: (paid) => interpolate(r.paid, { amount: money(paid.amount), destination: r.destinationsInText[paid.destination] }),
+    done: (paid) =>
+      interpolateIsolated(r.paid, { amount: money(paid.amount), destination: r.destinationsInText[paid.destination] }),
     refresh: onPaid,
   });
   const order = `#${refund.orderId}`;
@@ -56,8 +58,8 @@ export default function PayRefundDialog({
     const destination = values['destination'] === 'wallet' ? 'wallet' : 'card';
     const note = (values['reason'] ?? '').trim();
     const yes = await ask({
-      title: interpolate(r.payTitle, { order }),
-      text: interpolate(r.confirm, {
+      title: interpolateIsolated(r.payTitle, { order }),
+      text: interpolateIsolated(r.confirm, {
         amount: money(amount?.ok ? amount.piastres : refund.amount),
         destination: r.destinationsInText[destination],
         name: refund.shopperName,
@@ -77,11 +79,11 @@ export default function PayRefundDialog({
 
   const { state } = action;
   return (
-    <Dialog title={interpolate(r.payTitle, { order })} onClose={onClose} size="md" data-pay-dialog>
+    <Dialog title={interpolateIsolated(r.payTitle, { order })} onClose={onClose} size="md" data-pay-dialog>
       {(close) => (
         <form onSubmit={action.onSubmit(pay)} noValidate className="mt-4 space-y-4">
           <p className="text-sm">
-            <bdi>{interpolate(r.owed, { amount: money(refund.amount) })}</bdi>
+            <Filled template={r.owed} values={{ amount: money(refund.amount) }} />
           </p>
           <FormMessage state={state} />
           <MoneyInput

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { AuditAction } from '../../../lib/admin/audit-actions.ts';
 import { AcceptInviteSchema, EnrolCodeSchema, StaffCodeSchema, StaffSignInSchema } from '../../../lib/schemas/admin.ts';
 import { ROLE_PERMISSIONS } from '../../../lib/admin/permissions.ts';
 import { clearSlots, enforceLimits, giveBackSlot, hitsOf, LIMITS, takeSlot, tooMany } from '../../auth/rate-limit.ts';
@@ -44,7 +45,7 @@ async function actorForEmail(c: Context<ApiEnv>, email: string): Promise<AuditAc
 }
 
 /** A sign-in event in the audit log (issue 34): who, from where, what happened. */
-const recordSignIn = (db: ShopDb, actor: AuditActor, action: string, after?: unknown) =>
+const recordSignIn = (db: ShopDb, actor: AuditActor, action: AuditAction, after?: unknown) =>
   recordAudit(db, actor, { action, subject: { type: 'staff', id: actor.id ?? actor.email }, after });
 
 /**

@@ -74,7 +74,7 @@ export const adminCatalogRoutes = new Hono<ApiEnv>()
       const report = await importCatalogCsv(c.get('db'), await file.text(), dryRun, c.get('staff'));
       // A write refused by a row (or a file it cannot read) wrote nothing: the refusal carries the report of which and why.
       if (!dryRun && (report.refused || report.fileProblem)) {
-        throw new Problem(422, 'adminCatalog.importRefused', { values: { refused: report.refused }, detail: { report } });
+        throw new Problem(422, 'adminCatalog.importRefused', { values: { count: report.refused }, detail: { report } });
       }
       return c.json({ data: report });
     },
