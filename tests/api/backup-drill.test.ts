@@ -56,13 +56,14 @@ describe.skipIf(onPostgres)('backup and restore of the embedded database and the
     // A shop with history: cash orders, a paid card order, a paid one cancelled (a refund owed), wallet entries.
     const START = 5000;
     const beans = await makeProduct(db, { price: 20000, stock: START, before_discount: null });
-    const shoppers = [];
+    type Shopper = Awaited<ReturnType<typeof makeShopper>> & { addressId: number };
+    const shoppers: Shopper[] = [];
     for (let i = 0; i < 4; i++) {
       const shopper = await makeShopper(db);
       await creditWallet(db, shopper.id, 10000);
       shoppers.push({ ...shopper, addressId: (await makeAddress(db, shopper.id)).id });
     }
-    const order = async (who: (typeof shoppers)[number], fields: Record<string, unknown> = {}) => {
+    const order = async (who: Shopper, fields: Record<string, unknown> = {}) => {
       const placed = await placeOrder(shop.json, who, beans, { address_id: who.addressId, ...fields });
       expect(placed.status).toBe(201);
       return placed.body.data.id as number;
@@ -95,7 +96,7 @@ describe.skipIf(onPostgres)('backup and restore of the embedded database and the
     // The API on an embedded database answers without I/O: each loop lets the event loop turn, or the child's exit
     // would never be heard.
     const turn = () => new Promise((resolve) => setImmediate(resolve));
-    const checkoutLoop = async (who: (typeof shoppers)[number]) => {
+    const checkoutLoop = async (who: Shopper) => {
       while (loading) {
         await turn();
         const sentAt = Date.now();
