@@ -32,7 +32,7 @@ export const backupLockPath = (backupDir: string): string => join(backupDir, '.b
 /**
  * A backup of the embedded database and the uploads while the shop serves (issue 36), into `<backupDir>/<time>/`.
  *
- * The database is copied with `VACUUM INTO` on a connection of its own: one read transaction in WAL mode, so the copy
+ * The database is copied with `VACUUM INTO` on a connection of its own (decision 028): one read transaction in WAL mode, so the copy
  * is the database as it stood at one instant (a consistent snapshot), servers keep writing meanwhile, and the copy is
  * compact. Uploads are never rewritten in place (random or content-hash names, written whole then renamed), so
  * copying the folder after the snapshot holds every file the snapshot names. Everything is written into a
