@@ -56,9 +56,13 @@ export async function takeBackup(
     mkdirSync(partial);
     try {
       const databaseCopy = join(partial, DATABASE_FILE);
+      const clock = stopwatch();
       const takenAt = snapshot(options.sqlitePath, databaseCopy, now);
+      const snapshotMs = clock();
       const uploads = await copyUploads(options.uploadsDir, join(partial, UPLOADS_FOLDER));
+      const uploadsMs = clock();
       const counts = checkDatabaseCopy(databaseCopy);
+      const checkMs = clock();
       const manifest: BackupManifest = {
         format: 1,
         takenAt: takenAt.toISOString(),
@@ -66,6 +70,7 @@ export async function takeBackup(
         database: { file: DATABASE_FILE, bytes: statSync(databaseCopy).size, integrity: 'ok' },
         uploads: { folder: UPLOADS_FOLDER, ...uploads },
         counts,
+        durationsMs: { snapshot: snapshotMs, uploads: uploadsMs, check: checkMs },
       };
       writeFileSync(join(partial, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
       const path = join(options.backupDir, name);
@@ -79,6 +84,17 @@ export async function takeBackup(
   } finally {
     lock.release();
   }
+}
+
+/** Milliseconds since the previous call (or the start). */
+function stopwatch(): () => number {
+  let last = performance.now();
+  return () => {
+    const at = performance.now();
+    const elapsed = Math.round(at - last);
+    last = at;
+    return elapsed;
+  };
 }
 
 /** The consistent copy; returns the instant its read transaction began (the backup's time). */
