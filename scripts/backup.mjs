@@ -2,6 +2,11 @@
 // a timestamped folder under BACKUP_DIR, checked (integrity_check, row counts in manifest.json); the last BACKUP_KEEP
 // are kept. One at a time: exits 3 when another backup runs. PostgreSQL shops use pg_dump (README, Production).
 // A serving instance runs this same script every BACKUP_EVERY_HOURS (src/server/ops/backup/schedule.ts).
+import { getPriority, setPriority } from 'node:os';
+
+// The shop first: the copy and its check take a core's worth of work (docs/benchmarks.md, "Backups"), and a backup
+// that takes a little longer costs nobody anything. Niceness only goes up, which needs no privilege.
+setPriority(Math.min(19, getPriority() + 10));
 const { serverConfig } = await import('../src/server/config.ts');
 const { BackupBusy, takeBackup } = await import('../src/server/ops/backup/backup.ts');
 const { describeBackup } = await import('../src/server/ops/backup/manifest.ts');

@@ -218,34 +218,33 @@ async function request() {
   n += 1;
   const kind = n % 8;
   const from = { clientAddress: `198.18.${(n >> 8) % 250}.${n % 250}` };
-  if (kind < 4) return api.request(`/api/products/${pick(slugs)}?lang=en`, undefined, from);
-  if (kind < 7)
-    return api.request(`/api/products?per_page=24&page=${1 + Math.floor(Math.random() * 200)}&sort=newest`, undefined, from);
-  return api.request(
-    '/api/orders',
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.access_token}` },
-      body: JSON.stringify({
-        products: [{ product_id: pick(stocked).id, quantity: 1 }],
-        address_id: address.id,
-        payment_method: 'cash_on_delivery',
-      }),
-    },
-    from,
-  );
+  if (kind < 4) return { kind: 'reads', res: await api.request(`/api/products/${pick(slugs)}?lang=en`, undefined, from) };
+  if (kind < 7) {
+    const page = 1 + Math.floor(Math.random() * 200);
+    return { kind: 'reads', res: await api.request(`/api/products?per_page=24&page=${page}&sort=newest`, undefined, from) };
+  }
+  const order = {
+    products: [{ product_id: pick(stocked).id, quantity: 1 }],
+    address_id: address.id,
+    payment_method: 'cash_on_delivery',
+  };
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${session.access_token}` };
+  return {
+    kind: 'checkouts',
+    res: await api.request('/api/orders', { method: 'POST', headers, body: JSON.stringify(order) }, from),
+  };
 }
 /** Requests answered per second by 8 clients until `until` resolves (or `ms` pass). */
 async function throughput(until) {
-  let answered = 0;
+  const answered = { reads: 0, checkouts: 0 };
   let failed = 0;
   let running = true;
   const start = performance.now();
   const client = async () => {
     while (running) {
       await new Promise((resolve) => setImmediate(resolve));
-      const res = await request();
-      if (res.status < 400) answered += 1;
+      const { kind, res } = await request();
+      if (res.status < 400) answered[kind] += 1;
       else failed += 1;
     }
   };
@@ -254,17 +253,17 @@ async function throughput(until) {
   running = false;
   await Promise.all(clients);
   const seconds = (performance.now() - start) / 1000;
-  return { perSecond: Math.round(answered / seconds), failed, seconds: seconds.toFixed(1), result };
+  const rate = (count) => (count / seconds).toFixed(1);
+  return { reads: rate(answered.reads), checkouts: rate(answered.checkouts), failed, seconds: seconds.toFixed(1), result };
 }
 const forMs = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const before = await throughput(forMs(Number(process.env.BENCH_WINDOW_MS ?? 8_000)));
 const during = await throughput(backup());
 const after = await throughput(forMs(Number(process.env.BENCH_WINDOW_MS ?? 8_000)));
-console.log(`throughput before: ${before.perSecond} req/s (${before.seconds} s, ${before.failed} failed)`);
-console.log(
-  `throughput during a backup: ${during.perSecond} req/s (${during.seconds} s, ${during.failed} failed; the backup took ${during.result.ms} ms, peak ${during.result.mb} MB)`,
-);
-console.log(`throughput after: ${after.perSecond} req/s (${after.seconds} s, ${after.failed} failed)`);
+const line = (name, t) => `${name}: ${t.reads} reads/s, ${t.checkouts} checkouts/s (${t.seconds} s, ${t.failed} failed)`;
+console.log(line('before', before));
+console.log(`${line('during a backup', during)}; the backup took ${during.result.ms} ms, peak ${during.result.mb} MB`);
+console.log(line('after', after));
 await db.destroy();
 if (!values.dir) rmSync(root, { recursive: true, force: true });
 else rmSync(where.backupDir, { recursive: true, force: true });
