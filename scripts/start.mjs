@@ -24,6 +24,16 @@ if (!published && !existsSync(resolve(distDir, 'server', 'entry.mjs'))) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// `npm run restore` refuses (or stops) the servers using the embedded database, and none starts during a restore.
+if (!config.database.url) {
+  const { announceServer } = await import('../src/server/ops/database-users.ts');
+  try {
+    announceServer(config.database.sqlitePath);
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
+}
 const { serve, stopGracefully } = await import('../src/server/http/server.ts');
 const server = await serve({ distDir, host, port, buildsDir: config.followPublish ? buildsDir : undefined });
 // The one place the background jobs start (src/server/background-jobs.ts); stopGracefully stops them.
@@ -33,6 +43,7 @@ startBackgroundJobs((await sharedDatabase()).db, {
   databaseUrl: config.database.url,
   // Scheduled entries and offers publish on their own, from an instance that follows publishes.
   contentSchedule: config.followPublish && config.contentSchedule,
+  backupEveryHours: config.database.url ? 0 : config.backup.everyHours,
 });
 console.log(`Bean Bazaar is serving on http://${host}:${port}/`);
 if (!config.production) console.warn(demoNotice(config));

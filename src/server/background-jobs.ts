@@ -4,6 +4,7 @@ import { watchAbandonedPayments } from './payments/release-abandoned.ts';
 import { watchCatalog } from './services/catalog/catalog-watch.ts';
 import { watchAbandonedUploads } from './uploads/quota.ts';
 import { onShutdown } from './lifecycle.ts';
+import { scheduleBackups } from './ops/backup/schedule.ts';
 
 /**
  * The one owner of the shop's background jobs (issue 33): what runs on a timer in a serving process. It starts them
@@ -17,12 +18,15 @@ import { onShutdown } from './lifecycle.ts';
  * | unpaid-order release (`watchAbandonedPayments`) | online orders unpaid after PAYMENT_TIMEOUT_MINUTES give their stock back | 1 min |
  * | upload sweep (`watchAbandonedUploads`) | upload halves a crash left behind | 1 h |
  * | content schedule (`scheduleContent`) | scheduled entries and offers publish on their own; only in a server that follows publishes, CONTENT_SCHEDULE≠0 | 1 min |
+ * | backup (`scheduleBackups`) | `npm run backup` as a child process when the newest backup is older than BACKUP_EVERY_HOURS; embedded database only | 10 min |
  */
 export interface BackgroundJobOptions {
   /** PostgreSQL: the catalog watch LISTENs on it. */
   databaseUrl: string | undefined;
   /** Run the content schedule (a server that follows publishes, CONTENT_SCHEDULE not 0). */
   contentSchedule: boolean;
+  /** Take a backup this often (hours; 0 or unset: never). The embedded database only: PostgreSQL has its own tools. */
+  backupEveryHours?: number;
 }
 
 type Stop = () => unknown;
@@ -39,6 +43,7 @@ export function startBackgroundJobs(db: ShopDb, options: BackgroundJobOptions): 
     ['upload-sweep', () => watchAbandonedUploads(db)],
   ];
   if (options.contentSchedule) jobs.push(['content-schedule', () => scheduleContent(db)]);
+  if (options.backupEveryHours) jobs.push(['backup', () => scheduleBackups(options.backupEveryHours!)]);
   store[key] = { names: jobs.map(([name]) => name), stops: jobs.map(([, start]) => start()) };
   onShutdown(stopBackgroundJobs);
 }

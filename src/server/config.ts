@@ -28,6 +28,9 @@ export const Env = z.object({
   FOLLOW_PUBLISH: text,
   UPLOADS_DIR: textOr('./data/uploads'),
   UPLOADS_QUOTA_MB: numberOr(2048, z.positive()),
+  BACKUP_DIR: textOr('./backups'),
+  BACKUP_KEEP: numberOr(7, z.int(), z.minimum(1)),
+  BACKUP_EVERY_HOURS: numberOr(0, z.minimum(0)),
   CATALOG_CHECK_MS: numberOr(15_000),
   RENDER_CACHE_MB: numberOr(64, z.positive()),
   SEARCH_REFRESH_MS: numberOr(5 * 60_000, z.positive()),
@@ -97,6 +100,11 @@ export interface ServerConfig {
   host: string;
   port: number;
   uploadsDir: string;
+  /**
+   * `npm run backup` (src/server/ops/backup/): where the timestamped backups of the embedded database and the uploads
+   * go, how many are kept, and how often a serving instance takes one on its own (0: never).
+   */
+  backup: { dir: string; keep: number; everyHours: number };
   /** How often each instance compares the catalog fingerprint: 0.2 to 60 s. */
   catalogCheckMs: number;
   renderCacheBytes: number;
@@ -195,6 +203,7 @@ function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     host: read.HOST,
     port: read.PORT,
     uploadsDir: resolve(read.UPLOADS_DIR),
+    backup: { dir: resolve(read.BACKUP_DIR), keep: read.BACKUP_KEEP, everyHours: read.BACKUP_EVERY_HOURS },
     catalogCheckMs: Math.min(60_000, Math.max(200, read.CATALOG_CHECK_MS)),
     renderCacheBytes: read.RENDER_CACHE_MB * 1024 * 1024,
     searchRefreshMs: read.SEARCH_REFRESH_MS,

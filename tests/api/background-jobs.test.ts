@@ -32,4 +32,10 @@ test('starts every job once per process, the content schedule only when asked, a
   expect(runningBackgroundJobs()).toEqual(['catalog-watch', 'payment-release', 'upload-sweep', 'content-schedule']);
   await stopBackgroundJobs();
   expect(runningBackgroundJobs()).toEqual([]);
+
+  // BACKUP_EVERY_HOURS (scripts/start.mjs passes 0 on PostgreSQL): the backup schedule (tests/api/backup-restore.test.ts).
+  startBackgroundJobs(db, { databaseUrl: url, contentSchedule: false, backupEveryHours: 24 });
+  expect(runningBackgroundJobs()).toEqual(['catalog-watch', 'payment-release', 'upload-sweep', 'backup']);
+  await stopBackgroundJobs();
+  expect(runningBackgroundJobs()).toEqual([]);
 });

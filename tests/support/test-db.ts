@@ -45,7 +45,12 @@ export async function freshDatabase(): Promise<DatabaseHandle & { drop: () => Pr
 /** An API over a fresh database, with JSON helpers. */
 export async function testApi() {
   const database = await freshDatabase();
-  const api = createApi({ db: database.db });
+  return { ...apiClient(database.db), db: database.db, engine: database.engine, close: database.drop };
+}
+
+/** The shop's API over a database, with JSON helpers (testApi's; tests that open their own database use it too). */
+export function apiClient(db: DatabaseHandle['db']) {
+  const api = createApi({ db });
   // API tests never build the site: a publish from the desk (or the permission matrix asking for one) gets this
   // stand-in unless the test installs its own (tests/api/admin-content.test.ts).
   usePublishRunner(async () => ({ ok: false, message: 'API tests build nothing' }));
@@ -64,5 +69,5 @@ export async function testApi() {
   };
   const post = (path: string, payload: unknown, from?: string) =>
     json(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) }, from);
-  return { api, db: database.db, engine: database.engine, json, post, close: database.drop };
+  return { api, json, post };
 }
