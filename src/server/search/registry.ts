@@ -53,6 +53,15 @@ export function searchIndex(db: ShopDb): Promise<CatalogIndex> {
   return entry.current;
 }
 
+/**
+ * For the metrics: whether `db`'s index is built, and its products. The server script (a module graph of its own, which
+ * never marked the process's database as shared) finds the shared index on globalThis.
+ */
+export async function searchIndexState(db: ShopDb): Promise<{ ready: boolean; documents: number }> {
+  const entry = entryOf(db) ?? store[key];
+  return entry?.ready ? { ready: true, documents: (await entry.current).size } : { ready: false, documents: 0 };
+}
+
 /** Whether a search can be answered at once (for /api/health: a load balancer or the benchmark waits for it). */
 export const searchIndexReady = (db: ShopDb): boolean => entryOf(db)?.ready === true;
 
