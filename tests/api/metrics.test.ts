@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, expect, test, vi } from 'vitest';
@@ -134,4 +135,23 @@ test('counters and gauges move with what the shop does', async () => {
     .executeTakeFirstOrThrow();
   expect(sampleValue(after, 'search_index_documents')).toBeGreaterThan(0);
   expect(sampleValue(after, 'search_index_documents')).toBeLessThanOrEqual(Number(count));
+});
+
+test('the sample Grafana dashboard reads only metrics the shop exports', async () => {
+  const dashboard = JSON.parse(readFileSync('docs/grafana-dashboard.json', 'utf8')) as {
+    panels: { targets: { expr: string }[] }[];
+  };
+  const exported = new Set<string>();
+  for (const [name, family] of await scrape()) {
+    // A labelled family nothing has touched yet has no samples: its names are those its type gives it.
+    for (const suffix of family.type === 'histogram' ? ['', '_bucket', '_sum', '_count'] : ['']) exported.add(name + suffix);
+  }
+  const named = dashboard.panels.flatMap((p) =>
+    p.targets.flatMap((target) => target.expr.match(/\b[a-z_]+(?=\{|\[| |\))/g) ?? []),
+  );
+  const metricNames = [...new Set(named)].filter((name) =>
+    /^(http|render|search|db|shop|sms|background|process|nodejs)_/.test(name),
+  );
+  expect(metricNames.length).toBeGreaterThan(15);
+  expect(metricNames.filter((name) => !exported.has(name))).toEqual([]);
 });
