@@ -129,6 +129,10 @@ test('counters and gauges move with what the shop does', async () => {
   // Gauges read on the scrape: the cash order waits for its call; the index is built and holds the catalog.
   expect(sampleValue(after, 'shop_confirmation_queue_length')).toBe(sampleValue(before, 'shop_confirmation_queue_length')! + 1);
   expect(sampleValue(after, 'search_index_ready')).toBe(1);
+  // PostgreSQL's pool is reported (SQLite has none, and no pool series).
+  const poolSize = sampleValue(after, 'db_pool_connections', { state: 'total' });
+  if (t.engine === 'postgres') expect(poolSize).toBeGreaterThan(0);
+  else expect(poolSize).toBeUndefined();
   const { count } = await t.db
     .selectFrom('products')
     .select((eb) => eb.fn.countAll<number>().as('count'))
