@@ -119,6 +119,29 @@ test('behind a trusted TLS proxy: HSTS over https, plain http sent to https; an 
   }
 });
 
+test('issue 36: one log line per request, labelled by what answered it: a static file, a redirect, the handler', async () => {
+  const lines: string[] = [];
+  const stopCapture = redirectLog((line) => void lines.push(line));
+  const ids: Record<string, string | null> = {};
+  try {
+    for (const [label, path] of [
+      ['static', '/en/'],
+      ['redirect', '/products?category=2'],
+      ['astro', '/api/products?token=secret-in-query'],
+    ] as const)
+      ids[label] = (await fetch(`${base}${path}`, { redirect: 'manual' })).headers.get('x-request-id');
+    await vi.waitFor(() => expect(lines.filter((l) => l.includes('"msg":"request"'))).toHaveLength(3));
+  } finally {
+    stopCapture();
+  }
+  const entries = lines.map((l) => JSON.parse(l));
+  expect(entries.find((e) => e.req_id === ids['static'])).toMatchObject({ method: 'GET', route: 'static', status: 200 });
+  expect(entries.find((e) => e.req_id === ids['redirect'])).toMatchObject({ route: 'redirect', status: 302 });
+  // The stand-in build names no route (Astro's middleware does in the real one); the query never reaches the log.
+  expect(entries.find((e) => e.req_id === ids['astro'])).toMatchObject({ route: 'astro', status: 200 });
+  expect(lines.join('\n')).not.toContain('secret-in-query');
+});
+
 test('issue 19: a handler that throws or rejects answers 500 with its request id and the log line; the server keeps serving', async () => {
   const lines: string[] = [];
   const stopCapture = redirectLog((line) => void lines.push(line));

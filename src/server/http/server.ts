@@ -96,9 +96,12 @@ export async function serve({ distDir, host, port, buildsDir }: ServeOptions): P
     // render cache, like every other listing page.
     const rewritten = catalogRewrite(url, site.clientDir, catalogVersion() === site.catalogVersion);
     if (rewritten) req.url = rewritten;
-    // Pre-rendered pages and assets; the Astro bundle names its routes when the request reaches it.
+    // Pre-rendered pages and assets are `static`; past them, Astro's middleware names its route (`astro` if it did not).
     nameRoute('static');
-    const astro = () => guardAsync(() => site.handler(req, res), fail);
+    const astro = () => {
+      nameRoute('astro');
+      guardAsync(() => site.handler(req, res), fail);
+    };
     compress(req as never, res as never, () => {
       guardAsync(() => site.assets(req, res, () => olderAssets(req, res, 0, astro)), fail);
     });
