@@ -1,6 +1,7 @@
 import { serverConfig } from '../config.ts';
 import type { ShopDb } from '../db/index.ts';
 import { buildCatalogIndex, readDocuments, type CatalogIndex } from './catalog-index.ts';
+import { log } from '../observability/logger.ts';
 
 /**
  * The search index lives in process memory. The server builds it at start (middleware.ts, when start.mjs sends its
@@ -76,7 +77,7 @@ export function rebuildSearchIndex(db: ShopDb): Promise<CatalogIndex> {
       return index;
     },
     (error: unknown) => {
-      console.error('Search index rebuild failed; the previous index keeps serving', error);
+      log().error({ err: error }, 'search index rebuild failed; the previous index keeps serving');
       entry.rebuilding = undefined;
       return entry.current;
     },
