@@ -122,7 +122,7 @@ export async function serve({ distDir, host, port, buildsDir }: ServeOptions): P
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (socket.writable && !socket.destroyed) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
     else socket.destroy();
-    if (error.code !== 'ECONNRESET') log().warn({ code: error.code ?? error.message }, 'refused a malformed request');
+    if (error.code !== 'ECONNRESET') log().warn({ reason: error.code ?? error.message }, 'refused a malformed request');
   });
   if (buildsDir) {
     const stop = followPointer(buildsDir, distDir, async (dir) => {
