@@ -4,10 +4,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const { demoNotice, productionProblems, serverConfig } = await import('../src/server/config.ts');
+// One JSON line per event (pino; LOG_FORMAT=pretty for a terminal): src/server/observability/logger.ts.
+const { log } = await import('../src/server/observability/logger.ts');
 // One switch between demo and production (issue 19): a production start refuses what a public shop must not run with.
 const problems = productionProblems();
 if (problems.length) {
-  console.error(`NODE_ENV=production, but the shop cannot start:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  log().fatal({ problems }, 'NODE_ENV=production, but the shop cannot start');
   process.exit(1);
 }
 
@@ -19,7 +21,7 @@ const pointer = resolve(buildsDir, 'current');
 const published =
   existsSync(pointer) && existsSync(resolve(buildsDir, readFileSync(pointer, 'utf8').trim(), 'server', 'entry.mjs'));
 if (!published && !existsSync(resolve(distDir, 'server', 'entry.mjs'))) {
-  console.log('No build found: building the site first (npm run build)…');
+  log().info('no build found: building the site first (npm run build)');
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', shell: process.platform === 'win32' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
@@ -45,16 +47,23 @@ startBackgroundJobs((await sharedDatabase()).db, {
   contentSchedule: config.followPublish && config.contentSchedule,
   backupEveryHours: config.database.url ? 0 : config.backup.everyHours,
 });
-console.log(`Bean Bazaar is serving on http://${host}:${port}/`);
+// The Prometheus endpoint on its own port (METRICS_PORT; never the shop's): src/server/observability/metrics-server.ts.
+const { serveMetrics } = await import('../src/server/observability/metrics-server.ts');
+const metricsServer = await serveMetrics((await sharedDatabase()).db);
+log().info(
+  { metrics: metricsServer ? `http://${config.metrics.host}:${config.metrics.port}/metrics` : null },
+  `Bean Bazaar is serving on http://${host}:${port}/`,
+);
+// The demo banner stays plain text on stderr: a person reads it, whatever the log format.
 if (!config.production) console.warn(demoNotice(config));
 
 // Requests are guarded one by one (src/server/http/request-guard.ts). What escapes them is logged: a rejected
 // promise nobody awaited is a lost background task, so the shop keeps serving; an exception thrown outside any
 // request leaves the process in an unknown state, so it finishes what is in flight and exits for its supervisor
 // to restart it (decision 015).
-process.on('unhandledRejection', (reason) => console.error('[process] unhandled rejection (still serving)', reason));
+process.on('unhandledRejection', (reason) => log().error({ err: reason }, 'process: unhandled rejection (still serving)'));
 process.on('uncaughtException', (error) => {
-  console.error('[process] uncaught exception: finishing in-flight requests, then exiting for a restart', error);
+  log().fatal({ err: error }, 'process: uncaught exception: finishing in-flight requests, then exiting for a restart');
   void stopGracefully(server, 5_000).finally(() => process.exit(1));
 });
 
@@ -68,7 +77,8 @@ for (const signal of ['SIGTERM', 'SIGINT']) {
   process.on(signal, async () => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: finishing in-flight requests…`);
+    log().info({ signal }, 'finishing in-flight requests');
+    metricsServer?.close();
     await stopGracefully(server);
     process.exit(0);
   });

@@ -7,6 +7,7 @@ import { sharedDatabase } from './server/db/index.ts';
 import { islandStyleInHeadBytes, withIslandStyleInHead } from './server/http/island-style.ts';
 import { crossSiteFormPost, crossSiteRefusal } from './server/http/origin-check.ts';
 import { cachedRender } from './server/http/render-cache.ts';
+import { nameRoute } from './server/observability/request-context.ts';
 import { testFaultsEnabled } from './server/http/request-id.ts';
 import { searchIndex, shareSearchIndex, updateSearchIndex } from './server/search/registry.ts';
 import { beforeCatalogVersion } from './server/services/catalog/catalog-version.ts';
@@ -47,6 +48,8 @@ export const onRequest = defineMiddleware(async (context, next): Promise<Respons
   Object.assign(context.locals, localeLocals(requestLocale(context)));
   // Pre-rendered pages pass here at build time: the islands' stylesheet goes into <head> (island-style.ts).
   if (context.isPrerendered) return next().then(withIslandStyleInHead);
+  // The request log and metrics count by route template (`/[locale]/single-product/[id]`), never by address.
+  nameRoute(context.routePattern);
   // Astro's origin check is off (astro.config.ts): pages refuse cross-site form posts here, the API checks its own.
   if (crossSiteFormPost(context.request, context.url)) return crossSiteRefusal(context.request);
   // Astro.rewrite('/404') runs the middleware again for /404: that is the not-found page, not a bare path.

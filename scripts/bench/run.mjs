@@ -57,6 +57,7 @@ const server = spawn(process.execPath, [...(heapMb ? [`--max-old-space-size=${he
           NODE_ENV: 'production',
           SITE_URL: 'https://bench.invalid',
           AUTH_TOKEN_SECRET: randomBytes(24).toString('hex'),
+          STAFF_SECRET_KEY: randomBytes(24).toString('hex'),
           SMS_PROVIDER: 'twilio',
         }),
     PORT: String(port),
@@ -81,8 +82,9 @@ setTimeout(
 ).unref();
 
 for (let i = 0; ; i += 1) {
+  // 503 while the search index is built (status "starting", docs/operations.md): the server is up, the loop below waits.
   const ok = await fetch(`${base}/api/health`).then(
-    (r) => r.ok,
+    (r) => r.ok || r.status === 503,
     () => false,
   );
   if (ok) break;

@@ -56,3 +56,33 @@ test('a production start is refused with the sandbox, a missing origin, a missin
     testFaults: false,
   });
 });
+
+test('issue 36: metrics are off until a port is named, on loopback by default; a wider bind needs a long token in production', () => {
+  expect(serverConfig({}).metrics).toEqual({ port: 0, host: '127.0.0.1', token: undefined });
+  expect(serverConfig({ METRICS_PORT: '9464', METRICS_TOKEN: 't'.repeat(40) }).metrics).toEqual({
+    port: 9464,
+    host: '127.0.0.1',
+    token: 't'.repeat(40),
+  });
+  expect(() => serverConfig({ METRICS_PORT: '70000' })).toThrow();
+  const ready = {
+    NODE_ENV: 'production',
+    SITE_URL: 'https://beanbazaar.example',
+    AUTH_TOKEN_SECRET: secret,
+    STAFF_SECRET_KEY: 'k'.repeat(32),
+    SMS_PROVIDER: 'twilio',
+  };
+  expect(productionProblems({ ...ready, METRICS_PORT: '9464' })).toEqual([]);
+  expect(productionProblems({ ...ready, METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' })).toEqual([
+    'METRICS_HOST=0.0.0.0 opens the metrics beyond this machine: set METRICS_TOKEN (at least 32 characters).',
+  ]);
+  expect(productionProblems({ ...ready, METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: 'short' })).toHaveLength(1);
+  expect(productionProblems({ ...ready, METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5', METRICS_TOKEN: secret })).toEqual([]);
+});
+
+test('issue 36: logs are JSON at info unless told; a format or level the logger does not know is refused', () => {
+  expect(serverConfig({}).log).toEqual({ format: 'json', level: 'info' });
+  expect(serverConfig({ LOG_FORMAT: 'pretty', LOG_LEVEL: 'debug' }).log).toEqual({ format: 'pretty', level: 'debug' });
+  expect(() => serverConfig({ LOG_FORMAT: 'xml' })).toThrow();
+  expect(() => serverConfig({ LOG_LEVEL: 'chatty' })).toThrow();
+});

@@ -61,6 +61,11 @@ export const Env = z.object({
   CONTENT_SCHEDULE: text,
   CONTENT_RELEASE: text,
   CONTENT_NOW: text,
+  METRICS_PORT: numberOr(0, z.int(), z.minimum(0), z.maximum(65535)),
+  METRICS_HOST: textOr('127.0.0.1'),
+  METRICS_TOKEN: text,
+  LOG_FORMAT: z._default(z.enum(['json', 'pretty']), 'json'),
+  LOG_LEVEL: z._default(z.enum(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
 });
 
 export interface ServerConfig {
@@ -118,6 +123,13 @@ export interface ServerConfig {
   codCallAttempts: number;
   /** Days after delivery by which a courier should have remitted an order's cash. */
   remittanceDueDays: number;
+  /**
+   * The Prometheus endpoint (src/server/observability/metrics-server.ts): its own listener, never the shop's port;
+   * off while `port` is 0. With a token, every scrape must send `Authorization: Bearer <token>`.
+   */
+  metrics: { port: number; host: string; token: string | undefined };
+  /** One JSON line per event (pino); `pretty` writes short coloured lines for a person at a terminal. */
+  log: { format: 'json' | 'pretty'; level: 'debug' | 'info' | 'warn' | 'error' | 'silent' };
   twilio: {
     accountSid: string;
     authToken: string;
@@ -131,6 +143,7 @@ export interface ServerConfig {
 }
 
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
+const LOOPBACK_IPS = new Set(['localhost', '127.0.0.1', '::1']);
 /** A demo's staff secret key: public, so a demo database is no safer than its file; production refuses it. */
 const DEMO_STAFF_SECRET_KEY = 'bean-bazaar-demo-staff-secret-key-not-for-production';
 
@@ -212,6 +225,8 @@ function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     staffIdleMs: read.STAFF_IDLE_MINUTES * 60_000,
     codCallAttempts: read.COD_CALL_ATTEMPTS,
     remittanceDueDays: read.REMITTANCE_DUE_DAYS,
+    metrics: { port: read.METRICS_PORT, host: read.METRICS_HOST, token: read.METRICS_TOKEN || undefined },
+    log: { format: read.LOG_FORMAT, level: read.LOG_LEVEL },
     twilio: {
       accountSid: read.TWILIO_ACCOUNT_SID ?? '',
       authToken: read.TWILIO_AUTH_TOKEN ?? '',
@@ -252,6 +267,11 @@ export function productionProblems(env: NodeJS.ProcessEnv = process.env): string
   if (config.smsOutbox)
     problems.push('SMS_PROVIDER is not set: sign-up and reset codes would reach no phone (set SMS_PROVIDER=twilio).');
   if (env['ENABLE_TEST_FAULTS'] === '1') problems.push('ENABLE_TEST_FAULTS=1 is for tests only.');
+  const { metrics } = config;
+  if (metrics.port && !LOOPBACK_IPS.has(metrics.host) && (metrics.token?.length ?? 0) < 32)
+    problems.push(
+      `METRICS_HOST=${metrics.host} opens the metrics beyond this machine: set METRICS_TOKEN (at least 32 characters).`,
+    );
   return problems;
 }
 

@@ -1,3 +1,4 @@
+import { log } from './observability/logger.ts';
 /**
  * Shutdown hooks shared between the Astro server bundle and the HTTP server that loads it.
  * They live on globalThis because the bundle and the server script are separate module graphs.
@@ -21,7 +22,7 @@ export async function runShutdownHooks(): Promise<void> {
     try {
       await hook();
     } catch (error) {
-      console.error('shutdown hook failed', error);
+      log().error({ err: error }, 'shutdown hook failed');
     }
   }
   hooks().clear();

@@ -1,10 +1,11 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { en } from '../../src/i18n/en.ts';
 import { sweepAbandonedUploads } from '../../src/server/uploads/quota.ts';
 import { testApi } from '../support/test-db.ts';
+import { redirectLog } from '../../src/server/observability/logger.ts';
 
 let t: Awaited<ReturnType<typeof testApi>>;
 let dir: string;
@@ -189,13 +190,14 @@ describe('POST /api/partner-applications', () => {
     // Valid input cannot make the insert fail, so break the second insert of the transaction on purpose.
     await t.db.schema.alterTable('partner_application_files').renameColumn('mime', 'mime_gone').execute();
     // The API logs the fault it answers with a 500; keep the deliberate one out of the test output.
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const lines: string[] = [];
+    const stopCapture = redirectLog((line) => void lines.push(line));
     try {
       const res = await t.api.request('/api/partner-applications', { method: 'POST', body: form() }, fromNextApplicant());
       expect(res.status).toBe(500);
-      expect(logged).toHaveBeenCalled();
+      expect(lines.map((l) => JSON.parse(l).msg)).toContain('request failed');
     } finally {
-      logged.mockRestore();
+      stopCapture();
       await t.db.schema.alterTable('partner_application_files').renameColumn('mime_gone', 'mime').execute();
     }
     expect(await counts()).toEqual(before);

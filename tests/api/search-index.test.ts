@@ -10,10 +10,14 @@ afterAll(() => t.close());
 
 const ids = async (path: string) => (await t.json(path)).body.data.map((p: { id: number }) => p.id) as number[];
 
-test('/api/health says whether the search index is built yet', async () => {
-  expect((await t.json('/api/health')).body.data).toEqual({ ok: true, search: 'building' });
+test('/api/health says whether the search index is built yet: a load balancer waits (503) until it is', async () => {
+  const starting = await t.json('/api/health');
+  expect(starting.status).toBe(503);
+  expect(starting.body.data).toMatchObject({ ok: true, search: 'building', status: 'starting', database: 'ok' });
   await searchIndex(t.db);
-  expect((await t.json('/api/health')).body.data).toEqual({ ok: true, search: 'ready' });
+  const ready = await t.json('/api/health');
+  expect(ready.status).toBe(200);
+  expect(ready.body.data).toMatchObject({ ok: true, search: 'ready', status: 'ready', database: 'ok' });
 });
 
 test("an order's stock change reaches search listings in place, without rebuilding the index", async () => {

@@ -11,9 +11,10 @@ export const STAFF_PASSWORD = 'kettle-grinder-42';
 /** The `name=value` of the staff cookie a response set (for the next request's Cookie header). */
 export function staffCookieFrom(res: Response): string {
   const raw = res.headers.get('set-cookie') ?? '';
-  const match = /(?:^|[\s,])bb_staff=([^;]*)/.exec(raw);
+  // In production the cookie carries the __Host- prefix (served over https only).
+  const match = /(?:^|[\s,])((?:__Host-)?bb_staff)=([^;]*)/.exec(raw);
   if (!match) throw new Error(`no staff cookie in: ${raw}`);
-  return `bb_staff=${match[1]}`;
+  return `${match[1]}=${match[2]}`;
 }
 
 type AnyApi = Hono<any, any, any>;

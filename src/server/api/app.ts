@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { routePath } from 'hono/route';
 import { testFaultsEnabled } from '../http/request-id.ts';
 import { localeFromApiLang } from '../../i18n/locales.ts';
 import { fromAcceptLanguage } from '../../i18n/negotiate.ts';
@@ -23,7 +24,8 @@ import { addressRoutes } from './address-routes.ts';
 import { authRoutes } from './auth-routes.ts';
 import { profileRoutes } from './profile-routes.ts';
 import { shopperCartRoutes } from './shopper-cart-routes.ts';
-import { searchIndexReady } from '../search/registry.ts';
+import { healthStatusCode, shopHealth } from '../observability/health.ts';
+import { nameRequester, nameRoute } from '../observability/request-context.ts';
 import { adminRoutes } from './admin/index.ts';
 
 export interface ApiDeps {
@@ -41,9 +43,19 @@ export function createApi({ db }: ApiDeps) {
     c.set('locale', locale);
     c.set('t', dictionary(locale));
     await next();
+    // For the request log and metrics (src/server/http/request-log.ts): the template of the route that answered, and
+    // who asked, once a guard knew. A path no route matched stops at a middleware (`/api/*`): its 404 is counted as
+    // `/api/unmatched`, so made-up paths cannot grow the metrics' label sets (no API route is a wildcard).
+    const route = routePath(c);
+    nameRoute(!route || route.endsWith('*') ? '/api/unmatched' : route);
+    nameRequester({ shopperId: c.get('userId'), staffId: c.get('staff')?.id });
   });
-  // `search` says whether the search index is built yet (it is built at start, decision 013).
-  api.get('/health', (c) => c.json({ data: { ok: true, search: searchIndexReady(db) ? 'ready' : 'building' } }));
+  // Readiness for a load balancer: the database, the search index (built at start, decision 013), the build served.
+  api.get('/health', async (c) => {
+    const health = await shopHealth(db);
+    c.header('cache-control', 'no-store');
+    return c.json({ data: health }, healthStatusCode(health));
+  });
   if (testFaultsEnabled())
     api.get('/__fail', () => {
       throw new Error('Forced failure (test fault)');

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { dictionary } from '../../i18n/t.ts';
 import type { ApiEnv } from './context.ts';
 import { Problem, problemText } from '../problem.ts';
+import { log } from '../observability/logger.ts';
 
 /** The spec's error body: `message`, `messages` (a flat list, first one shown by toasts) and `errors` per field. */
 export function errorBody(message: string, fields: Record<string, string[]> = {}) {
@@ -40,7 +41,7 @@ export function handleError(error: Error, c: Context<ApiEnv>) {
   }
   // The stack goes to the log under the request's id; the shopper gets the id, never the stack.
   const requestId = c.req.header('x-request-id') ?? 'none';
-  console.error(`[request ${requestId}] API ${c.req.method} ${c.req.path} failed`, error);
+  log().error({ req_id: requestId, method: c.req.method, path: c.req.path, err: error }, 'request failed');
   const t = c.get('t') ?? dictionary('en');
   return c.json({ ...errorBody(t.api.errors.serverError), request_id: requestId }, 500);
 }

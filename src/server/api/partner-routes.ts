@@ -10,6 +10,7 @@ import { clientAddress } from './session-cookie.ts';
 import type { ApiEnv } from './context.ts';
 import { readPartnerFiles } from './partner-files.ts';
 import { validate } from './validation.ts';
+import { log } from '../observability/logger.ts';
 
 // Every file at its limit plus room for the text fields: anything larger cannot be a valid application,
 // so it is refused while streaming, before it is read into memory.
@@ -23,7 +24,7 @@ export const partnerRoutes = new Hono<ApiEnv>().post(
     await enforceLimits(c.get('db'), [['partnerAddress', clientAddress(c)]]);
     const declared = Number(c.req.header('content-length') ?? MAX_BODY);
     if (!(await withinUploadQuota(c.get('db'), Math.min(declared, MAX_BODY)))) {
-      console.error('[uploads] partner applications refused: the uploads quota (UPLOADS_QUOTA_MB) is full');
+      log().error('partner applications refused: the uploads quota (UPLOADS_QUOTA_MB) is full');
       throw new Problem(503, 'account.applicationsPaused', { retryAfter: 3600 });
     }
     if (!/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')) throw new Problem(415, 'forms.partnerFailure');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { serverConfig } from '../config.ts';
+import { log } from '../observability/logger.ts';
 
 /** Access-token lifetime (spec section 9). */
 export const ACCESS_TOKEN_SECONDS = 3600;
@@ -21,7 +22,7 @@ function signingKey(): Uint8Array {
   if (fromEnv) throw new Error('AUTH_TOKEN_SECRET must be at least 32 characters long');
   if (config.production && !warned) {
     warned = true;
-    console.warn('AUTH_TOKEN_SECRET is not set: access tokens will not survive a restart or work across instances.');
+    log().warn('AUTH_TOKEN_SECRET is not set: access tokens will not survive a restart or work across instances');
   }
   devSecret ??= randomBytes(32);
   return devSecret;

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type LogEvent, type SqliteDatabase } from 'kysely';
+import { metrics } from '../observability/metrics.ts';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -23,7 +24,9 @@ export interface ConnectOptions {
 export function connect(options: ConnectOptions): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
+    // The pool the metrics report: the last opened (the process's shared database opens one).
+    metrics().readers.pool = () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: timed('postgres') }), engine: 'postgres' };
   }
   const path = options.sqlitePath ?? './data/shop.sqlite';
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -34,7 +37,18 @@ export function connect(options: ConnectOptions): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), engine: 'sqlite' };
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log: timed('sqlite') }),
+    engine: 'sqlite',
+  };
+}
+
+/** Kysely's log hook: every query's time into the metrics (db_query_duration_seconds). */
+function timed(engine: Engine): (event: LogEvent) => void {
+  const seconds = metrics().dbQuerySeconds;
+  const ok = seconds.labels({ engine, outcome: 'ok' });
+  const failed = seconds.labels({ engine, outcome: 'error' });
+  return (event) => (event.level === 'query' ? ok : failed).observe(event.queryDurationMillis / 1000);
 }
 
 // Enough for every statement the shop's pages and API use; lists of varying length (`in (?, ?, …)`) come and go.

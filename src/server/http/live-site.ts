@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sirv from 'sirv';
+import { log } from '../observability/logger.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void | Promise<void>;
 
@@ -60,7 +61,7 @@ export function followPointer(buildsDir: string, startedWith: string, onSwitch: 
       try {
         await onSwitch(dir);
       } catch (error) {
-        console.error(`Could not switch to the published build ${dir}; still serving the previous one`, error);
+        log().error({ build: dir, err: error }, 'could not switch to the published build; still serving the previous one');
       }
     });
   };

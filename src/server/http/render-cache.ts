@@ -3,6 +3,7 @@ import { withFinishedHtml } from './island-style.ts';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { catalogVersion, onCatalogVersion } from '../services/catalog/catalog-version.ts';
+import { metrics } from '../observability/metrics.ts';
 
 /**
  * The shared render cache for on-demand pages (product pages, sorted/filtered listings, search, seller search):
@@ -29,6 +30,9 @@ export const ON_DEMAND_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-wh
 const entries = new Map<string, Entry>();
 const rendering = new Map<string, Promise<Entry | undefined>>();
 let bytes = 0;
+const { renderCache: counted, readers } = metrics();
+// The bundle loaded last (the published one) is the one whose cache is reported.
+readers.renderCache = () => ({ entries: entries.size, bytes });
 onCatalogVersion(() => {
   entries.clear();
   bytes = 0;
@@ -84,6 +88,7 @@ function encoded(entry: Entry, encoding: 'br' | 'gz'): Promise<Uint8Array> {
 const keyOf = new WeakMap<Entry, string>();
 
 async function answer(entry: Entry, acceptEncoding: string, state: 'hit' | 'miss'): Promise<Response> {
+  counted.inc({ result: state });
   const headers = new Headers(entry.headers);
   headers.set('vary', 'Accept-Encoding');
   headers.set('x-render-cache', state);
@@ -137,7 +142,10 @@ export async function cachedRender(
   try {
     const { entry, body, response } = await capture(await render(), finishHtml);
     finish(entry);
-    if (!entry) return uncached(response, body);
+    if (!entry) {
+      counted.inc({ result: 'uncacheable' });
+      return uncached(response, body);
+    }
     // A render that straddled a version change is served but not kept.
     if (key.startsWith(`${catalogVersion()}|`)) store(key, entry);
     return answer(entry, acceptEncoding, 'miss');

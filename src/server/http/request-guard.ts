@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { log } from '../observability/logger.ts';
 
 /**
  * Runs one step of a request so that whatever it throws, at once or later through its promise, reaches `fail`
@@ -19,7 +20,9 @@ export function guardAsync(run: () => unknown, fail: (error: unknown) => void): 
  * answer had already started.
  */
 export function answerFailure(req: IncomingMessage, res: ServerResponse, requestId: string, error: unknown): void {
-  console.error(`[request ${requestId}] ${req.method} ${String(req.url).slice(0, 200)} failed`, error);
+  // The path without its query: a query string may carry a token or a code.
+  const path = String(req.url).split('?')[0]!.slice(0, 200);
+  log().error({ req_id: requestId, method: req.method, path, err: error }, 'request failed');
   if (res.headersSent || res.writableEnded) {
     res.destroy();
     return;

@@ -14,6 +14,10 @@ import { answerFailure, guardAsync } from './request-guard.ts';
 import { refuseRequest } from './request-checks.ts';
 import { serverConfig } from '../config.ts';
 import { stopBackgroundJobs } from '../background-jobs.ts';
+import { log } from '../observability/logger.ts';
+import { nameRoute, withRequestRecord } from '../observability/request-context.ts';
+import { observeRequest } from './request-log.ts';
+import { setServingBuild } from './serving-build.ts';
 
 export interface ServeOptions {
   /** The build served when no publish pointer exists (`npm run build` writes ./dist). */
@@ -33,6 +37,7 @@ const KEEP_PREVIOUS = 3;
  */
 export async function serve({ distDir, host, port, buildsDir }: ServeOptions): Promise<Server> {
   let live: Site = await loadSite((buildsDir && pointedBuild(buildsDir)) || distDir);
+  setServingBuild(live.dir, buildsDir);
   let previous: Site[] = [];
   const compress = compression({ threshold: 1024 });
   // Hashed assets only exist in the build that made them; older builds answer for the pages opened before.
@@ -48,6 +53,7 @@ export async function serve({ distDir, host, port, buildsDir }: ServeOptions): P
   const handle = (req: IncomingMessage, res: ServerResponse, fail: (error: unknown) => void): void => {
     const refused = refuseRequest(req, servesHost, trustProxy);
     if (refused) {
+      nameRoute('refused');
       res.writeHead(refused.status, {
         'content-type': 'text/plain; charset=utf-8',
         'cache-control': 'no-store',
@@ -59,23 +65,27 @@ export async function serve({ distDir, host, port, buildsDir }: ServeOptions): P
     const url = new URL(req.url ?? '/', 'http://localhost');
     const transport = transportPolicy(req);
     if (transport.redirect) {
+      nameRoute('redirect');
       res.writeHead(301, { location: transport.redirect, 'cache-control': 'no-store' }).end();
       return;
     }
     if (transport.hsts) res.setHeader('strict-transport-security', transport.hsts);
     const moved = legacyRedirect(url) ?? canonicalSlash(url);
     if (moved) {
+      nameRoute('redirect');
       res.writeHead(301, { location: moved, 'cache-control': 'public, max-age=86400' }).end();
       return;
     }
     // Back from a payment page (spec route /api/opay/cancel, and our return URL): GET or a provider's form POST.
     const back = paymentReturnTarget(url);
     if (back) {
+      nameRoute('redirect');
       res.writeHead(303, { location: back, 'cache-control': 'no-store' }).end();
       return;
     }
     const target = barePathRedirect(url, req.headers.cookie ?? null, req.headers['accept-language'] ?? null);
     if (target) {
+      nameRoute('redirect');
       res.writeHead(302, { location: target, vary: 'Cookie, Accept-Language', 'cache-control': 'no-store' }).end();
       return;
     }
@@ -86,7 +96,12 @@ export async function serve({ distDir, host, port, buildsDir }: ServeOptions): P
     // render cache, like every other listing page.
     const rewritten = catalogRewrite(url, site.clientDir, catalogVersion() === site.catalogVersion);
     if (rewritten) req.url = rewritten;
-    const astro = () => guardAsync(() => site.handler(req, res), fail);
+    // Pre-rendered pages and assets are `static`; past them, Astro's middleware names its route (`astro` if it did not).
+    nameRoute('static');
+    const astro = () => {
+      nameRoute('astro');
+      guardAsync(() => site.handler(req, res), fail);
+    };
     compress(req as never, res as never, () => {
       guardAsync(() => site.assets(req, res, () => olderAssets(req, res, 0, astro)), fail);
     });
@@ -99,14 +114,15 @@ export async function serve({ distDir, host, port, buildsDir }: ServeOptions): P
     // A file streamed to the answer (sirv pipes it) can fail after the head went out, e.g. a build removed while a
     // page of it was still open: that error belongs to this request, not to the process.
     res.on('pipe', (source: NodeJS.ReadableStream) => source.once('error', fail));
-    guardAsync(() => handle(req, res, fail), fail);
+    // One log line and the request metrics when the answer is done (request-log.ts).
+    withRequestRecord(observeRequest(req, res, requestId), () => guardAsync(() => handle(req, res, fail), fail));
   });
   // A malformed request line or header never reaches the handler: answer 400 and close, as Node does by default,
   // but also log it; and a socket error of one client never touches the others.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (socket.writable && !socket.destroyed) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
     else socket.destroy();
-    if (error.code !== 'ECONNRESET') console.warn(`[http] refused a malformed request: ${error.code ?? error.message}`);
+    if (error.code !== 'ECONNRESET') log().warn({ reason: error.code ?? error.message }, 'refused a malformed request');
   });
   if (buildsDir) {
     const stop = followPointer(buildsDir, distDir, async (dir) => {
@@ -114,7 +130,8 @@ export async function serve({ distDir, host, port, buildsDir }: ServeOptions): P
       const next = await loadSite(dir);
       previous = [live, ...previous.filter((s) => s.dir !== dir)].slice(0, KEEP_PREVIOUS);
       live = next;
-      console.log(`Now serving the published build ${dir}`);
+      setServingBuild(dir);
+      log().info({ build: dir }, 'now serving the published build');
     });
     server.on('close', stop);
   }

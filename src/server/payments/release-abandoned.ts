@@ -1,6 +1,7 @@
 import { serverConfig } from '../config.ts';
 import type { ShopDb } from '../db/index.ts';
 import { releaseUnpaidOrder } from './settle.ts';
+import { runJob } from '../observability/job-run.ts';
 
 /** How long an online order keeps its stock while the shopper pays (PAYMENT_TIMEOUT_MINUTES, default 30). */
 export const paymentTimeoutMs = (env?: NodeJS.ProcessEnv): number => serverConfig(env).paymentTimeoutMs;
@@ -22,7 +23,6 @@ export async function releaseAbandonedPayments(db: ShopDb, now = new Date(), tim
     .execute();
   const released: number[] = [];
   for (const { id } of stale) if (await releaseUnpaidOrder(db, id, 'payment-timeout')) released.push(id);
-  if (released.length) console.info(`[payments] released ${released.length} unpaid order(s): ${released.join(', ')}`);
   return released;
 }
 
@@ -31,8 +31,13 @@ export async function releaseAbandonedPayments(db: ShopDb, now = new Date(), tim
  * src/server/background-jobs.ts; returns what stops it.
  */
 export function watchAbandonedPayments(db: ShopDb): () => void {
+  // One log line per run (src/server/observability/job-run.ts) names the orders it released.
   const run = () =>
-    void releaseAbandonedPayments(db).catch((error: unknown) => console.error('[payments] release job failed', error));
+    void runJob(
+      'payment-release',
+      async () => ({ released: await releaseAbandonedPayments(db) }),
+      ({ released }) => released.length === 0,
+    );
   const timer = setInterval(run, 60_000);
   timer.unref();
   return () => clearInterval(timer);

@@ -7,6 +7,7 @@ import { Problem } from '../problem.ts';
 import { oweLatePayment } from '../services/orders/refunds.ts';
 import { removeFromServerCart } from '../services/cart/shopper-cart.ts';
 import { CallbackRefused, type PaymentGateway, type VerifiedCallback } from './gateway.ts';
+import { log } from '../observability/logger.ts';
 
 export type CallbackOutcome = 'applied' | 'duplicate' | 'refused' | 'flagged' | 'ignored';
 
@@ -29,8 +30,9 @@ async function record(db: ShopDb, provider: string, tranRef: string | null, sett
       received_at: nowIso(),
     })
     .execute();
-  if (settled.outcome === 'refused') console.warn(`[payments] ${provider} callback refused: ${settled.reason}`);
-  if (settled.outcome === 'flagged') console.error(`[payments] ${provider} callback FLAGGED for an operator: ${settled.reason}`);
+  if (settled.outcome === 'refused') log().warn({ provider, reason: settled.reason }, 'payment callback refused');
+  if (settled.outcome === 'flagged')
+    log().error({ provider, reason: settled.reason }, 'payment callback FLAGGED for an operator');
   return settled;
 }
 

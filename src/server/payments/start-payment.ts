@@ -6,6 +6,7 @@ import { nowIso } from '../db/values.ts';
 import { Problem } from '../problem.ts';
 import { GatewayError, type ProviderName } from './gateway.ts';
 import { gatewayFor } from './gateways.ts';
+import { log } from '../observability/logger.ts';
 
 export interface StartPaymentInput {
   userId: number;
@@ -75,7 +76,7 @@ export async function startPayment(db: ShopDb, input: StartPaymentInput): Promis
     });
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
-    console.error(`[payments] could not start ${input.provider} payment for order ${order.id}: ${error.message}`);
+    log().error({ provider: input.provider, order: order.id, reason: error.message }, 'could not start a payment');
     throw new Problem(502, 'orders.paymentStartFailed');
   }
   const now = nowIso();

@@ -1,6 +1,7 @@
 import { serverConfig } from '../config.ts';
 import type { ShopDb } from '../db/index.ts';
 import { buildCatalogIndex, readDocuments, type CatalogIndex } from './catalog-index.ts';
+import { log } from '../observability/logger.ts';
 
 /**
  * The search index lives in process memory. The server builds it at start (middleware.ts, when start.mjs sends its
@@ -53,6 +54,15 @@ export function searchIndex(db: ShopDb): Promise<CatalogIndex> {
   return entry.current;
 }
 
+/**
+ * For the metrics: whether `db`'s index is built, and its products. The server script (a module graph of its own, which
+ * never marked the process's database as shared) finds the shared index on globalThis.
+ */
+export async function searchIndexState(db: ShopDb): Promise<{ ready: boolean; documents: number }> {
+  const entry = entryOf(db) ?? store[key];
+  return entry?.ready ? { ready: true, documents: (await entry.current).size } : { ready: false, documents: 0 };
+}
+
 /** Whether a search can be answered at once (for /api/health: a load balancer or the benchmark waits for it). */
 export const searchIndexReady = (db: ShopDb): boolean => entryOf(db)?.ready === true;
 
@@ -67,7 +77,7 @@ export function rebuildSearchIndex(db: ShopDb): Promise<CatalogIndex> {
       return index;
     },
     (error: unknown) => {
-      console.error('Search index rebuild failed; the previous index keeps serving', error);
+      log().error({ err: error }, 'search index rebuild failed; the previous index keeps serving');
       entry.rebuilding = undefined;
       return entry.current;
     },

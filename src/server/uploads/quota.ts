@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { serverConfig } from '../config.ts';
 import type { ShopDb } from '../db/index.ts';
 import { uploadsDir } from './store.ts';
+import { runJob } from '../observability/job-run.ts';
 
 /**
  * Whether `incoming` more bytes fit in the uploads quota (UPLOADS_QUOTA_MB, default 2048). Counted from the
@@ -44,13 +45,17 @@ export async function sweepAbandonedUploads(
     await unlink(path).catch(() => undefined);
     removed.push(name);
   }
-  if (removed.length) console.info(`[uploads] removed ${removed.length} abandoned file(s)`);
   return removed;
 }
 
 /** Sweeps once at start and then every hour in this process (src/server/background-jobs.ts); returns what stops it. */
 export function watchAbandonedUploads(db: ShopDb): () => void {
-  const run = () => void sweepAbandonedUploads(db).catch((error: unknown) => console.error('[uploads] sweep failed', error));
+  const run = () =>
+    void runJob(
+      'upload-sweep',
+      async () => ({ removed: (await sweepAbandonedUploads(db)).length }),
+      ({ removed }) => removed === 0,
+    );
   run();
   const timer = setInterval(run, 60 * 60_000);
   timer.unref();

@@ -10,6 +10,7 @@ import { recordAudit } from '../audit.ts';
 import type { StaffActor } from '../staff-actor.ts';
 import { publishRunner, type PublishOutcome } from './publish-runner.ts';
 import { liveReleases, liveSnapshot, releaseColumns, snapshotAt, type Snapshot } from '../../services/content/desk-snapshots.ts';
+import { log } from '../../observability/logger.ts';
 
 export type { ReleaseView };
 
@@ -194,7 +195,7 @@ export async function startPublish(db: ShopDb, actor: StaffActor | null, now = i
   void publishRunner()({ release: id, now, onStage: stage })
     .catch((error: unknown): PublishOutcome => ({ ok: false, message: String(error) }))
     .then((outcome) => closeRelease(db, id, outcome, snapshot, previous))
-    .catch((error: unknown) => console.error(`content release ${id} could not be closed`, error));
+    .catch((error: unknown) => log().error({ release: id, err: error }, 'content release could not be closed'));
   return (await readRelease(db, id))!;
 }
 

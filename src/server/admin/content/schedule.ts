@@ -5,6 +5,7 @@ import { offerFiles } from '../../content/offer-files.ts';
 import { Problem } from '../../problem.ts';
 import { liveSnapshot, releaseEntries } from '../../services/content/desk-snapshots.ts';
 import { startPublish, type ReleaseView } from './releases.ts';
+import { runJob } from '../../observability/job-run.ts';
 
 /** The instants an offer changes the listings at (offers.ts, on Cairo's calendar); none for a date not written yet. */
 function offerBoundaries(validFrom: string, validUntil: string): number[] {
@@ -71,8 +72,10 @@ export async function publishIfDue(db: ShopDb, now: string, startedAt: string): 
 export function scheduleContent(db: ShopDb, everyMs = 60_000): () => void {
   const startedAt = new Date().toISOString();
   const timer = setInterval(() => {
-    publishIfDue(db, new Date().toISOString(), startedAt).catch((error: unknown) =>
-      console.error('the content schedule could not publish', error),
+    void runJob(
+      'content-schedule',
+      async () => ({ published: (await publishIfDue(db, new Date().toISOString(), startedAt))?.id ?? null }),
+      ({ published }) => published === null,
     );
   }, everyMs);
   timer.unref();

@@ -13,6 +13,7 @@ import { announceCatalogChange } from '../../services/catalog/catalog-changes.ts
 import { recordAudit } from '../audit.ts';
 import type { StaffActor } from '../staff-actor.ts';
 import { readApplication } from './applications.ts';
+import { log } from '../../observability/logger.ts';
 
 /**
  * Deciding a partner application (issue 23): approval creates the seller and its page, rejection records why; each
@@ -116,7 +117,7 @@ async function notify(
     await smsSender(db).send(application.mobile, text(dictionary(language(application))));
     return true;
   } catch (error) {
-    console.error(`[partners] the decision on application ${application.id} was not sent by SMS`, error);
+    log().error({ application: application.id, err: error }, 'partner decision not sent by SMS');
     return false;
   }
 }

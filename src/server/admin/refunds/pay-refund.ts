@@ -9,6 +9,7 @@ import { recordWalletEntry } from '../../services/orders/wallet.ts';
 import { lockShopper } from '../../services/shopper-lock.ts';
 import { recordAudit } from '../audit.ts';
 import type { StaffActor } from '../staff-actor.ts';
+import { log } from '../../observability/logger.ts';
 
 export interface PayRefundInput {
   refundId: number;
@@ -206,7 +207,7 @@ export async function payRefund(db: ShopDb, input: PayRefundInput, actor: StaffA
   } catch (error) {
     await release(db, claimed.row.id);
     if (error instanceof GatewayError) {
-      console.warn(`[refunds] refund ${claimed.row.id} refused by ${payment.provider}: ${error.message}`);
+      log().warn({ refund: claimed.row.id, provider: payment.provider, reason: error.message }, 'refund refused by the provider');
       throw new Problem(502, 'adminMoney.refundProviderFailed', { detail: { provider: payment.provider } });
     }
     throw error;

@@ -2,6 +2,7 @@ import { serverConfig } from '../../config.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { isoNow } from '../secrets.ts';
 import type { SmsSender } from './sms-sender.ts';
+import { log } from '../../observability/logger.ts';
 
 /**
  * The development outbox: messages are stored in sms_messages (tests read the codes there) and, outside
@@ -18,7 +19,7 @@ export class OutboxSender implements SmsSender {
       .values({ phone: to, body, provider: this.name, status: 'sent', provider_ref: null, created_at: isoNow() })
       .execute();
     if (serverConfig().smsEchoToLog) {
-      console.info(`[sms outbox] to ${to}: ${body}`);
+      log().info({ phone: to, text: body }, 'sms outbox (demo: not sent)');
     }
   }
 }

@@ -3,6 +3,7 @@ import type { ShopDb } from '../../db/index.ts';
 import { OutboxSender } from './outbox.ts';
 import type { SmsSender } from './sms-sender.ts';
 import { TwilioSender } from './twilio.ts';
+import { metrics } from '../../observability/metrics.ts';
 
 let override: SmsSender | undefined;
 
@@ -16,7 +17,22 @@ export function useSmsSender(sender: SmsSender | undefined): void {
  * TWILIO_MESSAGING_SERVICE_SID); anything else, the development outbox in the database.
  */
 export function smsSender(db: ShopDb): SmsSender {
-  if (override) return override;
   const config = serverConfig();
-  return config.smsOutbox ? new OutboxSender(db) : new TwilioSender(db, config.twilio);
+  return counted(override ?? (config.smsOutbox ? new OutboxSender(db) : new TwilioSender(db, config.twilio)));
+}
+
+/** Every message handed over is counted by provider and outcome (sms_messages_total; docs/operations.md). */
+function counted(sender: SmsSender): SmsSender {
+  const messages = metrics().smsMessages;
+  return {
+    name: sender.name,
+    send: (to, body) =>
+      sender.send(to, body).then(
+        () => void messages.inc({ provider: sender.name, outcome: 'sent' }),
+        (error: unknown) => {
+          messages.inc({ provider: sender.name, outcome: 'failed' });
+          throw error;
+        },
+      ),
+  };
 }

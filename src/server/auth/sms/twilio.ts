@@ -1,6 +1,7 @@
 import type { ShopDb } from '../../db/index.ts';
 import { isoNow } from '../secrets.ts';
 import { SmsDeliveryError, type SmsSender } from './sms-sender.ts';
+import { log } from '../../observability/logger.ts';
 
 export interface TwilioConfig {
   accountSid: string;
@@ -63,7 +64,7 @@ export class TwilioSender implements SmsSender {
       })
       .execute();
     if (failure) {
-      console.warn(`SMS to ${to.slice(0, 6)}… not sent: ${failure}`);
+      log().warn({ to: `${to.slice(0, 6)}…`, reason: failure }, 'SMS not sent');
       throw new SmsDeliveryError(failure);
     }
   }

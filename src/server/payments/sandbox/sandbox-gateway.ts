@@ -4,6 +4,7 @@ import { opaySandbox } from './sandbox-opay.ts';
 import { expiredPage, sandboxPage } from './sandbox-page.ts';
 import { payTabsSandbox } from './sandbox-paytabs.ts';
 import { SandboxSessions, type SandboxFaults, type SandboxRefund } from './sandbox-sessions.ts';
+import { log } from '../../observability/logger.ts';
 
 export type { SandboxFaults, SandboxRefund };
 
@@ -48,7 +49,7 @@ export function createSandboxGateway({
       // Like the provider: the notification first (the shop's truth), then the browser comes back.
       const { body, headers } = sandboxCallback(session, choice, keys);
       await fetch(session.callbackUrl, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) }).catch(
-        (error: unknown) => console.error('[sandbox gateway] callback failed', error),
+        (error: unknown) => log().error({ err: error }, 'sandbox gateway callback failed'),
       );
       const back = choice === 'cancel' && session.cancelUrl ? session.cancelUrl : session.returnUrl;
       return c.redirect(back, 303);

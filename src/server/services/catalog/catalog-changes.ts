@@ -1,6 +1,7 @@
 import { sql, PostgresAdapter } from 'kysely';
 import type { ShopDb } from '../../db/index.ts';
 import { checkCatalogVersion } from './catalog-version.ts';
+import { log } from '../../observability/logger.ts';
 
 /** What changed in the catalog: products whose price or stock moved (orders, cancellations, an admin edit). */
 export interface CatalogChange {
@@ -30,6 +31,6 @@ export async function announceCatalogChange(db: ShopDb, change: CatalogChange): 
   try {
     await sql`select pg_notify(${CATALOG_CHANNEL}, ${payload})`.execute(db);
   } catch (error) {
-    console.error('catalog change notification failed; other instances catch up with their periodic check', error);
+    log().error({ err: error }, 'catalog change notification failed; other instances catch up with their periodic check');
   }
 }

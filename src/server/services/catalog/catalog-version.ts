@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { ShopDb } from '../../db/index.ts';
+import { log } from '../../observability/logger.ts';
 
 /**
  * The catalog version of this process: a counter bumped when the fingerprint of every product's price, old price
@@ -113,7 +114,9 @@ export function checkCatalogVersion(db: ShopDb, force = false, productIds?: read
         state.dirty = false;
         state.forced = false;
         state.announced = undefined;
-        await checkOnce(db, forced, announced).catch((error: unknown) => console.error('catalog version check failed', error));
+        await checkOnce(db, forced, announced).catch((error: unknown) =>
+          log().error({ err: error }, 'catalog version check failed'),
+        );
       }
     } finally {
       state.loop = undefined;

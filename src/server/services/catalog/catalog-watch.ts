@@ -2,7 +2,9 @@ import pg from 'pg';
 import { serverConfig } from '../../config.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { CATALOG_CHANNEL, INSTANCE_ID } from './catalog-changes.ts';
-import { checkCatalogVersion } from './catalog-version.ts';
+import { catalogVersion, checkCatalogVersion } from './catalog-version.ts';
+import { runJob } from '../../observability/job-run.ts';
+import { log } from '../../observability/logger.ts';
 
 /** How often each instance compares the catalog fingerprint (catches edits made directly in the database). */
 const checkMs = serverConfig().catalogCheckMs;
@@ -13,8 +15,19 @@ const checkMs = serverConfig().catalogCheckMs;
  * Started and stopped by src/server/background-jobs.ts (once per process); returns what stops it.
  */
 export function watchCatalog(db: ShopDb, databaseUrl: string | undefined): () => Promise<void> {
-  void checkCatalogVersion(db);
-  const timer = setInterval(() => void checkCatalogVersion(db), checkMs);
+  // Each check is a job run (one log line, at debug unless the catalog changed; src/server/observability/job-run.ts).
+  const check = () =>
+    void runJob(
+      'catalog-watch',
+      async () => {
+        const before = catalogVersion();
+        await checkCatalogVersion(db);
+        return { changed: catalogVersion() !== before };
+      },
+      ({ changed }) => !changed,
+    );
+  check();
+  const timer = setInterval(check, checkMs);
   timer.unref();
   let client: pg.Client | undefined;
   let stopped = false;
@@ -48,7 +61,7 @@ export function watchCatalog(db: ShopDb, databaseUrl: string | undefined): () =>
       delay = 500;
       void checkCatalogVersion(db);
     } catch (error) {
-      console.error('catalog LISTEN connection failed; retrying', error);
+      log().error({ err: error }, 'catalog LISTEN connection failed; retrying');
       retry();
     }
   };
