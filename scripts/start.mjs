@@ -32,7 +32,7 @@ if (!config.database.url) {
   try {
     announceServer(config.database.sqlitePath);
   } catch (error) {
-    console.error(error.message);
+    log().fatal({ err: error }, 'the database is being restored: not starting');
     process.exit(1);
   }
 }

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { serverConfig } from '../../config.ts';
+import { log } from '../../observability/logger.ts';
 import { listBackups, readManifest } from './manifest.ts';
 
 const BACKUP_SCRIPT = fileURLToPath(new URL('../../../../scripts/backup.mjs', import.meta.url));
@@ -29,7 +30,7 @@ export function scheduleBackups(everyHours: number, checkEveryMs = 10 * 60_000):
     try {
       if (!backupDue(serverConfig().backup.dir, everyMs, new Date())) return;
     } catch (error) {
-      console.error('[backup] could not read the backup folder', error);
+      log().error({ job: 'backup', err: error }, 'could not read the backup folder');
       return;
     }
     const running = spawn(process.execPath, [BACKUP_SCRIPT], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -39,8 +40,8 @@ export function scheduleBackups(everyHours: number, checkEveryMs = 10 * 60_000):
     running.stderr.on('data', (chunk: Buffer) => (output += chunk));
     running.on('close', (code) => {
       child = undefined;
-      if (code === 0) console.info(`[backup] ${output.trim()}`);
-      else if (code !== BUSY) console.error(`[backup] failed (exit ${code}): ${output.trim()}`);
+      if (code === 0) log().info({ job: 'backup', output: output.trim() }, 'backup taken');
+      else if (code !== BUSY) log().error({ job: 'backup', exit: code, output: output.trim() }, 'backup failed');
     });
   };
   const timer = setInterval(check, Math.min(everyMs, checkEveryMs));
