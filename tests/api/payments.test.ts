@@ -290,6 +290,8 @@ describe('methods and their rules', () => {
       'valu',
       'souhoola',
       'tru',
+      'mobile_wallet',
+      'kiosk',
     ]);
     expect(methods.find((m: any) => m.code === 'tru')).toMatchObject({
       kind: 'instalment',

@@ -1,5 +1,6 @@
 /** What every payment gateway adapter offers the shop (docs/payments.md). Amounts are piastres on our side. */
-export type ProviderName = 'paytabs' | 'opay';
+export type ProviderName = 'paytabs' | 'opay' | 'paymob';
+export const PROVIDERS: readonly ProviderName[] = ['paytabs', 'opay', 'paymob'];
 
 export interface PaymentRequest {
   /** Ours, unique per attempt: PayTabs cart_id, OPay reference. */
@@ -32,6 +33,10 @@ export interface VerifiedCallback {
   amount: number;
   currency: string;
   outcome: PaymentOutcome;
+  /** The provider's id of this transaction, when it differs from tranRef (Paymob: obj.id; tranRef is its order id). */
+  transactionId?: string;
+  /** A kiosk payment waiting to be paid in cash: the code the shopper takes to the kiosk. */
+  billReference?: string;
 }
 
 /** The payment a refund goes back through: the provider's transaction and our reference of it. */
@@ -41,6 +46,11 @@ export interface RefundablePayment {
   /** Ours: PayTabs cart_id, OPay reference. */
   reference: string;
   currency: 'EGP';
+  /** The provider's transaction id when it keeps one apart from tranRef (Paymob obj.id). */
+  transactionId?: string | null;
+  /** When the payment was taken, and how much: a whole refund the same day may be a void instead (Paymob). */
+  paidAt?: string | null;
+  fullAmount?: number;
 }
 
 /** A refund request's own details besides the payment and the amount. */
@@ -60,8 +70,16 @@ export interface PaymentGateway {
    * the provider's reference of the refund once the provider accepted it; throws GatewayError when it refused.
    */
   refund(payment: RefundablePayment, amount: number, details: RefundDetails): Promise<{ providerRef: string }>;
-  /** Verifies the signature over the raw body and reads the outcome; throws CallbackRefused otherwise. */
-  verifyCallback(headers: Headers, rawBody: string): VerifiedCallback;
+  /**
+   * Verifies the signature over the raw body (and, for Paymob, the `hmac` in the callback's URL) and reads the
+   * outcome; throws CallbackRefused otherwise.
+   */
+  verifyCallback(headers: Headers, rawBody: string, url?: URL): VerifiedCallback;
+  /**
+   * Asks the provider what became of a payment whose callback has not come (reconciliation). Not signed: it is our
+   * own authenticated request over TLS. Providers without a status API leave it out.
+   */
+  inquire?(payment: RefundablePayment): Promise<VerifiedCallback>;
 }
 
 /** The provider refused or failed to create a payment (network, credentials, validation). */
@@ -77,10 +95,11 @@ export async function postToProvider<T>(
   headers: Record<string, string>,
   body: unknown,
   timeoutMs = 15_000,
+  send: typeof fetch = fetch,
 ): Promise<{ status: number; ok: boolean; json: Partial<T> }> {
   let answer: Response;
   try {
-    answer = await fetch(url, {
+    answer = await send(url, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify(body),

@@ -69,7 +69,11 @@ export async function startPayment(db: ShopDb, input: StartPaymentInput): Promis
         city: order.address_city,
         state: order.governorate_en,
       },
-      returnUrl: `${input.origin}/api/payments/return?${back}`,
+      // Paymob appends its own `order` (its order id) to the redirection URL: ours travels as shop_order there.
+      returnUrl:
+        input.provider === 'paymob'
+          ? `${input.origin}/api/payments/paymob/response?shop_order=${order.id}&lang=${input.locale}`
+          : `${input.origin}/api/payments/return?${back}`,
       cancelUrl: `${input.origin}/api/opay/cancel?${back}`,
       callbackUrl: `${input.origin}/api/payments/${input.provider}/callback`,
     });
