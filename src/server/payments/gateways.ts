@@ -80,3 +80,15 @@ export function sandboxGateway(name: ProviderName, base: string, keys: SandboxKe
 export const providerAvailable = (name: string, env?: NodeJS.ProcessEnv): name is ProviderName =>
   (PROVIDERS as readonly string[]).includes(name) &&
   (Boolean(override?.[name as ProviderName]) || Boolean(liveGateway(name as ProviderName, env)) || sandboxEnabled(env));
+
+/**
+ * Whether a payment method can be offered: its provider can take payments and, for live Paymob, an integration id
+ * is configured for each of its codes (the sandbox has one for every method).
+ */
+export function methodAvailable(row: { gateway: string | null; gateway_code: string | null }, env?: NodeJS.ProcessEnv): boolean {
+  if (!providerAvailable(row.gateway ?? '', env)) return false;
+  if (row.gateway !== 'paymob' || override?.paymob) return true;
+  const live = serverConfig(env).paymob;
+  if (!live) return true;
+  return (row.gateway_code ?? '').split(',').every((code) => live.integrations[code] !== undefined);
+}

@@ -247,3 +247,19 @@ describe('Paymob refunds', () => {
     await expect(paymob.refund({ ...payment, transactionId: null }, 100, details)).rejects.toThrow(GatewayError);
   });
 });
+
+describe('which Paymob methods are offered', () => {
+  test('with live keys, only the methods that have an integration id; in the sandbox, every one', async () => {
+    const { methodAvailable } = await import('./gateways.ts');
+    const live = {
+      PAYMOB_SECRET_KEY: 'egy_sk_live_a',
+      PAYMOB_PUBLIC_KEY: 'egy_pk_live_b',
+      PAYMOB_HMAC_SECRET: 'S',
+      PAYMOB_INTEGRATION_WALLET: '4000002',
+    };
+    expect(methodAvailable({ gateway: 'paymob', gateway_code: 'wallet' }, live)).toBe(true);
+    expect(methodAvailable({ gateway: 'paymob', gateway_code: 'kiosk' }, live)).toBe(false);
+    expect(methodAvailable({ gateway: 'paymob', gateway_code: 'kiosk' }, {})).toBe(true);
+    expect(methodAvailable({ gateway: 'paymob', gateway_code: 'kiosk' }, { PAYMENTS_SANDBOX: '0' })).toBe(false);
+  });
+});

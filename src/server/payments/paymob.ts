@@ -50,7 +50,11 @@ const cairoDay = (iso: string | Date) => new Intl.DateTimeFormat('en-CA', { time
  */
 export class PaymobGateway implements PaymentGateway {
   readonly name = 'paymob' as const;
-  constructor(private readonly config: PaymobConfig) {}
+  // A plain field, not a parameter property: the server's start script loads this file with Node's type stripping.
+  private readonly config: PaymobConfig;
+  constructor(config: PaymobConfig) {
+    this.config = config;
+  }
 
   private post<T>(path: string, body: unknown) {
     return postToProvider<T>(
