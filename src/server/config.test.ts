@@ -89,3 +89,21 @@ test('Paymob: all keys and an integration id make it live; half a set, mixed mod
   // A half-configured provider is never used, even outside production.
   expect(serverConfig({ PAYMOB_SECRET_KEY: 'egy_sk_test_abc' }).paymob).toBeUndefined();
 });
+
+test('Fawry: both keys make it live; one without the other refuses a production start', () => {
+  const ready = {
+    NODE_ENV: 'production',
+    SITE_URL: 'https://beanbazaar.example',
+    AUTH_TOKEN_SECRET: secret,
+    STAFF_SECRET_KEY: 'k'.repeat(32),
+    SMS_PROVIDER: 'twilio',
+  };
+  expect(serverConfig({ FAWRY_MERCHANT_CODE: 'M', FAWRY_SECURITY_KEY: 'K' }).fawry).toEqual({
+    merchantCode: 'M',
+    securityKey: 'K',
+    baseUrl: 'https://www.atfawry.com',
+  });
+  expect(productionProblems({ ...ready, FAWRY_MERCHANT_CODE: 'M' })).toEqual([
+    'Fawry is half configured: FAWRY_SECURITY_KEY missing.',
+  ]);
+});

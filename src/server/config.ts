@@ -58,6 +58,9 @@ export const Env = z.object({
   PAYMOB_INTEGRATION_KIOSK: text,
   PAYMOB_INTEGRATION_VALU: text,
   PAYMOB_INTEGRATION_SOUHOOLA: text,
+  FAWRY_MERCHANT_CODE: text,
+  FAWRY_SECURITY_KEY: text,
+  FAWRY_BASE_URL: textOr('https://www.atfawry.com'),
   KIOSK_PAYMENT_HOURS: numberOr(48, z.positive()),
   RECONCILE_AFTER_MINUTES: numberOr(15, z.positive()),
   PAYMENTS_SANDBOX: text,
@@ -136,6 +139,7 @@ export interface ServerConfig {
   paytabs: { profileId: string; serverKey: string; baseUrl: string } | undefined;
   opay: { merchantId: string; publicKey: string; secretKey: string; baseUrl: string } | undefined;
   paymob: PaymobKeys | undefined;
+  fawry: { merchantCode: string; securityKey: string; baseUrl: string } | undefined;
   /** What is missing or inconsistent in a provider's keys (a half-configured provider: production refuses it). */
   paymentKeyProblems: string[];
 }
@@ -296,7 +300,20 @@ function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
           }
         : undefined,
     paymob: paymob.keys,
-    paymentKeyProblems: paymob.problems,
+    fawry:
+      read.FAWRY_MERCHANT_CODE && read.FAWRY_SECURITY_KEY
+        ? {
+            merchantCode: read.FAWRY_MERCHANT_CODE,
+            securityKey: read.FAWRY_SECURITY_KEY,
+            baseUrl: read.FAWRY_BASE_URL.replace(/\/+$/, ''),
+          }
+        : undefined,
+    paymentKeyProblems: [
+      ...paymob.problems,
+      ...(Boolean(read.FAWRY_MERCHANT_CODE) !== Boolean(read.FAWRY_SECURITY_KEY)
+        ? [`Fawry is half configured: ${read.FAWRY_MERCHANT_CODE ? 'FAWRY_SECURITY_KEY' : 'FAWRY_MERCHANT_CODE'} missing.`]
+        : []),
+    ],
   };
 }
 

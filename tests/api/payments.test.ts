@@ -292,6 +292,7 @@ describe('methods and their rules', () => {
       'tru',
       'mobile_wallet',
       'kiosk',
+      'fawry',
     ]);
     expect(methods.find((m: any) => m.code === 'tru')).toMatchObject({
       kind: 'instalment',

@@ -12,6 +12,8 @@ export const stubKeys = {
   paymobPublicKey: 'egy_pk_test_0123456789',
   paymobHmacSecret: '8C3F2A1B9D7E6F50A4B3C2D1E0F9A8B7',
   paymobIntegrations: { card: 4200001, wallet: 4200002, kiosk: 4200003 },
+  fawryMerchantCode: '1tSa6uxz2nRbgY+b+cZGyA==',
+  fawrySecurityKey: 'fawry-test-security-key',
 } satisfies SandboxKeys;
 
 /** Every adapter (PayTabs, OPay, Paymob) pointed at the sandbox gateway served at `base`, with `keys`. */
@@ -20,5 +22,6 @@ export function useStubGateways(base: string, keys: SandboxKeys = stubKeys) {
     paytabs: sandboxGateway('paytabs', `${base}/paytabs`, keys),
     opay: sandboxGateway('opay', `${base}/opay`, keys),
     paymob: sandboxGateway('paymob', `${base}/paymob`, keys),
+    fawry: sandboxGateway('fawry', `${base}/fawry`, keys),
   });
 }

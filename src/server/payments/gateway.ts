@@ -1,6 +1,6 @@
 /** What every payment gateway adapter offers the shop (docs/payments.md). Amounts are piastres on our side. */
-export type ProviderName = 'paytabs' | 'opay' | 'paymob';
-export const PROVIDERS: readonly ProviderName[] = ['paytabs', 'opay', 'paymob'];
+export type ProviderName = 'paytabs' | 'opay' | 'paymob' | 'fawry';
+export const PROVIDERS: readonly ProviderName[] = ['paytabs', 'opay', 'paymob', 'fawry'];
 
 export interface PaymentRequest {
   /** Ours, unique per attempt: PayTabs cart_id, OPay reference. */
@@ -20,8 +20,11 @@ export interface PaymentRequest {
 export interface CreatedPayment {
   /** The provider's transaction reference (PayTabs tran_ref, OPay orderNo). */
   tranRef: string;
-  /** The hosted payment page the shopper is sent to. */
+  /** The hosted payment page the shopper is sent to (Fawry, which has none: the shop's own page). */
   redirectUrl: string;
+  /** A reference code paid in cash (Fawry), known at once, and until when it can be paid. */
+  billReference?: string;
+  expiresAt?: string;
 }
 
 export type PaymentOutcome = 'paid' | 'declined' | 'cancelled' | 'pending';

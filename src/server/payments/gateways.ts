@@ -5,12 +5,14 @@ import type { SandboxKeys } from './sandbox/sandbox-callbacks.ts';
 import { OPayGateway } from './opay.ts';
 import { PayTabsGateway } from './paytabs.ts';
 import { PaymobGateway } from './paymob.ts';
+import { FawryGateway } from './fawry.ts';
 
 /**
  * Which gateway carries a provider's payments. Keys come from the environment only:
  * - PAYTABS_PROFILE_ID + PAYTABS_SERVER_KEY (PAYTABS_BASE_URL, default the Egypt region) → PayTabs live;
  * - OPAY_MERCHANT_ID + OPAY_PUBLIC_KEY + OPAY_SECRET_KEY (OPAY_BASE_URL, default production) → OPay live;
  * - PAYMOB_SECRET_KEY + PAYMOB_PUBLIC_KEY + PAYMOB_HMAC_SECRET + PAYMOB_INTEGRATION_* (PAYMOB_BASE_URL) → Paymob live;
+ * - FAWRY_MERCHANT_CODE + FAWRY_SECURITY_KEY (FAWRY_BASE_URL, default production) → Fawry live;
  * - a provider without keys goes through the built-in sandbox gateway (same protocol, on this server under
  *   /api/sandbox-gateway) unless PAYMENTS_SANDBOX=0, or in production unless PAYMENTS_SANDBOX=1;
  *   with neither, that provider's methods are not offered.
@@ -27,6 +29,8 @@ export const sandboxKeys = {
   paymobHmacSecret: randomBytes(16).toString('hex').toUpperCase(),
   // The sandbox's integration ids, one per method, as a Paymob test account has them.
   paymobIntegrations: { card: 4100001, wallet: 4100002, kiosk: 4100003, valu: 4100004, souhoola: 4100005 },
+  fawryMerchantCode: `SANDBOX${randomBytes(6).toString('hex')}`,
+  fawrySecurityKey: randomBytes(16).toString('hex'),
 };
 
 export const SANDBOX_PATH = '/api/sandbox-gateway';
@@ -41,10 +45,11 @@ export function usePaymentGateways(gateways: Partial<Record<ProviderName, Paymen
 export const sandboxEnabled = (env?: NodeJS.ProcessEnv): boolean => serverConfig(env).sandboxPayments;
 
 function liveGateway(name: ProviderName, env: NodeJS.ProcessEnv | undefined): PaymentGateway | undefined {
-  const { paytabs, opay, paymob } = serverConfig(env);
+  const { paytabs, opay, paymob, fawry, kioskPaymentMs } = serverConfig(env);
   if (name === 'paytabs' && paytabs) return new PayTabsGateway(paytabs);
   if (name === 'opay' && opay) return new OPayGateway(opay);
   if (name === 'paymob' && paymob) return new PaymobGateway(paymob);
+  if (name === 'fawry' && fawry) return new FawryGateway({ ...fawry, expiryMs: kioskPaymentMs });
   return undefined;
 }
 
@@ -66,6 +71,13 @@ export function sandboxGateway(name: ProviderName, base: string, keys: SandboxKe
       publicKey: keys.opayPublicKey,
       secretKey: keys.opaySecretKey,
       baseUrl: base,
+    });
+  if (name === 'fawry')
+    return new FawryGateway({
+      merchantCode: keys.fawryMerchantCode,
+      securityKey: keys.fawrySecurityKey,
+      baseUrl: base,
+      expiryMs: serverConfig().kioskPaymentMs,
     });
   return new PaymobGateway({
     secretKey: keys.paymobSecretKey,

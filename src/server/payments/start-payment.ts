@@ -92,6 +92,8 @@ export async function startPayment(db: ShopDb, input: StartPaymentInput): Promis
     currency: 'EGP',
     created_at: now,
     updated_at: now,
+    // A Fawry reference is known at once: it holds the stock until it expires, like a kiosk code.
+    ...(created.billReference ? { bill_reference: created.billReference, expires_at: created.expiresAt ?? null } : {}),
   });
   return { redirect_url: created.redirectUrl };
 }

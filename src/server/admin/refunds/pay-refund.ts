@@ -187,8 +187,9 @@ export async function payRefund(db: ShopDb, input: PayRefundInput, actor: StaffA
   if (!current) throw new Problem(404, 'adminMoney.refundNotFound');
   const payment = await paymentOf(db, current);
   if (!payment || !providerAvailable(payment.provider)) throw new Problem(422, 'adminMoney.refundNoCard');
-  // Cash paid at a kiosk has no card or wallet to go back to through the provider: the wallet, or by hand.
-  if (payment.bill_reference) throw new Problem(422, 'adminMoney.refundCashCode');
+  // Cash paid at a kiosk through Paymob has no card or wallet to go back to: the wallet, or by hand (Fawry's own
+  // references are refunded through Fawry's refund API).
+  if (payment.bill_reference && payment.provider === 'paymob') throw new Problem(422, 'adminMoney.refundCashCode');
   const gateway = gatewayFor(payment.provider, origin);
   if (!gateway) throw new Problem(422, 'adminMoney.refundNoCard');
 

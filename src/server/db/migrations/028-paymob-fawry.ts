@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { MigrationContext } from '../migration-context.ts';
 
 /**
- * Egypt's own payment rails (issue 39, docs/payments.md): Paymob's mobile wallets and kiosk reference codes as
- * methods (data, like the others: an operator may move `card` to Paymob by setting its gateway to `paymob` and its
+ * Egypt's own payment rails (issue 39, docs/payments.md): Paymob's mobile wallets and kiosk reference codes, and
+ * Fawry's own "pay at Fawry" reference codes, as methods (data, like the others: an operator may move `card` to Paymob by setting its gateway to `paymob` and its
  * gateway_code to `card`), and what a payment must keep to be refunded, shown and reconciled:
  * - `provider_txn`: the provider's transaction id (Paymob `obj.id`), which its refund and void APIs take;
  * - `bill_reference` / `expires_at`: a kiosk payment's code the shopper pays in cash, and until when its stock is held;
@@ -37,6 +37,16 @@ export async function up(untyped: Kysely<unknown>, _ctx: MigrationContext): Prom
         gateway: 'paymob',
         gateway_code: 'kiosk',
         position: 9,
+        min_total: null,
+      },
+      {
+        code: 'fawry',
+        name_en: 'Pay at Fawry (reference code)',
+        name_ar: 'الدفع في فوري (كود الدفع)',
+        kind: 'online',
+        gateway: 'fawry',
+        gateway_code: 'PAYATFAWRY',
+        position: 10,
         min_total: null,
       },
     ])

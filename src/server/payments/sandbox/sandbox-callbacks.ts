@@ -3,7 +3,7 @@ import { hmacHex } from '../signatures.ts';
 
 /** One payment page the sandbox is showing: what the merchant asked for and where to answer. */
 export interface SandboxSession {
-  protocol: 'paytabs' | 'opay' | 'paymob';
+  protocol: 'paytabs' | 'opay' | 'paymob' | 'fawry';
   tranRef: string;
   reference: string;
   /** Piastres. */
@@ -35,6 +35,8 @@ export interface SandboxKeys {
   paymobPublicKey: string;
   paymobHmacSecret: string;
   paymobIntegrations: Record<string, number>;
+  fawryMerchantCode: string;
+  fawrySecurityKey: string;
 }
 
 /**

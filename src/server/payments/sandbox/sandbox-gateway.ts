@@ -6,6 +6,7 @@ import { opaySandbox } from './sandbox-opay.ts';
 import { expiredPage, sandboxPage } from './sandbox-page.ts';
 import { payTabsSandbox } from './sandbox-paytabs.ts';
 import { paymobResponseUrl, paymobSandbox, sendPaymobCallback, type PaymobEvent } from './sandbox-paymob.ts';
+import { fawrySandbox, sendFawryNotification } from './sandbox-fawry.ts';
 import { SandboxSessions, type SandboxFaults, type SandboxRefund } from './sandbox-sessions.ts';
 
 export type { SandboxFaults, SandboxRefund };
@@ -55,6 +56,7 @@ export function createSandboxGateway({
     .route('/', payTabsSandbox(context))
     .route('/', opaySandbox(context))
     .route('/', paymobSandbox(context))
+    .route('/', fawrySandbox(context))
     .get('/pay/:token/done', (c) => c.html(expiredPage(localeOr(c.req.query('lang')), 'codePaid')))
     .get('/pay/:token', (c) => {
       const session = sessions.get(c.req.param('token'));
@@ -68,6 +70,14 @@ export function createSandboxGateway({
       const form = await c.req.parseBody();
       const choice = String(form['choice'] ?? '') as SandboxChoice;
       if (session.protocol === 'paymob') return c.redirect(await paymobChoice(token, session, String(form['choice'] ?? '')), 303);
+      if (session.protocol === 'fawry') {
+        // The Fawry point's screen: the cashier takes the cash for the reference, Fawry notifies the shop.
+        if (form['choice'] !== 'approve') return c.redirect(`${publicPath}/pay/${token}`, 303);
+        sessions.close(token);
+        sessions.notePaymob(token, session, 'approve');
+        await sendFawryNotification(session, 'approve', keys);
+        return c.redirect(`${publicPath}/pay/${token}/done?lang=${session.lang}`, 303);
+      }
       if (!['approve', 'decline', 'cancel'].includes(choice)) return c.text('Bad choice', 400);
       sessions.close(token);
       // Like the provider: the notification first (the shop's truth), then the browser comes back.

@@ -14,8 +14,8 @@ export function sandboxPage(session: SandboxSession, action: string): string {
   const amount = interpolate(t.amount, { amount: `<bdi>${escape(formatMoney(session.amount, session.lang))}</bdi>` });
   const button = (choice: string, label: string, style: string) =>
     `<button type="submit" name="choice" value="${choice}" class="${style}">${escape(label)}</button>`;
-  // Paymob's kiosk: first the code (the shopper's screen), then, on the same page, the payment point's cash.
-  const kiosk = session.protocol === 'paymob' && session.methods?.[0] === 'kiosk';
+  // Paymob's kiosk (and Fawry's reference, issued at once): first the code (the shopper's screen), then, on the same page, the payment point's cash.
+  const kiosk = session.methods?.[0] === 'kiosk';
   const code = session.billReference ? `<bdi>${escape(session.billReference)}</bdi>` : '';
   const buttons = !kiosk
     ? [button('approve', t.approve, 'approve'), button('decline', t.decline, 'decline'), button('cancel', t.cancel, 'cancel')]

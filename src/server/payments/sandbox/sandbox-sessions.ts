@@ -5,8 +5,8 @@ const SESSION_TTL_MS = 60 * 60_000;
 
 /** A refund the sandbox accepted (tests read them to see the provider was called, and how). */
 export interface SandboxRefund {
-  protocol: 'paytabs' | 'opay' | 'paymob';
-  /** The original payment: PayTabs tran_ref, OPay originalReference, Paymob transaction id. */
+  protocol: 'paytabs' | 'opay' | 'paymob' | 'fawry';
+  /** The original payment: PayTabs tran_ref, OPay originalReference, Paymob transaction id, Fawry reference. */
   original: string;
   /** Our refund reference (cart_id / reference). */
   reference: string;
@@ -45,7 +45,7 @@ export class SandboxSessions {
     this.#sessions.delete(token);
   }
 
-  /** Paymob's transactions as Paymob would answer about them later (inquiry, refunds), by its order id. */
+  /** Paymob's and Fawry's payments as they would answer about them later (inquiry, refunds), by their reference. */
   readonly #paymob = new Map<string, { session: SandboxSession; state: PaymobEvent; token: string }>();
 
   /** Remembers what became of a Paymob payment (a kiosk code issued, paid, declined). */
@@ -55,6 +55,12 @@ export class SandboxSessions {
 
   paymobByOrder(orderId: string): { session: SandboxSession; state: PaymobEvent } | undefined {
     return this.#paymob.get(orderId);
+  }
+
+  /** A payment by our reference (Fawry's status query names it so). */
+  byReference(reference: string): { session: SandboxSession; state: PaymobEvent } | undefined {
+    for (const known of this.#paymob.values()) if (known.session.reference === reference) return known;
+    return undefined;
   }
 
   /** A paid Paymob transaction by its id (what refunds and voids name). */
