@@ -12,7 +12,28 @@ test.beforeEach(() => test.setTimeout(60_000));
 const names = {
   wallet: { en: /^Mobile wallet/, ar: /^محفظة الموبايل/ },
   kiosk: { en: /^Cash at Fawry, Aman or Masary/, ar: /^كاش في فوري أو أمان أو مصاري/ },
+  fawry: { en: /^Pay at Fawry/, ar: /^الدفع في فوري/ },
 };
+
+/** The success page shows the code to pay with its expiry; returns the code. */
+async function paymentCodeShown(page: Page, t: { payments: { kiosk: { title: string; payBefore: string } } }) {
+  await expect(page).toHaveURL(/\/checkout\/success\?order=\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.payments.kiosk.title);
+  const panel = page.locator('[data-payment-code]');
+  const code = (await panel.getAttribute('data-payment-code'))!;
+  expect(code).toMatch(/^\d{8,9}$/);
+  await expect(panel).toContainText(code);
+  await expect(page.locator('[data-payment-code-expiry]')).toContainText(t.payments.kiosk.payBefore.split('{')[0]!.trim());
+  await accessibleAt(page);
+  return code;
+}
+
+/** At the payment point: the cashier takes the cash for this code (the sandbox's screen for it). */
+async function cashierTakesCash(page: Page, screen: string, code: string, paidText: string) {
+  await page.goto(screen);
+  await page.getByRole('button', { name: new RegExp(code) }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(paidText);
+}
 
 async function startPaymob(page: Page, method: RegExp, placeOrder: string) {
   await page.getByRole('radio', { name: method }).check();
@@ -44,21 +65,27 @@ test('kiosk code: shown with its expiry → paid in cash at the point → the or
   await checkoutWithCart(page, request, at, shopLocale, 'Home');
   await startPaymob(page, names.kiosk[shopLocale], t.orders.checkout.placeOrder);
   await page.getByRole('button', { name: t.payments.sandbox.getCode }).click();
-  await expect(page).toHaveURL(/\/checkout\/success\?order=\d+$/);
+  const code = await paymentCodeShown(page, t);
   const success = page.url();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.payments.kiosk.title);
-  const panel = page.locator('[data-payment-code]');
-  const code = (await panel.getAttribute('data-payment-code'))!;
-  expect(code).toMatch(/^\d{8}$/);
-  await expect(panel).toContainText(code);
-  await expect(page.locator('[data-payment-code-expiry]')).toContainText(t.payments.kiosk.payBefore.split('{')[0]!.trim());
-  await accessibleAt(page);
+  await cashierTakesCash(page, `/api/sandbox-gateway/paymob/kiosk/${code}`, code, t.payments.sandbox.codePaid);
+  await page.goto(success);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.payments.successTitle);
+});
 
-  // At the payment point: the cashier takes the cash for this code (the sandbox's screen for it).
-  await page.goto(`/api/sandbox-gateway/paymob/kiosk/${code}`);
-  await page.getByRole('button', { name: new RegExp(code) }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.payments.sandbox.codePaid);
-
+test('Fawry reference: shown at once with its expiry → paid at a Fawry point → the order is paid', async ({
+  page,
+  request,
+  at,
+  t,
+  shopLocale,
+}) => {
+  await checkoutWithCart(page, request, at, shopLocale, 'Home');
+  await page.getByRole('radio', { name: names.fawry[shopLocale] }).check();
+  await page.getByRole('button', { name: t.orders.checkout.placeOrder }).click();
+  // No provider page: Fawry answers the reference, the shop shows it.
+  const code = await paymentCodeShown(page, t);
+  const success = page.url();
+  await cashierTakesCash(page, `/api/sandbox-gateway/fawry/kiosk/${code}`, code, t.payments.sandbox.codePaid);
   await page.goto(success);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.payments.successTitle);
 });
