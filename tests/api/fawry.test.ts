@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { usePaymentGateways } from '../../src/server/payments/gateways.ts';
-import { reconcilePendingPayments } from '../../src/server/payments/reconcile.ts';
+import { cancelAbandonedReferences, reconcilePendingPayments } from '../../src/server/payments/reconcile.ts';
 import { releaseAbandonedPayments } from '../../src/server/payments/release-abandoned.ts';
 import type { SandboxSession } from '../../src/server/payments/sandbox/sandbox-callbacks.ts';
 import { fawryNotification } from '../../src/server/payments/sandbox/sandbox-fawry.ts';
@@ -125,6 +125,25 @@ describe('a Fawry reference code', () => {
     expect((await orderRow(order.id)).status).toBe('PENDING');
     await reconcilePendingPayments(db, new Date(Date.now() + 16 * 60_000), 15 * 60_000, stub.base);
     expect(await orderRow(order.id)).toMatchObject({ status: 'PLACED', payment_status: 'paid' });
+  });
+});
+
+describe('a Fawry reference of a cancelled order', () => {
+  test('is cancelled at Fawry once, so it can no longer be paid; the stock is back', async () => {
+    const { shopper, order, payment, productId } = await fawryOrder();
+    expect((await fetch(`${stub.base}/fawry/kiosk/${payment.bill_reference}`)).status).toBe(200);
+    expect((await json(`/api/orders/${order.id}/cancel`, send('POST', shopper.headers))).status).toBe(200);
+    expect(await stockOf(db, productId)).toBe(5);
+    const [first, second] = [
+      await cancelAbandonedReferences(db, new Date(), stub.base),
+      await cancelAbandonedReferences(db, new Date(), stub.base),
+    ];
+    expect(first).toContain(payment.id);
+    expect(second).not.toContain(payment.id);
+    // The Fawry point no longer knows the code.
+    expect((await fetch(`${stub.base}/fawry/kiosk/${payment.bill_reference}`)).status).toBe(404);
+    const row = await db.selectFrom('payments').select('cancelled_at').where('id', '=', payment.id).executeTakeFirstOrThrow();
+    expect(row.cancelled_at).not.toBeNull();
   });
 });
 

@@ -458,6 +458,8 @@ export interface PaymentTable {
   provider_payload: Generated<string | null>;
   /** When reconciliation last asked the provider about this payment while it was pending. */
   checked_at: Generated<string | null>;
+  /** When the unpaid reference of a cancelled order was cancelled at its provider (Fawry), so it cannot be paid. */
+  cancelled_at: Generated<string | null>;
 }
 
 export interface PaymentCallbackTable {

@@ -61,3 +61,7 @@ export const refundSignature = (f: {
   reason: string;
   secureKey: string;
 }) => sha256Hex(`${f.merchantCode}${f.referenceNumber}${fawryAmount(f.refundAmount)}${f.reason}${f.secureKey}`);
+
+/** Cancel unpaid order: note the order of the first two fields (reference first, then the merchant account). */
+export const cancelSignature = (orderRefNo: string, merchantAccount: string, lang: string, secureKey: string) =>
+  sha256Hex(`${orderRefNo}${merchantAccount}${lang}${secureKey}`);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { CallbackRefused, GatewayError } from './gateway.ts';
 import { FawryGateway } from './fawry.ts';
-import { chargeSignature, notificationSignature, refundSignature, statusSignature } from './fawry-signatures.ts';
+import { cancelSignature, chargeSignature, notificationSignature, refundSignature, statusSignature } from './fawry-signatures.ts';
 
 /**
  * FawryPay's documented recipes and shapes ("Pay at Fawry" charge, server notification V2, payment status V2,
@@ -58,6 +58,12 @@ describe('Fawry signatures (known vectors)', () => {
         secureKey: KEY,
       }),
     ).toBe('dbcf4b84296f9b04a1d323732505823a37e94efb378f4927c41fabf2a37ba059');
+  });
+
+  test('cancel unpaid order: the reference first, then the merchant account, the language, the key', () => {
+    expect(cancelSignature('923456789', MERCHANT, 'ar-eg', KEY)).toBe(
+      '544551eabeaf60d38498481b4169ad87b719e16c36507a18dbf039d18381a00a',
+    );
   });
 });
 

@@ -13,6 +13,7 @@ import {
   type VerifiedCallback,
 } from './gateway.ts';
 import {
+  cancelSignature,
   chargeSignature,
   notificationVerifies,
   refundSignature,
@@ -117,6 +118,33 @@ export class FawryGateway implements PaymentGateway {
     if (!ok || json.statusCode !== 200)
       throw new GatewayError(`Fawry refused the refund (${status} ${json.statusCode ?? ''}): ${json.statusDescription ?? ''}`);
     return { providerRef: details.reference };
+  }
+
+  /**
+   * Cancel unpaid order (`POST …/ECommerceWeb/api/orders/cancel-unpaid-order`, `merchantAccount`, `orderRefNo`, `lang`,
+   * signature of orderRefNo + merchantAccount + lang + key): the reference can no longer be paid; Fawry tells the
+   * shopper by SMS in `lang`. Fawry refuses it for a reference already paid (that money is then owed back).
+   */
+  async cancelReference(payment: RefundablePayment, locale: 'en' | 'ar'): Promise<void> {
+    const lang = localized(locale, { en: 'en-gb', ar: 'ar-eg' });
+    const { ok, status, json } = await postToProvider<{ code: number | string; description: string; statusCode: number }>(
+      'Fawry',
+      `${this.config.baseUrl}/ECommerceWeb/api/orders/cancel-unpaid-order`,
+      {},
+      {
+        merchantAccount: this.config.merchantCode,
+        orderRefNo: payment.tranRef,
+        lang,
+        signature: cancelSignature(payment.tranRef, this.config.merchantCode, lang, this.config.securityKey),
+      },
+      this.config.timeoutMs,
+      this.config.fetch,
+    );
+    const code = Number(json.code ?? json.statusCode ?? 200);
+    if (!ok || code !== 200)
+      throw new GatewayError(
+        `Fawry refused to cancel reference ${payment.tranRef} (${status} ${code}): ${json.description ?? ''}`,
+      );
   }
 
   verifyCallback(_headers: Headers, rawBody: string): VerifiedCallback {

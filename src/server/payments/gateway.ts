@@ -83,6 +83,8 @@ export interface PaymentGateway {
    * own authenticated request over TLS. Providers without a status API leave it out.
    */
   inquire?(payment: RefundablePayment): Promise<VerifiedCallback>;
+  /** Cancels an unpaid reference at the provider (its order was cancelled), so it can no longer be paid. */
+  cancelReference?(payment: RefundablePayment, locale: 'en' | 'ar'): Promise<void>;
 }
 
 /** The provider refused or failed to create a payment (network, credentials, validation). */

@@ -1,3 +1,4 @@
+import { localeOr } from '../../i18n/locales.ts';
 import { serverConfig } from '../config.ts';
 import type { ShopDb } from '../db/index.ts';
 import { GatewayError, type ProviderName } from './gateway.ts';
@@ -73,10 +74,61 @@ export async function reconcilePendingPayments(
   return results;
 }
 
+/**
+ * An unpaid reference whose order was cancelled (by the shopper, staff or the timeout) is cancelled at its provider,
+ * so nobody pays it at a Fawry point afterwards. Claimed once by `cancelled_at` (several instances cancel it once);
+ * a refusal is logged and not retried (a reference paid meanwhile settles as a late payment, owed back).
+ */
+export async function cancelAbandonedReferences(
+  db: ShopDb,
+  now = new Date(),
+  origin = serverConfig().publicOrigin,
+): Promise<number[]> {
+  const due = await db
+    .selectFrom('payments')
+    .innerJoin('orders', 'orders.id', 'payments.order_id')
+    .select(['payments.id', 'payments.provider', 'payments.tran_ref', 'payments.reference', 'orders.locale'])
+    // The shopper's own cancel leaves the attempt pending, the timeout moves it to expired: either way, unpaid.
+    .where('payments.status', 'in', ['pending', 'expired'])
+    .where('orders.status', '=', 'CANCELED')
+    .where('payments.bill_reference', 'is not', null)
+    .where('payments.cancelled_at', 'is', null)
+    .where('payments.created_at', '>', new Date(now.getTime() - LOOK_BACK_MS).toISOString())
+    .orderBy('payments.id')
+    .limit(100)
+    .execute();
+  const cancelled: number[] = [];
+  for (const payment of due) {
+    if (!providerAvailable(payment.provider)) continue;
+    const gateway = gatewayFor(payment.provider as ProviderName, origin);
+    if (!gateway?.cancelReference) continue;
+    const claim = await db
+      .updateTable('payments')
+      .set({ cancelled_at: now.toISOString() })
+      .where('id', '=', payment.id)
+      .where('cancelled_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(claim.numUpdatedRows) !== 1) continue;
+    try {
+      await gateway.cancelReference(
+        { tranRef: payment.tran_ref, reference: payment.reference, currency: 'EGP' },
+        localeOr(payment.locale),
+      );
+      cancelled.push(payment.id);
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
+      console.warn(`[payments] could not cancel the reference of payment ${payment.id}: ${error.message}`);
+    }
+  }
+  return cancelled;
+}
+
 /** Runs reconciliation once a minute in this process (started and stopped by src/server/background-jobs.ts). */
 export function watchPendingPayments(db: ShopDb): () => void {
   const run = () =>
-    void reconcilePendingPayments(db).catch((error: unknown) => console.error('[payments] reconciliation failed', error));
+    void reconcilePendingPayments(db)
+      .then(() => cancelAbandonedReferences(db))
+      .catch((error: unknown) => console.error('[payments] reconciliation failed', error));
   const timer = setInterval(run, 60_000);
   timer.unref();
   return () => clearInterval(timer);

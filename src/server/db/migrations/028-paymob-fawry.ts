@@ -8,12 +8,13 @@ import type { MigrationContext } from '../migration-context.ts';
  * - `provider_txn`: the provider's transaction id (Paymob `obj.id`), which its refund and void APIs take;
  * - `bill_reference` / `expires_at`: a kiosk payment's code the shopper pays in cash, and until when its stock is held;
  * - `provider_payload`: the last verified notification as it arrived (the raw proof of what the provider said);
- * - `checked_at`: when reconciliation last asked the provider about a payment still pending.
+ * - `checked_at`: when reconciliation last asked the provider about a payment still pending;
+ * - `cancelled_at`: when an unpaid reference of a cancelled order was cancelled at its provider (Fawry).
  */
 export async function up(untyped: Kysely<unknown>, _ctx: MigrationContext): Promise<void> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration sees the tables as they were then
   const db = untyped as Kysely<any>;
-  for (const column of ['provider_txn', 'bill_reference', 'expires_at', 'provider_payload', 'checked_at'])
+  for (const column of ['provider_txn', 'bill_reference', 'expires_at', 'provider_payload', 'checked_at', 'cancelled_at'])
     await db.schema.alterTable('payments').addColumn(column, 'text').execute();
   await db.schema.createIndex('payments_pending').on('payments').columns(['status', 'created_at']).execute();
   await db

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { Hono } from 'hono';
 import { fromPounds, poundsText } from '../../../lib/money.ts';
 import {
+  cancelSignature,
   chargeSignature,
   notificationSignature,
   refundSignature,
@@ -130,6 +131,23 @@ export function fawrySandbox({ keys, faults, refunds, sessions }: SandboxContext
         refundRef: known.session.tranRef,
       });
       return c.json({ type: 'ResponseDataModel', statusCode: 200, statusDescription: 'Operation done successfully' });
+    })
+    .post('/fawry/ECommerceWeb/api/orders/cancel-unpaid-order', async (c) => {
+      const body = (await c.req.json().catch(() => ({}))) as Record<string, string>;
+      const expected = cancelSignature(
+        body['orderRefNo'] ?? '',
+        keys.fawryMerchantCode,
+        body['lang'] ?? '',
+        keys.fawrySecurityKey,
+      );
+      if (body['merchantAccount'] !== keys.fawryMerchantCode || !sameSignature(body['signature'], expected))
+        return c.json({ code: 9901, description: 'Invalid signature' }, 400);
+      const known = sessions.paymobByOrder(String(body['orderRefNo']));
+      if (!known || known.state !== 'reference') return c.json({ code: 9955, description: 'Order is not unpaid' }, 400);
+      const token = sessions.byBillReference(known.session.tranRef);
+      if (token) sessions.close(token);
+      sessions.notePaymob(token ?? '', known.session, 'cancel');
+      return c.json({ code: 200, description: 'Order cancelled successfully' });
     })
     .get('/fawry/kiosk/:code', (c) => {
       const found = sessions.byBillReference(c.req.param('code'));
