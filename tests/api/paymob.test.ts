@@ -121,6 +121,24 @@ describe('a mobile wallet payment through Paymob', () => {
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('paymob callback refused: hmac does not verify'));
   });
 
+  test('callbacks out of order: a pending or declined one after the payment changes nothing, each is recorded', async () => {
+    const { order, payment } = await paymobOrder('mobile_wallet');
+    const session = sessionOf(payment, 'wallet');
+    expect((await deliver(signed(session, 'approve'))).status).toBe(200);
+    const late = [await deliver(signed(session, 'reference')), await deliver(signed(session, 'decline'))];
+    expect(late.map((r) => r.status)).toEqual([200, 200]);
+    expect(await orderRow(order.id)).toMatchObject({ status: 'PLACED', payment_status: 'paid' });
+    expect((await paymentRow(payment.id)).status).toBe('paid');
+    const recorded = await db
+      .selectFrom('payment_callbacks')
+      .select('outcome')
+      .where('provider', '=', 'paymob')
+      .where('tran_ref', '=', payment.tran_ref)
+      .orderBy('id')
+      .execute();
+    expect(recorded.map((r) => r.outcome)).toEqual(['applied', 'ignored', 'duplicate']);
+  });
+
   test("the shopper's signed return (the response callback) settles it too, then lands on the success page", async () => {
     const { order, payment } = await paymobOrder('mobile_wallet');
     const back = new URL(
