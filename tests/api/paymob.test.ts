@@ -265,6 +265,8 @@ describe('refunds through Paymob from the desk', () => {
     try {
       const refused = await pay(refund.id, { destination: 'card' });
       expect(refused.status).toBe(502);
+      // Finance sees why.
+      expect(refused.body.message).toContain('Refund declined by the sandbox');
     } finally {
       faults.refuseRefunds = false;
     }

@@ -116,7 +116,10 @@ export class FawryGateway implements PaymentGateway {
       this.config.fetch,
     );
     if (!ok || json.statusCode !== 200)
-      throw new GatewayError(`Fawry refused the refund (${status} ${json.statusCode ?? ''}): ${json.statusDescription ?? ''}`);
+      throw new GatewayError(
+        `Fawry refused the refund (${status} ${json.statusCode ?? ''}): ${json.statusDescription ?? ''}`,
+        json.statusDescription,
+      );
     return { providerRef: details.reference };
   }
 

@@ -88,7 +88,14 @@ export interface PaymentGateway {
 }
 
 /** The provider refused or failed to create a payment (network, credentials, validation). */
-export class GatewayError extends Error {}
+export class GatewayError extends Error {
+  /** The provider's own words when it answered with a refusal (shown to finance); none when it could not be reached. */
+  readonly reason: string | undefined;
+  constructor(message: string, reason?: string) {
+    super(message);
+    this.reason = reason?.trim().slice(0, 200) || undefined;
+  }
+}
 
 /** A callback that must not be applied: bad or missing signature, unreadable body. */
 export class CallbackRefused extends Error {}

@@ -129,10 +129,10 @@ export class PaymobGateway implements PaymentGateway {
       '/api/acceptance/void_refund/refund',
       { transaction_id: transactionId, amount_cents: amount },
     );
-    if (!ok || json.success !== true || json.id === undefined)
-      throw new GatewayError(
-        `Paymob refused the refund (${status}): ${json.detail ?? json.message ?? json.data?.message ?? 'declined'}`,
-      );
+    if (!ok || json.success !== true || json.id === undefined) {
+      const reason = json.detail ?? json.message ?? json.data?.message ?? 'declined';
+      throw new GatewayError(`Paymob refused the refund (${status}): ${reason}`, reason);
+    }
     return { providerRef: String(json.id) };
   }
 

@@ -219,6 +219,12 @@ export async function payRefund(db: ShopDb, input: PayRefundInput, actor: StaffA
     await release(db, claimed.row.id);
     if (error instanceof GatewayError) {
       console.warn(`[refunds] refund ${claimed.row.id} refused by ${payment.provider}: ${error.message}`);
+      // The provider's reason, when it gave one, is shown to finance with the refusal; the refund stays owed.
+      if (error.reason)
+        throw new Problem(502, 'adminMoney.refundProviderRefused', {
+          values: { reason: error.reason },
+          detail: { provider: payment.provider, reason: error.reason },
+        });
       throw new Problem(502, 'adminMoney.refundProviderFailed', { detail: { provider: payment.provider } });
     }
     throw error;
