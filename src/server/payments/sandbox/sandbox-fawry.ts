@@ -85,7 +85,7 @@ export function fawrySandbox({ keys, faults, refunds, sessions }: SandboxContext
         transactionId: String(randomInt(100_000_000, 999_999_999)),
       };
       const page = sessions.open(session, new URL(c.req.url).origin);
-      sessions.notePaymob(page.slice(page.lastIndexOf('/') + 1), session, 'reference');
+      sessions.noteOutcome(page.slice(page.lastIndexOf('/') + 1), session, 'reference');
       return c.json({
         type: 'ChargeResponse',
         referenceNumber,
@@ -118,7 +118,7 @@ export function fawrySandbox({ keys, faults, refunds, sessions }: SandboxContext
       });
       if (body['merchantCode'] !== keys.fawryMerchantCode || !sameSignature(body['signature'], expected))
         return c.json({ type: 'ResponseDataModel', statusCode: 9901, statusDescription: 'Invalid signature' });
-      const known = sessions.paymobByOrder(String(body['referenceNumber']));
+      const known = sessions.outcomeOf(String(body['referenceNumber']));
       const amount = fromPounds(String(body['refundAmount'] ?? ''));
       const before = refunds.filter((r) => r.original === body['referenceNumber']).reduce((s, r) => s + r.amount, 0);
       if (!known || known.state !== 'approve' || !(amount > 0) || before + amount > known.session.amount || faults.refuseRefunds)
@@ -142,11 +142,11 @@ export function fawrySandbox({ keys, faults, refunds, sessions }: SandboxContext
       );
       if (body['merchantAccount'] !== keys.fawryMerchantCode || !sameSignature(body['signature'], expected))
         return c.json({ code: 9901, description: 'Invalid signature' }, 400);
-      const known = sessions.paymobByOrder(String(body['orderRefNo']));
+      const known = sessions.outcomeOf(String(body['orderRefNo']));
       if (!known || known.state !== 'reference') return c.json({ code: 9955, description: 'Order is not unpaid' }, 400);
       const token = sessions.byBillReference(known.session.tranRef);
       if (token) sessions.close(token);
-      sessions.notePaymob(token ?? '', known.session, 'cancel');
+      sessions.noteOutcome(token ?? '', known.session, 'cancel');
       return c.json({ code: 200, description: 'Order cancelled successfully' });
     })
     .get('/fawry/kiosk/:code', (c) => {

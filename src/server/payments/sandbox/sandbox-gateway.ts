@@ -46,7 +46,7 @@ export function createSandboxGateway({
     if (!event) return `${publicPath}/pay/${token}`;
     if (event === 'reference') session.billReference = String(randomInt(10_000_000, 99_999_999));
     else sessions.close(token);
-    sessions.notePaymob(token, session, event === 'cancel' ? 'decline' : event);
+    sessions.noteOutcome(token, session, event === 'cancel' ? 'decline' : event);
     await sendPaymobCallback(session, event === 'cancel' ? 'decline' : event, keys);
     // A code paid at the point: the cashier's screen is done; the shopper is elsewhere, their page already waiting.
     if (kiosk && event !== 'reference' && session.billReference) return `${publicPath}/pay/${token}/done?lang=${session.lang}`;
@@ -74,7 +74,7 @@ export function createSandboxGateway({
         // The Fawry point's screen: the cashier takes the cash for the reference, Fawry notifies the shop.
         if (form['choice'] !== 'approve') return c.redirect(`${publicPath}/pay/${token}`, 303);
         sessions.close(token);
-        sessions.notePaymob(token, session, 'approve');
+        sessions.noteOutcome(token, session, 'approve');
         await sendFawryNotification(session, 'approve', keys);
         return c.redirect(`${publicPath}/pay/${token}/done?lang=${session.lang}`, 303);
       }

@@ -159,7 +159,7 @@ export function paymobSandbox({ keys, faults, refunds, sessions }: SandboxContex
     .post('/paymob/api/acceptance/void_refund/:action{void|refund}', async (c) => {
       if (!authorised(c.req.header('authorization'))) return c.json({ detail: 'Invalid token.' }, 401);
       const body = (await c.req.json().catch(() => ({}))) as { transaction_id?: number; amount_cents?: number };
-      const paid = sessions.paidPaymob(String(body.transaction_id));
+      const paid = sessions.paidTransaction(String(body.transaction_id));
       const action = c.req.param('action') as 'void' | 'refund';
       const amount = action === 'void' ? paid?.amount : body.amount_cents;
       if (!paid || !Number.isInteger(amount) || amount! <= 0) return c.json({ detail: 'Transaction not found.' }, 404);
@@ -197,7 +197,7 @@ export function paymobSandbox({ keys, faults, refunds, sessions }: SandboxContex
     .post('/paymob/api/ecommerce/orders/transaction_inquiry', async (c) => {
       if (!authorised(c.req.header('authorization'))) return c.json({ detail: 'Invalid token.' }, 401);
       const body = (await c.req.json().catch(() => ({}))) as { order_id?: number };
-      const known = sessions.paymobByOrder(String(body.order_id));
+      const known = sessions.outcomeOf(String(body.order_id));
       if (!known) return c.json({ detail: 'Not found.' }, 404);
       return c.json(paymobTransaction(known.session, known.state, keys));
     })

@@ -48,12 +48,12 @@ export class SandboxSessions {
   /** Paymob's and Fawry's payments as they would answer about them later (inquiry, refunds), by their reference. */
   readonly #paymob = new Map<string, { session: SandboxSession; state: PaymobEvent; token: string }>();
 
-  /** Remembers what became of a Paymob payment (a kiosk code issued, paid, declined). */
-  notePaymob(token: string, session: SandboxSession, state: PaymobEvent): void {
+  /** Remembers what became of a Paymob or Fawry payment (a code issued, paid, declined, cancelled). */
+  noteOutcome(token: string, session: SandboxSession, state: PaymobEvent): void {
     this.#paymob.set(session.tranRef, { session, state, token });
   }
 
-  paymobByOrder(orderId: string): { session: SandboxSession; state: PaymobEvent } | undefined {
+  outcomeOf(orderId: string): { session: SandboxSession; state: PaymobEvent } | undefined {
     return this.#paymob.get(orderId);
   }
 
@@ -64,7 +64,7 @@ export class SandboxSessions {
   }
 
   /** A paid Paymob transaction by its id (what refunds and voids name). */
-  paidPaymob(transactionId: string): SandboxSession | undefined {
+  paidTransaction(transactionId: string): SandboxSession | undefined {
     for (const { session, state } of this.#paymob.values())
       if (session.transactionId === transactionId && state === 'approve') return session;
     return undefined;
