@@ -1,6 +1,7 @@
 import type { ShopDb } from './db/index.ts';
 import { scheduleContent } from './admin/content/schedule.ts';
 import { watchAbandonedPayments } from './payments/release-abandoned.ts';
+import { watchPendingPayments } from './payments/reconcile.ts';
 import { watchCatalog } from './services/catalog/catalog-watch.ts';
 import { watchAbandonedUploads } from './uploads/quota.ts';
 import { onShutdown } from './lifecycle.ts';
@@ -16,6 +17,7 @@ import { scheduleBackups } from './ops/backup/schedule.ts';
  * |---|---|---|
  * | catalog watch (`watchCatalog`) | the catalog version: a fingerprint check, PostgreSQL LISTEN | CATALOG_CHECK_MS |
  * | unpaid-order release (`watchAbandonedPayments`) | online orders unpaid after PAYMENT_TIMEOUT_MINUTES give their stock back | 1 min |
+ * | payment reconciliation (`watchPendingPayments`) | payments pending after RECONCILE_AFTER_MINUTES are asked about at their provider; unpaid references of cancelled orders are cancelled there | 1 min |
  * | upload sweep (`watchAbandonedUploads`) | upload halves a crash left behind | 1 h |
  * | content schedule (`scheduleContent`) | scheduled entries and offers publish on their own; only in a server that follows publishes, CONTENT_SCHEDULE≠0 | 1 min |
  * | backup (`scheduleBackups`) | `npm run backup` as a child process when the newest backup is older than BACKUP_EVERY_HOURS; embedded database only | 10 min |
@@ -40,6 +42,7 @@ export function startBackgroundJobs(db: ShopDb, options: BackgroundJobOptions): 
   const jobs: [string, () => Stop][] = [
     ['catalog-watch', () => watchCatalog(db, options.databaseUrl)],
     ['payment-release', () => watchAbandonedPayments(db)],
+    ['payment-reconcile', () => watchPendingPayments(db)],
     ['upload-sweep', () => watchAbandonedUploads(db)],
   ];
   if (options.contentSchedule) jobs.push(['content-schedule', () => scheduleContent(db)]);

@@ -86,3 +86,54 @@ test('issue 36: logs are JSON at info unless told; a format or level the logger 
   expect(() => serverConfig({ LOG_FORMAT: 'xml' })).toThrow();
   expect(() => serverConfig({ LOG_LEVEL: 'chatty' })).toThrow();
 });
+
+test('Paymob: all keys and an integration id make it live; half a set, mixed modes or a bad id refuse a production start', () => {
+  const ready = {
+    NODE_ENV: 'production',
+    SITE_URL: 'https://beanbazaar.example',
+    AUTH_TOKEN_SECRET: secret,
+    STAFF_SECRET_KEY: 'k'.repeat(32),
+    SMS_PROVIDER: 'twilio',
+  };
+  const paymob = {
+    PAYMOB_SECRET_KEY: 'egy_sk_live_abc',
+    PAYMOB_PUBLIC_KEY: 'egy_pk_live_def',
+    PAYMOB_HMAC_SECRET: 'HMACSECRET',
+    PAYMOB_INTEGRATION_WALLET: '4000002',
+  };
+  expect(productionProblems({ ...ready, ...paymob })).toEqual([]);
+  expect(serverConfig({ ...ready, ...paymob }).paymob).toMatchObject({
+    baseUrl: 'https://accept.paymob.com',
+    integrations: { wallet: 4000002 },
+  });
+  expect(productionProblems({ ...ready, PAYMOB_SECRET_KEY: 'egy_sk_live_abc' })).toEqual([
+    'Paymob is half configured: PAYMOB_PUBLIC_KEY, PAYMOB_HMAC_SECRET missing.',
+    'Paymob has no integration id: set PAYMOB_INTEGRATION_WALLET, _KIOSK, _CARD, _VALU or _SOUHOOLA.',
+  ]);
+  expect(productionProblems({ ...ready, ...paymob, PAYMOB_PUBLIC_KEY: 'egy_pk_test_def' })).toEqual([
+    'PAYMOB_SECRET_KEY and PAYMOB_PUBLIC_KEY mix a test key with a live one.',
+  ]);
+  expect(productionProblems({ ...ready, ...paymob, PAYMOB_INTEGRATION_KIOSK: 'kiosk' })).toEqual([
+    'PAYMOB_INTEGRATION_KIOSK must be a Paymob integration id (digits), not "kiosk".',
+  ]);
+  // A half-configured provider is never used, even outside production.
+  expect(serverConfig({ PAYMOB_SECRET_KEY: 'egy_sk_test_abc' }).paymob).toBeUndefined();
+});
+
+test('Fawry: both keys make it live; one without the other refuses a production start', () => {
+  const ready = {
+    NODE_ENV: 'production',
+    SITE_URL: 'https://beanbazaar.example',
+    AUTH_TOKEN_SECRET: secret,
+    STAFF_SECRET_KEY: 'k'.repeat(32),
+    SMS_PROVIDER: 'twilio',
+  };
+  expect(serverConfig({ FAWRY_MERCHANT_CODE: 'M', FAWRY_SECURITY_KEY: 'K' }).fawry).toEqual({
+    merchantCode: 'M',
+    securityKey: 'K',
+    baseUrl: 'https://www.atfawry.com',
+  });
+  expect(productionProblems({ ...ready, FAWRY_MERCHANT_CODE: 'M' })).toEqual([
+    'Fawry is half configured: FAWRY_SECURITY_KEY missing.',
+  ]);
+});

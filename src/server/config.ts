@@ -52,6 +52,20 @@ export const Env = z.object({
   OPAY_PUBLIC_KEY: text,
   OPAY_SECRET_KEY: text,
   OPAY_BASE_URL: textOr('https://api.opaycheckout.com'),
+  PAYMOB_SECRET_KEY: text,
+  PAYMOB_PUBLIC_KEY: text,
+  PAYMOB_HMAC_SECRET: text,
+  PAYMOB_BASE_URL: textOr('https://accept.paymob.com'),
+  PAYMOB_INTEGRATION_CARD: text,
+  PAYMOB_INTEGRATION_WALLET: text,
+  PAYMOB_INTEGRATION_KIOSK: text,
+  PAYMOB_INTEGRATION_VALU: text,
+  PAYMOB_INTEGRATION_SOUHOOLA: text,
+  FAWRY_MERCHANT_CODE: text,
+  FAWRY_SECURITY_KEY: text,
+  FAWRY_BASE_URL: textOr('https://www.atfawry.com'),
+  KIOSK_PAYMENT_HOURS: numberOr(48, z.positive()),
+  RECONCILE_AFTER_MINUTES: numberOr(15, z.positive()),
   PAYMENTS_SANDBOX: text,
   PAYMENT_TIMEOUT_MINUTES: numberOr(30),
   STAFF_IDLE_MINUTES: numberOr(30, z.positive()),
@@ -117,6 +131,10 @@ export interface ServerConfig {
   searchAtStart: boolean;
   /** An unpaid online order gives its stock back after this long (at least a minute). */
   paymentTimeoutMs: number;
+  /** A kiosk reference code holds the order's stock this long (KIOSK_PAYMENT_HOURS, default 48). */
+  kioskPaymentMs: number;
+  /** A payment still pending this long is asked about at its provider (RECONCILE_AFTER_MINUTES, default 15). */
+  reconcileAfterMs: number;
   /** A staff session ends after this long without a request. */
   staffIdleMs: number;
   /** Failed confirmation calls after which a cash-on-delivery order is cancelled and its stock returned. */
@@ -140,6 +158,61 @@ export interface ServerConfig {
   /** Live provider keys, when all of a provider's are set. */
   paytabs: { profileId: string; serverKey: string; baseUrl: string } | undefined;
   opay: { merchantId: string; publicKey: string; secretKey: string; baseUrl: string } | undefined;
+  paymob: PaymobKeys | undefined;
+  fawry: { merchantCode: string; securityKey: string; baseUrl: string } | undefined;
+  /** What is missing or inconsistent in a provider's keys (a half-configured provider: production refuses it). */
+  paymentKeyProblems: string[];
+}
+
+/** Paymob's keys and the integration id of each method it carries (card, wallet, kiosk, valu, souhoola). */
+export interface PaymobKeys {
+  secretKey: string;
+  publicKey: string;
+  hmacSecret: string;
+  baseUrl: string;
+  integrations: Record<string, number>;
+}
+
+const PAYMOB_METHODS = ['card', 'wallet', 'kiosk', 'valu', 'souhoola'] as const;
+
+/** Paymob's keys when all three are set, and what is wrong with them (half set, test and live mixed, bad ids). */
+function readPaymob(read: z.infer<typeof Env>): { keys: PaymobKeys | undefined; problems: string[] } {
+  const named = {
+    PAYMOB_SECRET_KEY: read.PAYMOB_SECRET_KEY,
+    PAYMOB_PUBLIC_KEY: read.PAYMOB_PUBLIC_KEY,
+    PAYMOB_HMAC_SECRET: read.PAYMOB_HMAC_SECRET,
+  };
+  const integrations: Record<string, number> = {};
+  const problems: string[] = [];
+  for (const method of PAYMOB_METHODS) {
+    const raw = read[`PAYMOB_INTEGRATION_${method.toUpperCase()}` as 'PAYMOB_INTEGRATION_CARD'];
+    if (!raw) continue;
+    if (/^\d{1,12}$/.test(raw.trim())) integrations[method] = Number(raw.trim());
+    else problems.push(`PAYMOB_INTEGRATION_${method.toUpperCase()} must be a Paymob integration id (digits), not "${raw}".`);
+  }
+  const missing = Object.entries(named)
+    .filter(([, v]) => !v)
+    .map(([k]) => k);
+  const anySet = missing.length < 3 || Object.keys(integrations).length > 0;
+  if (!anySet) return { keys: undefined, problems };
+  if (missing.length) problems.push(`Paymob is half configured: ${missing.join(', ')} missing.`);
+  if (!Object.keys(integrations).length)
+    problems.push('Paymob has no integration id: set PAYMOB_INTEGRATION_WALLET, _KIOSK, _CARD, _VALU or _SOUHOOLA.');
+  // Paymob's keys say their mode (egy_sk_test_… / egy_sk_live_…): a test key beside a live one reaches nothing.
+  const mode = (key: string | undefined) => /_(test|live)_/.exec(key ?? '')?.[1];
+  const modes = new Set([mode(read.PAYMOB_SECRET_KEY), mode(read.PAYMOB_PUBLIC_KEY)].filter(Boolean));
+  if (modes.size > 1) problems.push('PAYMOB_SECRET_KEY and PAYMOB_PUBLIC_KEY mix a test key with a live one.');
+  if (missing.length || problems.length) return { keys: undefined, problems };
+  return {
+    keys: {
+      secretKey: read.PAYMOB_SECRET_KEY!,
+      publicKey: read.PAYMOB_PUBLIC_KEY!,
+      hmacSecret: read.PAYMOB_HMAC_SECRET!,
+      baseUrl: read.PAYMOB_BASE_URL.replace(/\/+$/, ''),
+      integrations,
+    },
+    problems,
+  };
 }
 
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
@@ -184,6 +257,7 @@ function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     .filter(Boolean);
   const sandboxPayments = read.PAYMENTS_SANDBOX === '0' ? false : read.PAYMENTS_SANDBOX === '1' || !production;
   const smsOutbox = read.SMS_PROVIDER !== 'twilio';
+  const paymob = readPaymob(read);
   return {
     production,
     publicOrigin,
@@ -222,6 +296,8 @@ function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     searchRefreshMs: read.SEARCH_REFRESH_MS,
     searchAtStart: read.SEARCH_AT_START !== '0',
     paymentTimeoutMs: Math.max(1, read.PAYMENT_TIMEOUT_MINUTES) * 60_000,
+    kioskPaymentMs: read.KIOSK_PAYMENT_HOURS * 3_600_000,
+    reconcileAfterMs: read.RECONCILE_AFTER_MINUTES * 60_000,
     staffIdleMs: read.STAFF_IDLE_MINUTES * 60_000,
     codCallAttempts: read.COD_CALL_ATTEMPTS,
     remittanceDueDays: read.REMITTANCE_DUE_DAYS,
@@ -247,6 +323,21 @@ function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
             baseUrl: read.OPAY_BASE_URL,
           }
         : undefined,
+    paymob: paymob.keys,
+    fawry:
+      read.FAWRY_MERCHANT_CODE && read.FAWRY_SECURITY_KEY
+        ? {
+            merchantCode: read.FAWRY_MERCHANT_CODE,
+            securityKey: read.FAWRY_SECURITY_KEY,
+            baseUrl: read.FAWRY_BASE_URL.replace(/\/+$/, ''),
+          }
+        : undefined,
+    paymentKeyProblems: [
+      ...paymob.problems,
+      ...(Boolean(read.FAWRY_MERCHANT_CODE) !== Boolean(read.FAWRY_SECURITY_KEY)
+        ? [`Fawry is half configured: ${read.FAWRY_MERCHANT_CODE ? 'FAWRY_SECURITY_KEY' : 'FAWRY_MERCHANT_CODE'} missing.`]
+        : []),
+    ],
   };
 }
 
@@ -263,6 +354,7 @@ export function productionProblems(env: NodeJS.ProcessEnv = process.env): string
     problems.push(
       'STAFF_SECRET_KEY is not set (at least 32 characters): staff TOTP secrets and recovery codes need their own key.',
     );
+  problems.push(...config.paymentKeyProblems);
   if (config.sandboxPayments) problems.push('PAYMENTS_SANDBOX=1: the sandbox lets anyone approve a card payment.');
   if (config.smsOutbox)
     problems.push('SMS_PROVIDER is not set: sign-up and reset codes would reach no phone (set SMS_PROVIDER=twilio).');

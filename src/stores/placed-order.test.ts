@@ -65,3 +65,15 @@ test('signing out forgets the order and stops asking', async () => {
   await vi.advanceTimersByTimeAsync(POLL_MS * 2);
   expect(asked).toHaveLength(0);
 });
+
+test('a kiosk payment waiting for cash carries its code, expiry and amount; once paid the code is gone', async () => {
+  stops = [followOrder('42')];
+  const code = { code: '81234567', expires_at: '2026-11-28T10:00:00.000Z' };
+  asked.shift()!.answer(200, { data: { ...order('awaiting').data, DiscountedTotal: 60000, payment_code: code } });
+  await settle();
+  expect($placedOrder.get()).toEqual({ id: '42', payment: 'awaiting', tries: 1, paymentCode: { ...code, amount: 60000 } });
+  await vi.advanceTimersByTimeAsync(POLL_MS);
+  asked.shift()!.answer(200, order('paid'));
+  await settle();
+  expect($placedOrder.get()).toEqual({ id: '42', payment: 'paid', tries: 2 });
+});

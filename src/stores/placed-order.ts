@@ -21,6 +21,8 @@ export interface PlacedOrderState {
   payment: string | null;
   /** How many answers arrived. */
   tries: number;
+  /** A kiosk payment waiting for cash: its code and expiry, and the amount to pay (piastres). */
+  paymentCode?: { code: string; expires_at: string; amount: number } | undefined;
 }
 
 const nothing: PlacedOrderState = { id: null, payment: null, tries: 0 };
@@ -67,7 +69,13 @@ function ask(id: string) {
       const payment = res === undefined ? 'awaiting' : res?.ok ? res.body.data.payment_status : 'none';
       if (payment === 'paid') resetCart();
       if (res?.ok && (payment === 'paid' || payment === 'none')) reportPurchase(res.body.data);
-      const next = { id, payment, tries: $placedOrder.get().tries + 1 };
+      const code = res?.ok ? res.body.data.payment_code : undefined;
+      const next: PlacedOrderState = {
+        id,
+        payment,
+        tries: $placedOrder.get().tries + 1,
+        ...(code && res?.ok ? { paymentCode: { ...code, amount: res.body.data.DiscountedTotal } } : {}),
+      };
       $placedOrder.set(next);
       if (unsettled(next) && followers > 0) {
         asking = true;

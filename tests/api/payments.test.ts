@@ -299,6 +299,9 @@ describe('methods and their rules', () => {
       'valu',
       'souhoola',
       'tru',
+      'mobile_wallet',
+      'kiosk',
+      'fawry',
     ]);
     expect(methods.find((m: any) => m.code === 'tru')).toMatchObject({
       kind: 'instalment',

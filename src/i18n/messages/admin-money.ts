@@ -8,6 +8,10 @@ export const adminMoneyMessages = defineMessages(
       refundNotOwed: 'This refund is no longer owed: it was paid, or someone else is paying it right now. Reload the list.',
       refundTooLarge: 'A refund cannot be more than what is owed (EGP {owed}).',
       refundNoCard: 'This refund has no card payment to go back to. Pay it to the wallet instead.',
+      refundProviderRefused:
+        'The payment provider refused the refund ({reason}), so nothing was paid. It stays owed: try again later, or pay it to the wallet.',
+      refundCashCode:
+        'This order was paid in cash with a payment code, which cannot be refunded through the provider. Pay it to the wallet, or pay it back by hand.',
       refundProviderFailed:
         'The payment provider refused the refund, so nothing was paid. Try again later, or pay it to the wallet.',
       customerNotFound: 'Shopper not found.',
@@ -123,6 +127,8 @@ export const adminMoneyMessages = defineMessages(
       refundNotOwed: 'هذا الاسترداد لم يعد مستحقًا: تم دفعه، أو يدفعه زميل آخر الآن. أعد تحميل القائمة.',
       refundTooLarge: 'لا يمكن أن يزيد الاسترداد عن المبلغ المستحق ({owed} ج.م).',
       refundNoCard: 'لا توجد دفعة بطاقة يعود إليها هذا الاسترداد. ادفعه إلى المحفظة بدلًا من ذلك.',
+      refundProviderRefused: 'رفض مزوّد الدفع الاسترداد ({reason})، فلم يُدفع شيء. ما زال مستحقًا: حاول لاحقًا أو ادفعه إلى المحفظة.',
+      refundCashCode: 'دُفع هذا الطلب كاش بكود دفع، ولا يمكن رده عن طريق مزوّد الدفع. ادفعه إلى المحفظة أو رده يدويًا.',
       refundProviderFailed: 'رفض مزوّد الدفع الاسترداد، فلم يُدفع شيء. حاول لاحقًا أو ادفعه إلى المحفظة.',
       customerNotFound: 'لم يُعثر على العميل.',
       walletInsufficient: 'رصيد المحفظة {balance} ج.م فقط: لا يمكن أن يجعله الخصم أقل من صفر.',

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { Dictionary } from '../../i18n/en.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { formatOrderId } from '../../i18n/format.ts';
+import { formatDateTime, formatMoney, formatOrderId } from '../../i18n/format.ts';
 import { localePath, productsPath } from '../../i18n/routes.ts';
 import { $placedOrder, followOrder, POLL_LIMIT } from '../../stores/placed-order.ts';
 import { Filled } from '../shared/Filled.tsx';
@@ -25,7 +25,29 @@ export default function CheckoutSuccess({
   const raw = new URLSearchParams(window.location.search).get('order') ?? '';
   // The order's payment comes from its store (src/stores/placed-order.ts), which asks the server until it settles.
   useEffect(() => followOrder(raw), [raw]);
-  const { id, payment, tries } = useStore($placedOrder);
+  const { id, payment, tries, paymentCode } = useStore($placedOrder);
+  // A kiosk payment: the code to pay in cash and until when (the order is held meanwhile).
+  if (payment === 'awaiting' && paymentCode)
+    return (
+      <div className="mx-auto mt-6 max-w-lg text-center" data-payment-code={paymentCode.code}>
+        <h1 className="text-2xl font-bold md:text-3xl">{payText.kiosk.title}</h1>
+        <p className="mt-3">
+          <Filled template={payText.kiosk.text} values={{ amount: formatMoney(paymentCode.amount, locale) }} />
+        </p>
+        <p className="mt-4 text-sm font-semibold">{payText.kiosk.code}</p>
+        <p className="mt-1 font-mono text-3xl font-bold tracking-widest">
+          <bdi dir="ltr">{paymentCode.code}</bdi>
+        </p>
+        <p className="mt-3" data-payment-code-expiry>
+          <Filled template={payText.kiosk.payBefore} values={{ time: formatDateTime(paymentCode.expires_at, locale) }} />
+        </p>
+        {id && (
+          <p className="mt-3" data-order-id={id}>
+            <Filled template={text.successText} values={{ id: formatOrderId(id) }} />
+          </p>
+        )}
+      </div>
+    );
   if (payment === null || (payment === 'awaiting' && tries < POLL_LIMIT))
     return (
       <p className="mt-6 text-center text-lg" role="status" data-payment-waiting>

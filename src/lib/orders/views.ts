@@ -86,6 +86,8 @@ export interface OrderView extends SummaryTotals {
    * the card or the wallet (docs/back-office-money.md).
    */
   refunds: { amount: number; destination: 'card' | 'wallet'; status: 'owed' | 'paying' | 'paid' }[];
+  /** A kiosk payment waiting for cash: the code the shopper pays at Fawry, Aman or Masary, and until when. */
+  payment_code?: { code: string; expires_at: string } | undefined;
   payment_method: string;
   cancellable: boolean;
   created_at: string;

@@ -48,9 +48,21 @@ export const paymentRoutes = new Hono<ApiEnv>()
     const gateway = providerAvailable(provider) ? gatewayFor(provider, publicOrigin()) : undefined;
     if (!gateway) throw new Problem(404, 'api.unknownProvider');
     // The signature covers the exact bytes received: read the raw body, never a re-serialised one.
-    const settled = await settleCallback(c.get('db'), gateway, c.req.raw.headers, await c.req.text());
+    const settled = await settleCallback(c.get('db'), gateway, c.req.raw.headers, await c.req.text(), new URL(c.req.url));
     if (settled.outcome === 'refused') throw new Problem(401, 'api.callbackRefused');
     return c.json({ data: { outcome: settled.outcome } });
+  })
+  // Paymob's response callback: the shopper's browser back from the unified checkout with the transaction signed in
+  // its query. Verified and applied like the processed callback (whichever comes first settles; the other is a
+  // duplicate), then the shopper goes to the page that waits for the order, as from any provider.
+  .get('/payments/paymob/response', async (c) => {
+    const url = new URL(c.req.url);
+    const gateway = providerAvailable('paymob') ? gatewayFor('paymob', publicOrigin()) : undefined;
+    if (gateway) await settleCallback(c.get('db'), gateway, c.req.raw.headers, '', url);
+    const back = new URL('/api/payments/return', url);
+    back.searchParams.set('order', url.searchParams.get('shop_order') ?? '');
+    back.searchParams.set('lang', url.searchParams.get('lang') ?? '');
+    return c.redirect(paymentReturnTarget(back)!, 303);
   });
 
 /** The sandbox provider under /api/sandbox-gateway, only where it is enabled (docs/payments.md). */

@@ -449,6 +449,17 @@ export interface PaymentTable {
   status: string;
   created_at: string;
   updated_at: string;
+  /** The provider's transaction id its refund API takes (Paymob obj.id), once a notification named it (028). */
+  provider_txn: Generated<string | null>;
+  /** A kiosk payment's code, paid in cash at Fawry, Aman or Masary, and until when it holds the order's stock. */
+  bill_reference: Generated<string | null>;
+  expires_at: Generated<string | null>;
+  /** The last verified notification as it arrived. */
+  provider_payload: Generated<string | null>;
+  /** When reconciliation last asked the provider about this payment while it was pending. */
+  checked_at: Generated<string | null>;
+  /** When the unpaid reference of a cancelled order was cancelled at its provider (Fawry), so it cannot be paid. */
+  cancelled_at: Generated<string | null>;
 }
 
 export interface PaymentCallbackTable {

@@ -1,5 +1,6 @@
 /** What every payment gateway adapter offers the shop (docs/payments.md). Amounts are piastres on our side. */
-export type ProviderName = 'paytabs' | 'opay';
+export type ProviderName = 'paytabs' | 'opay' | 'paymob' | 'fawry';
+export const PROVIDERS: readonly ProviderName[] = ['paytabs', 'opay', 'paymob', 'fawry'];
 
 export interface PaymentRequest {
   /** Ours, unique per attempt: PayTabs cart_id, OPay reference. */
@@ -19,8 +20,11 @@ export interface PaymentRequest {
 export interface CreatedPayment {
   /** The provider's transaction reference (PayTabs tran_ref, OPay orderNo). */
   tranRef: string;
-  /** The hosted payment page the shopper is sent to. */
+  /** The hosted payment page the shopper is sent to (Fawry, which has none: the shop's own page). */
   redirectUrl: string;
+  /** A reference code paid in cash (Fawry), known at once, and until when it can be paid. */
+  billReference?: string;
+  expiresAt?: string;
 }
 
 export type PaymentOutcome = 'paid' | 'declined' | 'cancelled' | 'pending';
@@ -32,6 +36,10 @@ export interface VerifiedCallback {
   amount: number;
   currency: string;
   outcome: PaymentOutcome;
+  /** The provider's id of this transaction, when it differs from tranRef (Paymob: obj.id; tranRef is its order id). */
+  transactionId?: string;
+  /** A kiosk payment waiting to be paid in cash: the code the shopper takes to the kiosk. */
+  billReference?: string;
 }
 
 /** The payment a refund goes back through: the provider's transaction and our reference of it. */
@@ -41,6 +49,11 @@ export interface RefundablePayment {
   /** Ours: PayTabs cart_id, OPay reference. */
   reference: string;
   currency: 'EGP';
+  /** The provider's transaction id when it keeps one apart from tranRef (Paymob obj.id). */
+  transactionId?: string | null;
+  /** When the payment was taken, and how much: a whole refund the same day may be a void instead (Paymob). */
+  paidAt?: string | null;
+  fullAmount?: number;
 }
 
 /** A refund request's own details besides the payment and the amount. */
@@ -60,12 +73,29 @@ export interface PaymentGateway {
    * the provider's reference of the refund once the provider accepted it; throws GatewayError when it refused.
    */
   refund(payment: RefundablePayment, amount: number, details: RefundDetails): Promise<{ providerRef: string }>;
-  /** Verifies the signature over the raw body and reads the outcome; throws CallbackRefused otherwise. */
-  verifyCallback(headers: Headers, rawBody: string): VerifiedCallback;
+  /**
+   * Verifies the signature over the raw body (and, for Paymob, the `hmac` in the callback's URL) and reads the
+   * outcome; throws CallbackRefused otherwise.
+   */
+  verifyCallback(headers: Headers, rawBody: string, url?: URL): VerifiedCallback;
+  /**
+   * Asks the provider what became of a payment whose callback has not come (reconciliation). Not signed: it is our
+   * own authenticated request over TLS. Providers without a status API leave it out.
+   */
+  inquire?(payment: RefundablePayment): Promise<VerifiedCallback>;
+  /** Cancels an unpaid reference at the provider (its order was cancelled), so it can no longer be paid. */
+  cancelReference?(payment: RefundablePayment, locale: 'en' | 'ar'): Promise<void>;
 }
 
 /** The provider refused or failed to create a payment (network, credentials, validation). */
-export class GatewayError extends Error {}
+export class GatewayError extends Error {
+  /** The provider's own words when it answered with a refusal (shown to finance); none when it could not be reached. */
+  readonly reason: string | undefined;
+  constructor(message: string, reason?: string) {
+    super(message);
+    this.reason = reason?.trim().slice(0, 200) || undefined;
+  }
+}
 
 /** A callback that must not be applied: bad or missing signature, unreadable body. */
 export class CallbackRefused extends Error {}
@@ -77,10 +107,11 @@ export async function postToProvider<T>(
   headers: Record<string, string>,
   body: unknown,
   timeoutMs = 15_000,
+  send: typeof fetch = fetch,
 ): Promise<{ status: number; ok: boolean; json: Partial<T> }> {
   let answer: Response;
   try {
-    answer = await fetch(url, {
+    answer = await send(url, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify(body),

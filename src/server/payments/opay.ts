@@ -31,7 +31,11 @@ export interface OPayConfig {
  */
 export class OPayGateway implements PaymentGateway {
   readonly name = 'opay' as const;
-  constructor(private readonly config: OPayConfig) {}
+  // A plain field, not a parameter property: the server's start script loads this file with Node's type stripping.
+  private readonly config: OPayConfig;
+  constructor(config: OPayConfig) {
+    this.config = config;
+  }
 
   async create(request: PaymentRequest): Promise<CreatedPayment> {
     const body = {

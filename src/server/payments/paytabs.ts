@@ -30,7 +30,11 @@ export interface PayTabsConfig {
  */
 export class PayTabsGateway implements PaymentGateway {
   readonly name = 'paytabs' as const;
-  constructor(private readonly config: PayTabsConfig) {}
+  // A plain field, not a parameter property: the server's start script loads this file with Node's type stripping.
+  private readonly config: PayTabsConfig;
+  constructor(config: PayTabsConfig) {
+    this.config = config;
+  }
 
   async create(request: PaymentRequest): Promise<CreatedPayment> {
     const body = {

@@ -7,7 +7,8 @@ import { runJob } from '../observability/job-run.ts';
 export const paymentTimeoutMs = (env?: NodeJS.ProcessEnv): number => serverConfig(env).paymentTimeoutMs;
 
 /**
- * Cancels online orders still unpaid after the timeout, giving their stock, coupon use and wallet back. Safe on
+ * Cancels online orders still unpaid after the timeout (or, for a kiosk payment code, after the code expired),
+ * giving their stock, coupon use and wallet back. Safe on
  * several instances at once: each release is the conditional cancel (UPDATE … WHERE status = 'PENDING'), so two
  * instances picking the same order release it once. A payment arriving later is flagged (settle.ts).
  */
@@ -18,6 +19,18 @@ export async function releaseAbandonedPayments(db: ShopDb, now = new Date(), tim
     .select('id')
     .where('status', '=', 'PENDING')
     .where('created_at', '<', cutoff)
+    // A kiosk code holds its order's stock until the code expires (KIOSK_PAYMENT_HOURS), not the card timeout.
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('payments')
+            .select('payments.id')
+            .whereRef('payments.order_id', '=', 'orders.id')
+            .where('payments.status', '=', 'pending')
+            .where('payments.expires_at', '>', now.toISOString()),
+        ),
+      ),
+    )
     .orderBy('id')
     .limit(500)
     .execute();

@@ -3,6 +3,7 @@ import { announceCatalogChange } from '../services/catalog/catalog-changes.ts';
 import { cancelWithin } from '../services/orders/cancel-order.ts';
 import { movePayments, moveOrderStatus, setOrderPayment } from '../services/orders/lifecycle.ts';
 import { nowIso } from '../db/values.ts';
+import { serverConfig } from '../config.ts';
 import { Problem } from '../problem.ts';
 import { oweLatePayment } from '../services/orders/refunds.ts';
 import { removeFromServerCart } from '../services/cart/shopper-cart.ts';
@@ -41,21 +42,37 @@ async function record(db: ShopDb, provider: string, tranRef: string | null, sett
  * started, with exactly its amount in EGP. Each step is a conditional UPDATE, so the same callback delivered many
  * times at once, on one instance or several, settles once; the others are recorded as duplicates.
  */
-export async function settleCallback(db: ShopDb, gateway: PaymentGateway, headers: Headers, body: string): Promise<Settled> {
+export async function settleCallback(
+  db: ShopDb,
+  gateway: PaymentGateway,
+  headers: Headers,
+  rawBody: string,
+  url?: URL,
+): Promise<Settled> {
   let callback: VerifiedCallback;
+  // A GET callback (Paymob's response) carries everything in its query: that is what is kept.
+  const body = rawBody || (url?.search ?? '');
   try {
-    callback = gateway.verifyCallback(headers, body);
+    callback = gateway.verifyCallback(headers, rawBody, url);
   } catch (error) {
     if (!(error instanceof CallbackRefused)) throw error;
     return record(db, gateway.name, null, { outcome: 'refused', reason: error.message }, body);
   }
+  return settleVerified(db, gateway.name, callback, body);
+}
+
+/**
+ * A callback whose signature verified, or the provider's own answer to our status query: it must name a payment we
+ * started (provider's reference and ours) with exactly its amount and currency, then it is applied and recorded.
+ */
+export async function settleVerified(db: ShopDb, provider: string, callback: VerifiedCallback, body: string): Promise<Settled> {
   const payment = await db
     .selectFrom('payments')
     .selectAll()
-    .where('provider', '=', gateway.name)
+    .where('provider', '=', provider)
     .where('tran_ref', '=', callback.tranRef)
     .executeTakeFirst();
-  const keep = (settled: Settled) => record(db, gateway.name, callback.tranRef, settled, body);
+  const keep = (settled: Settled) => record(db, provider, callback.tranRef, settled, body);
   if (!payment || payment.reference !== callback.reference)
     return keep({ outcome: 'refused', reason: `no payment ${callback.tranRef} for reference ${callback.reference}` });
   if (callback.amount !== payment.amount || callback.currency !== payment.currency)
@@ -64,9 +81,51 @@ export async function settleCallback(db: ShopDb, gateway: PaymentGateway, header
       reason: `amount ${callback.amount} ${callback.currency} does not match ${payment.amount} ${payment.currency}`,
       orderId: payment.order_id,
     });
-  if (callback.outcome === 'pending') return keep({ outcome: 'ignored', reason: 'not final yet', orderId: payment.order_id });
-  if (callback.outcome === 'paid') return keep(await applyPaid(db, payment.id, payment.order_id));
-  return keep(await applyFailed(db, payment.id, payment.order_id, callback.outcome));
+  return keep(await applyVerified(db, payment, callback, body));
+}
+
+/**
+ * What a verified callback (or a provider's answer to reconciliation) says about one of our payments, once its
+ * reference, amount and currency matched: the proof is kept with the payment, a kiosk code starts holding the stock
+ * until it expires, and a final outcome settles.
+ */
+export async function applyVerified(
+  db: ShopDb,
+  payment: { id: number; order_id: number; provider: string },
+  callback: VerifiedCallback,
+  proof: string,
+): Promise<Settled> {
+  await db
+    .updateTable('payments')
+    .set({
+      provider_payload: proof.slice(0, 20_000),
+      ...(callback.transactionId ? { provider_txn: callback.transactionId } : {}),
+    })
+    .where('id', '=', payment.id)
+    .execute();
+  // A kiosk code (cash at Fawry, Aman, Masary): kept even when the first we hear of it is its payment, since cash
+  // cannot be refunded through the provider; while pending, it holds the stock until it expires.
+  const issued = callback.billReference
+    ? await db
+        .updateTable('payments')
+        .set({
+          bill_reference: callback.billReference,
+          expires_at: new Date(Date.now() + serverConfig().kioskPaymentMs).toISOString(),
+        })
+        .where('id', '=', payment.id)
+        .where('bill_reference', 'is', null)
+        .executeTakeFirst()
+    : undefined;
+  if (callback.outcome === 'pending') {
+    const reason = !callback.billReference
+      ? 'not final yet'
+      : Number(issued?.numUpdatedRows) === 1
+        ? `payment code ${callback.billReference} issued`
+        : 'payment code already issued';
+    return { outcome: 'ignored', reason, orderId: payment.order_id };
+  }
+  if (callback.outcome === 'paid') return applyPaid(db, payment.id, payment.order_id);
+  return applyFailed(db, payment.id, payment.order_id, callback.outcome);
 }
 
 async function applyPaid(db: ShopDb, paymentId: number, orderId: number): Promise<Settled> {

@@ -70,7 +70,11 @@ export async function startPayment(db: ShopDb, input: StartPaymentInput): Promis
         city: order.address_city,
         state: order.governorate_en,
       },
-      returnUrl: `${input.origin}/api/payments/return?${back}`,
+      // Paymob appends its own `order` (its order id) to the redirection URL: ours travels as shop_order there.
+      returnUrl:
+        input.provider === 'paymob'
+          ? `${input.origin}/api/payments/paymob/response?shop_order=${order.id}&lang=${input.locale}`
+          : `${input.origin}/api/payments/return?${back}`,
       cancelUrl: `${input.origin}/api/opay/cancel?${back}`,
       callbackUrl: `${input.origin}/api/payments/${input.provider}/callback`,
     });
@@ -89,6 +93,8 @@ export async function startPayment(db: ShopDb, input: StartPaymentInput): Promis
     currency: 'EGP',
     created_at: now,
     updated_at: now,
+    // A Fawry reference is known at once: it holds the stock until it expires, like a kiosk code.
+    ...(created.billReference ? { bill_reference: created.billReference, expires_at: created.expiresAt ?? null } : {}),
   });
   return { redirect_url: created.redirectUrl };
 }

@@ -165,7 +165,7 @@ async function paymentOf(db: ShopDb, row: Pick<RefundRow, 'payment_id' | 'split_
   if (paymentId === null) return undefined;
   return db
     .selectFrom('payments')
-    .select(['provider', 'tran_ref', 'reference', 'currency'])
+    .select(['provider', 'tran_ref', 'reference', 'currency', 'provider_txn', 'bill_reference', 'amount', 'updated_at'])
     .where('id', '=', paymentId)
     .executeTakeFirst();
 }
@@ -188,6 +188,9 @@ export async function payRefund(db: ShopDb, input: PayRefundInput, actor: StaffA
   if (!current) throw new Problem(404, 'adminMoney.refundNotFound');
   const payment = await paymentOf(db, current);
   if (!payment || !providerAvailable(payment.provider)) throw new Problem(422, 'adminMoney.refundNoCard');
+  // Cash paid at a kiosk through Paymob has no card or wallet to go back to: the wallet, or by hand (Fawry's own
+  // references are refunded through Fawry's refund API).
+  if (payment.bill_reference && payment.provider === 'paymob') throw new Problem(422, 'adminMoney.refundCashCode');
   const gateway = gatewayFor(payment.provider, origin);
   if (!gateway) throw new Problem(422, 'adminMoney.refundNoCard');
 
@@ -195,7 +198,16 @@ export async function payRefund(db: ShopDb, input: PayRefundInput, actor: StaffA
   let providerRef: string;
   try {
     const answer = await gateway.refund(
-      { tranRef: payment.tran_ref, reference: payment.reference, currency: 'EGP' },
+      {
+        tranRef: payment.tran_ref,
+        reference: payment.reference,
+        currency: 'EGP',
+        transactionId: payment.provider_txn,
+        // The last move of a payment owed back is to paid or refund_due: close enough to choose a void or a refund
+        // (a void the provider refuses falls back to a refund).
+        paidAt: payment.updated_at,
+        fullAmount: payment.amount,
+      },
       claimed.amount,
       {
         reference: `BB-RF${claimed.row.id}-${claimed.row.amount}`,
@@ -208,6 +220,12 @@ export async function payRefund(db: ShopDb, input: PayRefundInput, actor: StaffA
     await release(db, claimed.row.id);
     if (error instanceof GatewayError) {
       log().warn({ refund: claimed.row.id, provider: payment.provider, reason: error.message }, 'refund refused by the provider');
+      // The provider's reason, when it gave one, is shown to finance with the refusal; the refund stays owed.
+      if (error.reason)
+        throw new Problem(502, 'adminMoney.refundProviderRefused', {
+          values: { reason: error.reason },
+          detail: { provider: payment.provider, reason: error.reason },
+        });
       throw new Problem(502, 'adminMoney.refundProviderFailed', { detail: { provider: payment.provider } });
     }
     throw error;

@@ -3,7 +3,7 @@ import { hmacHex } from '../signatures.ts';
 
 /** One payment page the sandbox is showing: what the merchant asked for and where to answer. */
 export interface SandboxSession {
-  protocol: 'paytabs' | 'opay';
+  protocol: 'paytabs' | 'opay' | 'paymob' | 'fawry';
   tranRef: string;
   reference: string;
   /** Piastres. */
@@ -13,9 +13,17 @@ export interface SandboxSession {
   returnUrl: string;
   cancelUrl: string | null;
   lang: 'en' | 'ar';
+  /** Paymob: the methods its integration ids named (card, wallet, kiosk…), its transaction id, a kiosk's code. */
+  methods?: string[];
+  transactionId?: string;
+  billReference?: string;
+  walletPhone?: string;
 }
 
 export type SandboxChoice = 'approve' | 'decline' | 'cancel';
+
+/** What happens to a Paymob sandbox payment: the card/wallet answers, or a kiosk code issued (paid later). */
+export type PaymobEvent = SandboxChoice | 'reference';
 
 export interface SandboxKeys {
   paytabsProfileId: string;
@@ -23,10 +31,24 @@ export interface SandboxKeys {
   opayMerchantId: string;
   opayPublicKey: string;
   opaySecretKey: string;
+  paymobSecretKey: string;
+  paymobPublicKey: string;
+  paymobHmacSecret: string;
+  paymobIntegrations: Record<string, number>;
+  fawryMerchantCode: string;
+  fawrySecurityKey: string;
 }
 
-/** The server-to-server notification the real provider would send for this choice, signed as it signs it. */
-export function sandboxCallback(session: SandboxSession, choice: SandboxChoice, keys: SandboxKeys, now = Date.now()) {
+/**
+ * The server-to-server notification PayTabs or OPay would send for this choice, signed as it signs it (Paymob's:
+ * sandbox-paymob.ts).
+ */
+export function sandboxCallback(
+  session: SandboxSession,
+  choice: SandboxChoice,
+  keys: SandboxKeys,
+  now = Date.now(),
+): { body: string; headers: Record<string, string> } {
   if (session.protocol === 'paytabs') {
     const status = { approve: 'A', decline: 'D', cancel: 'C' }[choice];
     const body = JSON.stringify({

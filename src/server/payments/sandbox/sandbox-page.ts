@@ -14,6 +14,14 @@ export function sandboxPage(session: SandboxSession, action: string): string {
   const amount = interpolate(t.amount, { amount: `<bdi>${escape(formatMoney(session.amount, session.lang))}</bdi>` });
   const button = (choice: string, label: string, style: string) =>
     `<button type="submit" name="choice" value="${choice}" class="${style}">${escape(label)}</button>`;
+  // Paymob's kiosk (and Fawry's reference, issued at once): first the code (the shopper's screen), then, on the same page, the payment point's cash.
+  const kiosk = session.methods?.[0] === 'kiosk';
+  const code = session.billReference ? `<bdi>${escape(session.billReference)}</bdi>` : '';
+  const buttons = !kiosk
+    ? [button('approve', t.approve, 'approve'), button('decline', t.decline, 'decline'), button('cancel', t.cancel, 'cancel')]
+    : session.billReference
+      ? [button('approve', interpolate(t.payCode, { code: session.billReference }), 'approve')]
+      : [button('reference', t.getCode, 'approve'), button('cancel', t.cancel, 'cancel')];
   return `<!doctype html>
 <html lang="${session.lang}" dir="${dir}">
 <head>
@@ -37,22 +45,21 @@ button{font:inherit;font-weight:600;padding:.8rem 1rem;border-radius:999px;borde
 </head>
 <body>
 <main>
-<h1>${escape(t.title)}</h1>
-<p>${escape(t.note)}</p>
+<h1>${escape(kiosk && code ? t.kioskTitle : t.title)}</h1>
+<p>${escape(kiosk && code ? t.kioskNote : t.note)}</p>
 <p class="amount">${amount}</p>
+${code ? `<p class="amount">${interpolate(escape(t.codeIs), { code })}</p>` : ''}
 <form method="post" action="${escape(action)}">
-${button('approve', t.approve, 'approve')}
-${button('decline', t.decline, 'decline')}
-${button('cancel', t.cancel, 'cancel')}
+${buttons.join('\n')}
 </form>
 </main>
 </body>
 </html>`;
 }
 
-export function expiredPage(lang: Locale): string {
+export function expiredPage(lang: Locale, text: 'expired' | 'codePaid' = 'expired'): string {
   const t = dictionary(lang).payments.sandbox;
   return `<!doctype html><html lang="${lang}" dir="${directionOf(lang)}"><head><meta charset="utf-8"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${escape(
     t.title,
-  )}</title></head><body><main><h1>${escape(t.expired)}</h1></main></body></html>`;
+  )}</title></head><body><main><h1>${escape(t[text])}</h1></main></body></html>`;
 }

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { SandboxKeys, SandboxSession } from './sandbox-callbacks.ts';
+import type { PaymobEvent, SandboxKeys, SandboxSession } from './sandbox-callbacks.ts';
 
 const SESSION_TTL_MS = 60 * 60_000;
 
 /** A refund the sandbox accepted (tests read them to see the provider was called, and how). */
 export interface SandboxRefund {
-  protocol: 'paytabs' | 'opay';
-  /** The original payment: PayTabs tran_ref, OPay originalReference. */
+  protocol: 'paytabs' | 'opay' | 'paymob' | 'fawry';
+  /** The original payment: PayTabs tran_ref, OPay originalReference, Paymob transaction id, Fawry reference. */
   original: string;
   /** Our refund reference (cart_id / reference). */
   reference: string;
@@ -43,6 +43,38 @@ export class SandboxSessions {
 
   close(token: string): void {
     this.#sessions.delete(token);
+  }
+
+  /** Paymob's and Fawry's payments as they would answer about them later (inquiry, refunds), by their reference. */
+  readonly #paymob = new Map<string, { session: SandboxSession; state: PaymobEvent; token: string }>();
+
+  /** Remembers what became of a Paymob or Fawry payment (a code issued, paid, declined, cancelled). */
+  noteOutcome(token: string, session: SandboxSession, state: PaymobEvent): void {
+    this.#paymob.set(session.tranRef, { session, state, token });
+  }
+
+  outcomeOf(orderId: string): { session: SandboxSession; state: PaymobEvent } | undefined {
+    return this.#paymob.get(orderId);
+  }
+
+  /** A payment by our reference (Fawry's status query names it so). */
+  byReference(reference: string): { session: SandboxSession; state: PaymobEvent } | undefined {
+    for (const known of this.#paymob.values()) if (known.session.reference === reference) return known;
+    return undefined;
+  }
+
+  /** A paid Paymob transaction by its id (what refunds and voids name). */
+  paidTransaction(transactionId: string): SandboxSession | undefined {
+    for (const { session, state } of this.#paymob.values())
+      if (session.transactionId === transactionId && state === 'approve') return session;
+    return undefined;
+  }
+
+  /** The open page of a kiosk code not yet paid (the payment point's screen). */
+  byBillReference(code: string): string | undefined {
+    for (const { session, state, token } of this.#paymob.values())
+      if (session.billReference === code && state === 'reference' && this.#sessions.has(token)) return token;
+    return undefined;
   }
 }
 

@@ -3,7 +3,7 @@ import type { PaymentMethodView } from '../../../lib/orders/views.ts';
 import type { ShopDb } from '../../db/index.ts';
 import type { PaymentMethodTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
-import { providerAvailable } from '../../payments/gateways.ts';
+import { methodAvailable } from '../../payments/gateways.ts';
 import { localField } from '../../../i18n/localized.ts';
 
 /** A payment method as the checkout reads it (the shape is shared with the islands). */
@@ -48,7 +48,7 @@ export async function paymentMethods(
 ): Promise<PaymentMethod[]> {
   const rows = await db.selectFrom('payment_methods').selectAll().where('enabled', '=', 1).orderBy('position').execute();
   return rows
-    .filter((r) => !isOnline(r) || providerAvailable(r.gateway ?? ''))
+    .filter((r) => !isOnline(r) || methodAvailable(r))
     .filter((r) => !(options.withoutCod && isCashOnDelivery(r)))
     .map((r) => ({
       code: r.code,
@@ -68,6 +68,6 @@ export async function usableMethod(db: ShopDb, code: string): Promise<MethodRow 
     .where('code', '=', code)
     .where('enabled', '=', 1)
     .executeTakeFirst();
-  if (!row || (isOnline(row) && !providerAvailable(row.gateway ?? ''))) return undefined;
+  if (!row || (isOnline(row) && !methodAvailable(row))) return undefined;
   return row;
 }

@@ -13,6 +13,7 @@ export function toOrderView(
   lines: OrderLineRow[],
   locale: Locale,
   refunds: readonly RefundRow[] = [],
+  paymentCode?: { code: string; expires_at: string },
 ): OrderView {
   const status: OrderStatus = isOrderStatus(order.status) ? order.status : 'PLACED';
   return {
@@ -23,6 +24,7 @@ export function toOrderView(
     /** none | awaiting | paid | failed | cancelled | refund_due | refunded (docs/payments.md). */
     payment_status: order.payment_status,
     refunds: refunds.map((r) => ({ amount: r.amount, destination: r.destination, status: r.status })),
+    ...(paymentCode && status === 'PENDING' ? { payment_code: paymentCode } : {}),
     created_at: order.created_at,
     coupon_code: order.coupon_code,
     SubTotal: order.subtotal,
@@ -74,7 +76,17 @@ export async function getOwnOrder(db: ShopDb, userId: number, orderId: number, l
   if (!order) throw new Problem(404, 'orders.orderNotFound');
   const lines = await db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
   const refunds = await db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
-  return toOrderView(order, lines, locale, refunds);
+  const code = await db
+    .selectFrom('payments')
+    .select(['bill_reference', 'expires_at'])
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'pending')
+    .where('bill_reference', 'is not', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  const paymentCode =
+    code?.bill_reference && code.expires_at ? { code: code.bill_reference, expires_at: code.expires_at } : undefined;
+  return toOrderView(order, lines, locale, refunds, paymentCode);
 }
 
 /** The shopper's orders, newest first (at most 100 for now; paging when histories grow). */
