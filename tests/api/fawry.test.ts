@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { redirectLog } from '../../src/server/observability/logger.ts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { usePaymentGateways } from '../../src/server/payments/gateways.ts';
 import { cancelAbandonedReferences, reconcilePendingPayments } from '../../src/server/payments/reconcile.ts';
 import { releaseAbandonedPayments } from '../../src/server/payments/release-abandoned.ts';
@@ -23,9 +24,8 @@ const faults = { refuseRefunds: false };
 const providerRefunds: SandboxRefund[] = [];
 const finance = await makeStaff(db, api, 'finance');
 let stub: Awaited<ReturnType<typeof serveApp>>;
-const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-vi.spyOn(console, 'info').mockImplementation(() => undefined);
-vi.spyOn(console, 'error').mockImplementation(() => undefined);
+const logged: Record<string, unknown>[] = [];
+redirectLog((line) => void logged.push(JSON.parse(line) as Record<string, unknown>));
 
 beforeAll(async () => {
   stub = await serveApp(createSandboxGateway({ keys, publicPath: '', faults, refunds: providerRefunds }));
@@ -115,7 +115,14 @@ describe('a Fawry reference code', () => {
     );
     expect((await deliver(fawryNotification(sessionOf(payment, { reference: 'BB-1-other' }), 'approve', keys))).status).toBe(401);
     expect(await orderRow(order.id)).toMatchObject({ status: 'PENDING', payment_status: 'awaiting' });
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('fawry callback refused: messageSignature does not verify'));
+    expect(logged).toContainEqual(
+      expect.objectContaining({
+        level: 'warn',
+        msg: 'payment callback refused',
+        provider: 'fawry',
+        reason: 'messageSignature does not verify',
+      }),
+    );
   });
 
   test('paid at the point with the notification lost: reconciliation finds it through payment status V2', async () => {

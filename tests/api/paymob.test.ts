@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { redirectLog } from '../../src/server/observability/logger.ts';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { usePaymentGateways } from '../../src/server/payments/gateways.ts';
 import { reconcilePendingPayments } from '../../src/server/payments/reconcile.ts';
 import { releaseAbandonedPayments } from '../../src/server/payments/release-abandoned.ts';
@@ -23,10 +24,9 @@ const faults = { refuseRefunds: false };
 const providerRefunds: SandboxRefund[] = [];
 const finance = await makeStaff(db, api, 'finance');
 let stub: Awaited<ReturnType<typeof serveApp>>;
-const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-vi.spyOn(console, 'info').mockImplementation(() => undefined);
+const logged: Record<string, unknown>[] = [];
+redirectLog((line) => void logged.push(JSON.parse(line) as Record<string, unknown>));
 // The sandbox's callbacks go to this test's public origin, where nobody listens: lost, as reconciliation expects.
-vi.spyOn(console, 'error').mockImplementation(() => undefined);
 
 beforeAll(async () => {
   stub = await serveApp(createSandboxGateway({ keys, publicPath: '', faults, refunds: providerRefunds }));
@@ -118,7 +118,14 @@ describe('a mobile wallet payment through Paymob', () => {
     expect((await deliver(signed(sessionOf(payment, 'wallet', { reference: 'BB-999-other' }), 'approve'))).status).toBe(401);
     expect(await orderRow(order.id)).toMatchObject({ status: 'PENDING', payment_status: 'awaiting' });
     expect(await stockOf(db, productId)).toBe(3);
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('paymob callback refused: hmac does not verify'));
+    expect(logged).toContainEqual(
+      expect.objectContaining({
+        level: 'warn',
+        msg: 'payment callback refused',
+        provider: 'paymob',
+        reason: 'hmac does not verify',
+      }),
+    );
   });
 
   test('callbacks out of order: a pending or declined one after the payment changes nothing, each is recorded', async () => {

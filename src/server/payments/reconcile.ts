@@ -1,5 +1,6 @@
 import { localeOr } from '../../i18n/locales.ts';
 import { serverConfig } from '../config.ts';
+import { log } from '../observability/logger.ts';
 import type { ShopDb } from '../db/index.ts';
 import { GatewayError, type ProviderName } from './gateway.ts';
 import { gatewayFor, providerAvailable } from './gateways.ts';
@@ -61,7 +62,10 @@ export async function reconcilePendingPayments(
       results.push({ paymentId: payment.id, orderId: payment.order_id, settled });
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;
-      console.warn(`[payments] reconciliation could not ask ${payment.provider} about payment ${payment.id}: ${error.message}`);
+      log().warn(
+        { provider: payment.provider, payment: payment.id, reason: error.message },
+        'reconciliation could not ask the provider',
+      );
       results.push({
         paymentId: payment.id,
         orderId: payment.order_id,
@@ -70,7 +74,7 @@ export async function reconcilePendingPayments(
     }
   }
   const applied = results.filter((r) => r.settled.outcome === 'applied' || r.settled.outcome === 'flagged');
-  if (applied.length) console.info(`[payments] reconciliation settled ${applied.length} payment(s) whose callback never came`);
+  if (applied.length) log().info({ settled: applied.length }, 'reconciliation settled payments whose callback never came');
   return results;
 }
 
@@ -117,7 +121,7 @@ export async function cancelAbandonedReferences(
       cancelled.push(payment.id);
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;
-      console.warn(`[payments] could not cancel the reference of payment ${payment.id}: ${error.message}`);
+      log().warn({ payment: payment.id, reason: error.message }, 'could not cancel the payment reference');
     }
   }
   return cancelled;
@@ -128,7 +132,7 @@ export function watchPendingPayments(db: ShopDb): () => void {
   const run = () =>
     void reconcilePendingPayments(db)
       .then(() => cancelAbandonedReferences(db))
-      .catch((error: unknown) => console.error('[payments] reconciliation failed', error));
+      .catch((error: unknown) => log().error({ job: 'payment-reconcile', err: error }, 'reconciliation failed'));
   const timer = setInterval(run, 60_000);
   timer.unref();
   return () => clearInterval(timer);

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { Hono } from 'hono';
+import { log } from '../../observability/logger.ts';
 import { fromPounds, poundsText } from '../../../lib/money.ts';
 import {
   cancelSignature,
@@ -43,7 +44,7 @@ export async function sendFawryNotification(session: SandboxSession, state: Paym
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(fawryNotification(session, state, keys)),
     signal: AbortSignal.timeout(10_000),
-  }).catch((error: unknown) => console.error('[sandbox gateway] Fawry notification failed', error));
+  }).catch((error: unknown) => log().error({ err: error }, 'sandbox gateway: Fawry notification failed'));
 }
 
 /**

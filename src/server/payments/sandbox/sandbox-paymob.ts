@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { Hono } from 'hono';
+import { log } from '../../observability/logger.ts';
 import { localeOr } from '../../../i18n/locales.ts';
 import { paymobHmac, paymobSignedText, PAYMOB_HMAC_FIELDS } from '../paymob-hmac.ts';
 import type { PaymobTransaction } from '../paymob.ts';
@@ -82,7 +83,7 @@ export async function sendPaymobCallback(session: SandboxSession, event: PaymobE
   const { body, headers, query } = paymobCallback(session, event, keys);
   const url = `${session.callbackUrl}${session.callbackUrl.includes('?') ? '&' : '?'}${query}`;
   await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) }).catch((error: unknown) =>
-    console.error('[sandbox gateway] Paymob callback failed', error),
+    log().error({ err: error }, 'sandbox gateway: Paymob callback failed'),
   );
 }
 
