@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/index.ts';
 import { createApi } from '../../src/server/api/app.ts';
 import { usePublishRunner } from '../../src/server/admin/content/publish-runner.ts';
+import { answerChecker } from './openapi-answers.ts';
 
 /**
  * A fresh, migrated and seeded database for one test file: SQLite in memory by default, or a new
@@ -55,14 +57,23 @@ export async function testApi() {
    * into play in the tests that name an address.
    */
   let next = 0;
+  const answers = answerChecker(api.routes);
   const json = async (path: string, init?: RequestInit, from?: string) => {
     next += 1;
     const address = from ?? `198.18.${Math.floor(next / 250) % 250}.${next % 250}`;
     const res = await api.request(path, init, { clientAddress: address });
     const body = (await res.json()) as any;
+    // Every answer a test reads is checked against the OpenAPI document generated from the same routes (issue 42).
+    const problems = answers.check(init?.method ?? 'GET', path, res.status, res.headers.get('content-type'), body);
+    if (problems?.length) throw new Error(`An answer off the OpenAPI document:\n${problems.join('\n')}`);
     return { status: res.status, body };
   };
   const post = (path: string, payload: unknown, from?: string) =>
     json(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) }, from);
-  return { api, db: database.db, engine: database.engine, json, post, close: database.drop };
+  const close = async () => {
+    // OPENAPI_TALLY=<file>: each test file adds how many answers it had checked (the CI figure in docs/api.md).
+    if (process.env['OPENAPI_TALLY']) appendFileSync(process.env['OPENAPI_TALLY'], `${answers.checkedCount()}\n`);
+    await database.drop();
+  };
+  return { api, db: database.db, engine: database.engine, json, post, close, answers };
 }

@@ -25,6 +25,11 @@ import { profileRoutes } from './profile-routes.ts';
 import { shopperCartRoutes } from './shopper-cart-routes.ts';
 import { searchIndexReady } from '../search/registry.ts';
 import { adminRoutes } from './admin/index.ts';
+import { documented, ok } from './openapi/describe.ts';
+import { serveOpenApi } from './openapi/serve.ts';
+import * as z from 'zod/mini';
+
+const Health = z.object({ ok: z.literal(true), search: z.enum(['ready', 'building']) });
 
 export interface ApiDeps {
   db: ShopDb;
@@ -43,9 +48,18 @@ export function createApi({ db }: ApiDeps) {
     await next();
   });
   // `search` says whether the search index is built yet (it is built at start, decision 013).
-  api.get('/health', (c) => c.json({ data: { ok: true, search: searchIndexReady(db) ? 'ready' : 'building' } }));
+  api.get(
+    '/health',
+    documented({
+      summary: 'Whether the server is up',
+      description: 'For load balancers and the test harness; `search` says whether the search index is built yet.',
+      tags: ['Meta'],
+      responses: { 200: ok('Up.', Health) },
+    }),
+    (c) => c.json({ data: { ok: true as const, search: searchIndexReady(db) ? ('ready' as const) : ('building' as const) } }),
+  );
   if (testFaultsEnabled())
-    api.get('/__fail', () => {
+    api.get('/__fail', documented({ summary: 'A forced 500', tags: ['Meta'], responses: {}, hidden: 'a test fault' }), () => {
       throw new Error('Forced failure (test fault)');
     });
   api.route('/', catalogRoutes);
@@ -67,6 +81,7 @@ export function createApi({ db }: ApiDeps) {
   api.route('/', profileRoutes);
   api.route('/', addressRoutes);
   api.route('/admin', adminRoutes);
+  serveOpenApi(api);
   api.notFound((c) => problemResponse(new Problem(404, 'api.notFound'), c));
   api.onError(handleError);
   return api;
