@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { documented, ok } from '../../src/server/api/openapi/describe.ts';
 import { openApiDocument, undocumentedRoutes } from '../../src/server/api/openapi/document.ts';
 import { validate } from '../../src/server/api/validation.ts';
+import { answerChecker } from '../support/openapi-answers.ts';
 import { testApi } from '../support/test-db.ts';
 
 const { api, json, close } = await testApi();
@@ -40,4 +41,26 @@ test('a validated route documents its inputs from the schema it validates with',
   const order = doc.paths['/orders'].post;
   expect(order.security).toEqual([{ shopperBearer: [] }]);
   expect(order.requestBody.content['application/json'].schema.properties).toHaveProperty('payment_method');
+});
+
+test('an answer off the document is caught: an undocumented status, media type or body', () => {
+  const { check } = answerChecker(api.routes);
+  const page = { data: [], meta: { page: 1, per_page: 24, total: 0, last_page: 1 } };
+  expect(check('GET', '/api/products?page=1', 200, 'application/json', page)).toEqual([]);
+  expect(check('GET', '/api/products', 200, 'application/json', { data: 'cards' })?.join()).toMatch(/body\/data must be array/);
+  expect(check('GET', '/api/products', 200, 'text/html', '<p>')?.join()).toMatch(/content type 'text\/html' is not documented/);
+  expect(check('GET', '/api/products', 418, 'application/json', {})?.join()).toMatch(/status 418 is not documented/);
+  // A refusal must follow the error model, a literal path wins over a parameter, and the desk has its own document.
+  expect(check('GET', '/api/orders/summary', 401, 'application/json', { message: 'x' })?.join()).toMatch(
+    /must have required property 'messages'/,
+  );
+  expect(
+    check('GET', '/api/admin/orders/7', 404, 'application/json', {
+      message: 'x',
+      messages: ['x'],
+      errors: {},
+      code: 'admin.orderNotFound',
+    }),
+  ).toEqual([]);
+  expect(check('GET', '/api/no-such-route', 404, 'application/json', {})).toBeUndefined();
 });
