@@ -12,7 +12,7 @@ import { requireUser, signedInShopper } from './require-user.ts';
 import { validate } from './validation.ts';
 import * as z from 'zod/mini';
 import { documenter, ok, refused } from './openapi/describe.ts';
-import { Address, Governorate, PaymentMethod, Wallet } from './openapi/shapes.ts';
+import { Governorate, PaymentMethod, SavedAddress, Wallet } from './openapi/shapes.ts';
 
 const documented = documenter('Checkout');
 
@@ -86,7 +86,7 @@ export const checkoutRoutes = new Hono<ApiEnv>()
     '/checkout/addresses',
     documented({
       summary: "The shopper's addresses for the checkout, primary first",
-      responses: { 200: ok('The addresses.', z.array(Address)) },
+      responses: { 200: ok('The addresses.', z.array(SavedAddress)) },
     }),
     requireUser,
     async (c) => c.json({ data: await checkoutAddresses(c.get('db'), c.get('userId'), c.get('locale')) }),
