@@ -3,7 +3,6 @@
 // Run by Node with --experimental-transform-types (package.json): the app's TypeScript is imported as it is.
 import { mkdirSync, writeFileSync } from 'node:fs';
 
-process.env.PAYMENT_SANDBOX ??= '1';
 const { createApi } = await import('../src/server/api/app.ts');
 const { openApiDocument } = await import('../src/server/api/openapi/document.ts');
 const { openDatabase } = await import('../src/server/db/index.ts');

@@ -1,7 +1,9 @@
 import { REFRESH_COOKIE } from '../session-cookie.ts';
 import { STAFF_COOKIE } from '../../admin/staff-sessions.ts';
-import type { Audience } from './document.ts';
 import type { JsonSchema } from './json-schema.ts';
+
+/** Which document: the shop's public API, or the desk's `/api/admin/…` (served to staff only). */
+export type Audience = 'public' | 'desk';
 
 export const PROBLEM_REF = '#/components/schemas/Problem';
 

@@ -4,10 +4,9 @@ import { requireUser } from '../require-user.ts';
 import { sameOriginOnly } from '../session-cookie.ts';
 import { routeDocOf, type ResponseDoc, type RouteDoc } from './describe.ts';
 import { toJsonSchema, type JsonSchema } from './json-schema.ts';
-import { baseComponents, envelope, PROBLEM_REF } from './components.ts';
+import { baseComponents, envelope, PROBLEM_REF, type Audience } from './components.ts';
 
-/** Which document: the shop's public API, or the desk's `/api/admin/…` (served to staff only). */
-export type Audience = 'public' | 'desk';
+export type { Audience };
 
 /** Every operation of the app, gathered from its route table: its documentation, inputs and guards. */
 export interface Operation {
