@@ -73,11 +73,20 @@ export const Tokens = named(
   }),
 );
 
-const addressFields = { id, title: text, city: text, area: text, street: text, governorate: text, delivery_fee: piastres };
+const addressFields = {
+  id,
+  title: text,
+  governorate_id: id,
+  city: text,
+  area: text,
+  street: text,
+  governorate: text,
+  delivery_fee: piastres,
+};
 /** An address as the checkout's address step reads it. */
 export const SavedAddress = named('SavedAddress', z.looseObject(addressFields));
 /** An address of the address book. */
-export const Address = named('Address', z.looseObject({ ...addressFields, governorate_id: id, is_primary: z.boolean() }));
+export const Address = named('Address', z.looseObject({ ...addressFields, is_primary: z.boolean() }));
 
 export const Governorate = named(
   'Governorate',
