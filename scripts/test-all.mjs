@@ -1,11 +1,12 @@
-// `npm test`: every test. The unit and API suite (then, when TEST_PG_URL names a PostgreSQL server, the tests that
+// `npm test`: every test. The OpenAPI lint, the unit and API suite (then, when TEST_PG_URL names a PostgreSQL server, the tests that
 // touch the database again on it: `npm run test:db`) runs beside the end-to-end journeys, niced so the journeys keep the
 // cores when both want them: on 2 cores the suites fill each other's waits (docs/benchmarks.md, "CI"). Each side's
 // output is printed when it ends; the exit code is the first failure's.
 import { spawn } from 'node:child_process';
 
 const pg = process.env.TEST_PG_URL;
-const units = `npm run test:unit${pg ? ` && echo '[test] database tests on PostgreSQL' && DATABASE_URL=${pg} npm run test:db` : ''}`;
+// The OpenAPI documents are generated and linted first (Redocly's recommended rules; a few seconds, issue 42).
+const units = `npm run api:lint && npm run test:unit${pg ? ` && echo '[test] database tests on PostgreSQL' && DATABASE_URL=${pg} npm run test:db` : ''}`;
 
 function run(name, command, { quiet }) {
   return new Promise((done) => {

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/index.ts';
 import { createApi } from '../../src/server/api/app.ts';
 import { usePublishRunner } from '../../src/server/admin/content/publish-runner.ts';
+import { answerChecker } from './openapi-answers.ts';
 
 /**
  * A fresh, migrated and seeded database for one test file: SQLite in memory by default, or a new
@@ -45,7 +47,13 @@ export async function freshDatabase(): Promise<DatabaseHandle & { drop: () => Pr
 /** An API over a fresh database, with JSON helpers. */
 export async function testApi() {
   const database = await freshDatabase();
-  return { ...apiClient(database.db), db: database.db, engine: database.engine, close: database.drop };
+  const client = apiClient(database.db);
+  const close = async () => {
+    // OPENAPI_TALLY=<file>: each test file adds how many answers it had checked (the CI figure in docs/api.md).
+    if (process.env['OPENAPI_TALLY']) appendFileSync(process.env['OPENAPI_TALLY'], `${client.answers.checkedCount()}\n`);
+    await database.drop();
+  };
+  return { ...client, db: database.db, engine: database.engine, close };
 }
 
 /** The shop's API over a database, with JSON helpers (testApi's; tests that open their own database use it too). */
@@ -60,14 +68,18 @@ export function apiClient(db: DatabaseHandle['db']) {
    * into play in the tests that name an address.
    */
   let next = 0;
+  const answers = answerChecker(api.routes);
   const json = async (path: string, init?: RequestInit, from?: string) => {
     next += 1;
     const address = from ?? `198.18.${Math.floor(next / 250) % 250}.${next % 250}`;
     const res = await api.request(path, init, { clientAddress: address });
     const body = (await res.json()) as any;
+    // Every answer a test reads is checked against the OpenAPI document generated from the same routes (issue 42).
+    const problems = answers.check(init?.method ?? 'GET', path, res.status, res.headers.get('content-type'), body);
+    if (problems?.length) throw new Error(`An answer off the OpenAPI document:\n${problems.join('\n')}`);
     return { status: res.status, body };
   };
   const post = (path: string, payload: unknown, from?: string) =>
     json(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) }, from);
-  return { api, json, post };
+  return { api, json, post, answers };
 }

@@ -36,6 +36,7 @@ export interface OrderSummaryView extends SummaryTotals {
 export interface SavedAddress {
   id: number;
   title: string;
+  governorate_id: number;
   city: string;
   area: string;
   street: string;

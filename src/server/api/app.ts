@@ -27,6 +27,17 @@ import { shopperCartRoutes } from './shopper-cart-routes.ts';
 import { healthStatusCode, shopHealth } from '../observability/health.ts';
 import { nameRequester, nameRoute } from '../observability/request-context.ts';
 import { adminRoutes } from './admin/index.ts';
+import { documented, ok } from './openapi/describe.ts';
+import { serveOpenApi } from './openapi/serve.ts';
+import * as z from 'zod/mini';
+
+const Health = z.object({
+  ok: z.literal(true),
+  status: z.enum(['starting', 'ready', 'switching', 'degraded']),
+  search: z.enum(['ready', 'building', 'off']),
+  database: z.enum(['ok', 'failing']),
+  build: z.object({ id: z.nullable(z.string()), published: z.boolean() }),
+});
 
 export interface ApiDeps {
   db: ShopDb;
@@ -51,13 +62,26 @@ export function createApi({ db }: ApiDeps) {
     nameRequester({ shopperId: c.get('userId'), staffId: c.get('staff')?.id });
   });
   // Readiness for a load balancer: the database, the search index (built at start, decision 013), the build served.
-  api.get('/health', async (c) => {
-    const health = await shopHealth(db);
-    c.header('cache-control', 'no-store');
-    return c.json({ data: health }, healthStatusCode(health));
-  });
+  api.get(
+    '/health',
+    documented({
+      summary: 'Whether this instance can serve (readiness for a load balancer)',
+      description:
+        '`status`: `starting` while the search index is built, `ready`, `switching` while a publish loads the new build (still serving), `degraded` when the database does not answer.',
+      tags: ['Meta'],
+      responses: {
+        200: ok('Ready, or switching builds while still serving.', Health),
+        503: ok('Starting or degraded: take the instance out of rotation.', Health),
+      },
+    }),
+    async (c) => {
+      const health = await shopHealth(db);
+      c.header('cache-control', 'no-store');
+      return c.json({ data: health }, healthStatusCode(health));
+    },
+  );
   if (testFaultsEnabled())
-    api.get('/__fail', () => {
+    api.get('/__fail', documented({ summary: 'A forced 500', tags: ['Meta'], responses: {}, hidden: 'a test fault' }), () => {
       throw new Error('Forced failure (test fault)');
     });
   api.route('/', catalogRoutes);
@@ -79,6 +103,7 @@ export function createApi({ db }: ApiDeps) {
   api.route('/', profileRoutes);
   api.route('/', addressRoutes);
   api.route('/admin', adminRoutes);
+  serveOpenApi(api);
   api.notFound((c) => problemResponse(new Problem(404, 'api.notFound'), c));
   api.onError(handleError);
   return api;

@@ -11,6 +11,8 @@ import type { ApiEnv } from './context.ts';
 import { readPartnerFiles } from './partner-files.ts';
 import { validate } from './validation.ts';
 import { log } from '../observability/logger.ts';
+import * as z from 'zod/mini';
+import { documented, ok, refused, retryLater } from './openapi/describe.ts';
 
 // Every file at its limit plus room for the text fields: anything larger cannot be a valid application,
 // so it is refused while streaming, before it is read into memory.
@@ -19,7 +21,19 @@ const MAX_BODY = MAX_UPLOAD_BYTES * (2 + MAX_COMPANY_DOCUMENTS) + 256 * 1024;
 /** POST /partner-applications (multipart): text fields, contract, tax_card and company_documents. */
 export const partnerRoutes = new Hono<ApiEnv>().post(
   '/partner-applications',
-  // Before the body is read (up to 35 MB): per address, and only while the uploads stay within their quota.
+  documented({
+    summary: 'Apply to sell on the marketplace (multipart, with the contract, tax card and company documents)',
+    description: 'Files: jpg, png or pdf by content, 5 MB each. 5 applications an hour per client address.',
+    tags: ['Partners'],
+    responses: {
+      201: ok('Received; the receipt names the application.', z.looseObject({})),
+      413: refused('The body is larger than any valid application.'),
+      415: refused('Not multipart/form-data.'),
+      422: refused('Invalid fields or files (`errors` per field).'),
+      429: retryLater('Too many applications from this address.'),
+      503: retryLater('Applications are paused (the uploads quota is full).'),
+    },
+  }), // Before the body is read (up to 35 MB): per address, and only while the uploads stay within their quota.
   async (c, next) => {
     await enforceLimits(c.get('db'), [['partnerAddress', clientAddress(c)]]);
     const declared = Number(c.req.header('content-length') ?? MAX_BODY);

@@ -9,11 +9,28 @@ import { Problem } from '../problem.ts';
 import type { ApiEnv } from './context.ts';
 import { requireUser } from './require-user.ts';
 import { validate } from './validation.ts';
+import * as z from 'zod/mini';
+import { documenter, media, ok, refused, retryLater } from './openapi/describe.ts';
+import { User } from './openapi/shapes.ts';
+
+const documented = documenter('Account');
 
 /** POST /auth/updateProfile (JSON, or multipart with an `avatar` photo), POST /auth/verify-phone, avatar files. */
 export const profileRoutes = new Hono<ApiEnv>()
   .post(
     '/auth/updateProfile',
+    documented({
+      summary: "Change the shopper's profile (JSON, or multipart with an avatar photo)",
+      description:
+        'Only what is sent changes. A new phone waits for its code (`pending_phone`); a new password needs the current one.',
+      responses: {
+        200: ok('Saved.', z.looseObject({ pending_phone: z.nullable(z.string()) })),
+        413: refused('The photo is larger than 5 MB.'),
+        422: refused('Invalid fields or photo, wrong current password.'),
+        429: retryLater('Too many codes.'),
+        503: refused('The SMS could not be sent.'),
+      },
+    }),
     requireUser,
     bodyLimit({
       maxSize: MAX_UPLOAD_BYTES + 64 * 1024,
@@ -36,19 +53,40 @@ export const profileRoutes = new Hono<ApiEnv>()
       });
     },
   )
-  .post('/auth/verify-phone', requireUser, validate('json', PhoneChangeCodeSchema), async (c) => {
-    const user = await confirmNewPhone(c.get('db'), c.get('userId'), c.req.valid('json').code);
-    return c.json({ data: user, message: c.get('t').account.phoneChanged });
-  })
-  .get('/avatars/:file', async (c) => {
-    const name = c.req.param('file');
-    const match = /^[0-9a-f]{32}\.(jpg|png)$/.exec(name);
-    if (!match) throw new Problem(404, 'api.notFound');
-    const bytes = await readFile(join(avatarsDir(), name)).catch(() => null);
-    if (!bytes) throw new Problem(404, 'api.notFound');
-    return c.body(new Uint8Array(bytes), 200, {
-      'content-type': match[1] === 'png' ? 'image/png' : 'image/jpeg',
-      'cache-control': 'public, max-age=31536000, immutable',
-      'x-content-type-options': 'nosniff',
-    });
-  });
+  .post(
+    '/auth/verify-phone',
+    documented({
+      summary: 'Confirm the new phone number with its code',
+      responses: {
+        200: ok('The shopper with the new number.', User),
+        422: refused('Wrong or expired code.'),
+        429: retryLater('Too many wrong codes.'),
+      },
+    }),
+    requireUser,
+    validate('json', PhoneChangeCodeSchema),
+    async (c) => {
+      const user = await confirmNewPhone(c.get('db'), c.get('userId'), c.req.valid('json').code);
+      return c.json({ data: user, message: c.get('t').account.phoneChanged });
+    },
+  )
+  .get(
+    '/avatars/:file',
+    documented({
+      summary: 'A profile photo',
+      tags: ['Media'],
+      responses: { 200: media('The photo.', 'image/*'), 404: refused('No such photo.') },
+    }),
+    async (c) => {
+      const name = c.req.param('file');
+      const match = /^[0-9a-f]{32}\.(jpg|png)$/.exec(name);
+      if (!match) throw new Problem(404, 'api.notFound');
+      const bytes = await readFile(join(avatarsDir(), name)).catch(() => null);
+      if (!bytes) throw new Problem(404, 'api.notFound');
+      return c.body(new Uint8Array(bytes), 200, {
+        'content-type': match[1] === 'png' ? 'image/png' : 'image/jpeg',
+        'cache-control': 'public, max-age=31536000, immutable',
+        'x-content-type-options': 'nosniff',
+      });
+    },
+  );

@@ -20,12 +20,19 @@ export function issueProblems(issues: readonly Issue[]): Record<string, FieldPro
 export const invalidInput = (issues: readonly Issue[]): Problem =>
   new Problem(422, 'validation.failed', { fields: issueProblems(issues) });
 
+/** What a `validate` middleware checks: read by the OpenAPI generator (src/server/api/openapi/). */
+export const ROUTE_INPUT = Symbol.for('bean-bazaar.openapi.input');
+export interface RouteInput {
+  target: keyof ValidationTargets;
+  schema: z.core.$ZodType;
+}
+
 /**
  * The one way a route reads its input (issue 21): zValidator for a target (json, form, query, param, header) that
  * refuses with `invalidInput`; accepts classic and zod/mini schemas.
  */
 export function validate<T extends z.core.$ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
-  return zValidator(
+  const validator = zValidator(
     target,
     schema,
     (result) => {
@@ -35,4 +42,6 @@ export function validate<T extends z.core.$ZodType, Target extends keyof Validat
     // reportInput lets the messages tell a missing field ("required") from a wrong type.
     { validationFunction: (s, value) => z.safeParseAsync(s, value, { reportInput: true }) as never },
   );
+  // The schema rides on the middleware, so the OpenAPI document reads each route's input from the app itself.
+  return Object.assign(validator, { [ROUTE_INPUT]: { target, schema } satisfies RouteInput });
 }

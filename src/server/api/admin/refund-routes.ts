@@ -7,26 +7,46 @@ import type { ApiEnv } from '../context.ts';
 import { validate } from '../validation.ts';
 import { idParam } from './params.ts';
 import { requireStaff } from './require-staff.ts';
+import { deskDocumenter, done, missing, stale } from './desk-docs.ts';
+
+const documented = deskDocumenter('Refunds');
 
 /** Refunds owed and paid (refunds.read), paid back by finance to the wallet or the card (refunds.pay). */
 export const adminRefundRoutes = new Hono<ApiEnv>()
-  .get('/refunds', requireStaff('refunds.read'), validate('query', RefundListQuerySchema), async (c) => {
-    const q = c.req.valid('query');
-    return c.json({ data: await listRefunds(c.get('db'), { status: q.status ?? 'owed', page: q.page }) });
-  })
-  .post('/refunds/:id/pay', requireStaff('refunds.pay'), validate('json', PayRefundSchema), async (c) => {
-    const body = c.req.valid('json');
-    const paid = await payRefund(
-      c.get('db'),
-      {
-        refundId: idParam(c, 'adminMoney.refundNotFound'),
-        amount: body.amount,
-        destination: body.destination,
-        reason: body.reason || undefined,
-      },
-      c.get('staff'),
-      // The sandbox answers at this server's public origin; never the request's Host (docs/payments.md).
-      serverConfig().publicOrigin,
-    );
-    return c.json({ data: paid });
-  });
+  .get(
+    '/refunds',
+    documented('Refunds owed and paid', { 200: done('The refunds.') }),
+    requireStaff('refunds.read'),
+    validate('query', RefundListQuerySchema),
+    async (c) => {
+      const q = c.req.valid('query');
+      return c.json({ data: await listRefunds(c.get('db'), { status: q.status ?? 'owed', page: q.page }) });
+    },
+  )
+  .post(
+    '/refunds/:id/pay',
+    documented('Record a refund as paid', {
+      200: done('The refund.'),
+      404: missing('refund'),
+      409: stale,
+      502: missing('answer from the payment provider'),
+    }),
+    requireStaff('refunds.pay'),
+    validate('json', PayRefundSchema),
+    async (c) => {
+      const body = c.req.valid('json');
+      const paid = await payRefund(
+        c.get('db'),
+        {
+          refundId: idParam(c, 'adminMoney.refundNotFound'),
+          amount: body.amount,
+          destination: body.destination,
+          reason: body.reason || undefined,
+        },
+        c.get('staff'),
+        // The sandbox answers at this server's public origin; never the request's Host (docs/payments.md).
+        serverConfig().publicOrigin,
+      );
+      return c.json({ data: paid });
+    },
+  );
