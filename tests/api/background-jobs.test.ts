@@ -41,7 +41,7 @@ test('starts every job once per process, the content schedule only when asked, a
 
   // BACKUP_EVERY_HOURS (scripts/start.mjs passes 0 on PostgreSQL): the backup schedule (tests/api/backup-restore.test.ts).
   startBackgroundJobs(db, { databaseUrl: url, contentSchedule: false, backupEveryHours: 24 });
-  expect(runningBackgroundJobs()).toEqual(['catalog-watch', 'payment-release', 'upload-sweep', 'backup']);
+  expect(runningBackgroundJobs()).toEqual(['catalog-watch', 'payment-release', 'payment-reconcile', 'upload-sweep', 'backup']);
   await stopBackgroundJobs();
   expect(runningBackgroundJobs()).toEqual([]);
 });

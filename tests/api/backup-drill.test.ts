@@ -5,6 +5,7 @@ import { openDatabase } from '../../src/server/db/index.ts';
 import type { ShopDb } from '../../src/server/db/index.ts';
 import { checkDatabaseCopy, COUNTED_TABLES, listBackups, readManifest } from '../../src/server/ops/backup/manifest.ts';
 import { restoreBackup } from '../../src/server/ops/backup/restore.ts';
+import { searchIndex } from '../../src/server/search/registry.ts';
 import { orderMoney } from '../../src/server/services/orders/refunds.ts';
 import { backupInChild, photo, shopOnFile } from '../support/backups.ts';
 import { moveOrderTo, payOrder } from '../support/order-states.ts';
@@ -168,8 +169,10 @@ describe.skipIf(onPostgres)('backup and restore of the embedded database and the
     for (const [path, bytes] of filesBefore) expect(filesAfter.get(path)?.equals(bytes), path).toBe(true);
     expect([...filesAfter.keys()].some((path) => laterPhoto.includes(path.split('/').at(-1)!.split('-')[0]!))).toBe(false);
 
-    // The restored shop serves: its health, a product page's data, a shopper's orders, the photos.
-    expect((await client.json('/api/health')).status).toBe(200);
+    // The restored shop serves: its health (ready once its search index is built, as at any start), a product page's
+    // data, a shopper's orders, the photos.
+    await searchIndex(back.db);
+    expect((await client.json('/api/health')).body.data).toMatchObject({ status: 'ready', database: 'ok' });
     const slug = await back.db.selectFrom('products').select('slug').where('id', '=', beans).executeTakeFirstOrThrow();
     expect((await client.json(`/api/products/${slug.slug}?lang=ar`)).body.data).toMatchObject({ id: beans, stock: stock.stock });
     const own = await client.json('/api/orders', { headers: shoppers[1]!.headers });
