@@ -25,6 +25,7 @@ import { profileRoutes } from './profile-routes.ts';
 import { shopperCartRoutes } from './shopper-cart-routes.ts';
 import { searchIndexReady } from '../search/registry.ts';
 import { adminRoutes } from './admin/index.ts';
+import { courierWebhookRoutes, sandboxCourierRoutes } from './courier-webhook-routes.ts';
 
 export interface ApiDeps {
   db: ShopDb;
@@ -66,6 +67,14 @@ export function createApi({ db }: ApiDeps) {
   api.route('/', authRoutes);
   api.route('/', profileRoutes);
   api.route('/', addressRoutes);
+  api.route('/', courierWebhookRoutes);
+  // The sandbox courier posts its webhooks through this same API, as the company's would arrive.
+  api.route(
+    '/',
+    sandboxCourierRoutes(async (body, headers) =>
+      api.request('/api/couriers/sandbox/webhook', { method: 'POST', body: JSON.stringify(body), headers }),
+    ),
+  );
   api.route('/admin', adminRoutes);
   api.notFound((c) => problemResponse(new Problem(404, 'api.notFound'), c));
   api.onError(handleError);
