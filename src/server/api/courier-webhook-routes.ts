@@ -25,19 +25,35 @@ export const courierWebhookRoutes = new Hono<ApiEnv>().post('/couriers/:company/
  * `post` (the shop's own API, so the webhook route checks it).
  */
 export function sandboxCourierRoutes(post: PostWebhook) {
-  return new Hono<ApiEnv>().post('/sandbox-courier/deliveries/:tracking/:action', async (c) => {
+  const sandboxOn = () => {
     if (!serverConfig().sandboxCourier) throw new Problem(404, 'couriers.companyNotFound');
-    const action = c.req.param('action') as SandboxAction;
-    if (!SANDBOX_ACTIONS.includes(action)) throw new Problem(404, 'couriers.deliveryNotFound');
-    try {
-      const delivery = await driveSandbox(c.get('db'), c.req.param('tracking'), action, post);
-      return c.json({ data: delivery });
-    } catch (error) {
-      if (!(error instanceof CourierApiError)) throw error;
-      throw new Problem(
-        error.status === 404 ? 404 : 409,
-        error.status === 404 ? 'couriers.deliveryNotFound' : 'couriers.deliveryClosed',
-      );
-    }
-  });
+  };
+  return (
+    new Hono<ApiEnv>()
+      // The sandbox's tracking "page" (its tracking link): where the parcel is, as the company's API answers it.
+      .get('/sandbox-courier/deliveries/:tracking', async (c) => {
+        sandboxOn();
+        try {
+          return c.json({ data: await courierCompany(c.get('db'), 'sandbox').track(c.req.param('tracking')) });
+        } catch (error) {
+          if (error instanceof CourierApiError) throw new Problem(404, 'couriers.deliveryNotFound');
+          throw error;
+        }
+      })
+      .post('/sandbox-courier/deliveries/:tracking/:action', async (c) => {
+        sandboxOn();
+        const action = c.req.param('action') as SandboxAction;
+        if (!SANDBOX_ACTIONS.includes(action)) throw new Problem(404, 'couriers.deliveryNotFound');
+        try {
+          const delivery = await driveSandbox(c.get('db'), c.req.param('tracking'), action, post);
+          return c.json({ data: delivery });
+        } catch (error) {
+          if (!(error instanceof CourierApiError)) throw error;
+          throw new Problem(
+            error.status === 404 ? 404 : 409,
+            error.status === 404 ? 'couriers.deliveryNotFound' : 'couriers.deliveryClosed',
+          );
+        }
+      })
+  );
 }

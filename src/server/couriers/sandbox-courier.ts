@@ -85,7 +85,7 @@ export function sandboxCompany(world: object, secret = SANDBOX_WEBHOOK_SECRET): 
       if (!hasWebhookSecret(headers, secret)) return 'bad-secret';
       return readWebhookPayload(body);
     },
-    trackingLink: (trackingNumber) => `/sandbox-courier/track/${encodeURIComponent(trackingNumber)}`,
+    trackingLink: (trackingNumber) => `/api/sandbox-courier/deliveries/${encodeURIComponent(trackingNumber)}`,
   };
 }
 
