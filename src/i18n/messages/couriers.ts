@@ -13,6 +13,7 @@ export const courierMessages = defineMessages(
       oneCompanyPerPrint: 'Choose orders handed over to one courier company, each with a tracking number.',
       badWebhookSecret: 'This notice does not carry the shared secret.',
       unreadableWebhook: 'This notice is not a delivery update.',
+      settlementRefused: 'The settlement file was not applied: fix the refused lines (see the report) and send it again.',
     },
     desk: {
       title: 'Courier companies',
@@ -75,6 +76,7 @@ export const courierMessages = defineMessages(
       oneCompanyPerPrint: 'اختر طلبات مسلَّمة إلى شركة شحن واحدة، لكل منها رقم تتبع.',
       badWebhookSecret: 'هذا الإشعار لا يحمل السر المشترك.',
       unreadableWebhook: 'هذا الإشعار ليس تحديثًا لشحنة.',
+      settlementRefused: 'لم يُطبَّق ملف التسوية: صحّح السطور المرفوضة (انظر التقرير) ثم أرسله مرة أخرى.',
     },
     desk: {
       title: 'شركات الشحن',

@@ -29,3 +29,40 @@ export interface HandoverRow {
     attempts: number;
   } | null;
 }
+
+/** One line of a company's settlement file, as the dry run reads it (line 2 is the first after the header). */
+export type SettlementLine =
+  | {
+      line: number;
+      trackingNumber: string;
+      orderId: number;
+      result: 'matches' | 'short' | 'over';
+      expected: number;
+      collected: number;
+      fee: number;
+    }
+  | { line: number; trackingNumber: string; result: 'unknown' | 'duplicate' | 'badAmount' | 'notDelivered' };
+
+export interface SettlementReport {
+  lines: SettlementLine[];
+  /** A line the file cannot be applied with (unknown tracking number, duplicate, unreadable amount, not delivered). */
+  refused: number;
+  /** Lines whose amount differs from the order's cash: applied, and flagged on the order. */
+  differences: number;
+  applied: boolean;
+  /** The file itself cannot be read: its columns are missing, or it has no lines. */
+  fileProblem?: 'missingColumns' | 'empty' | undefined;
+}
+
+/** A delivered cash-on-delivery order of a company: the cash expected, what the company says it collected, its fee. */
+export interface ReconciledOrder {
+  orderId: number;
+  trackingNumber: string;
+  expected: number;
+  collected: number | null;
+  fee: number | null;
+  /** What the order brought in: collected less the company's fee (null until settled). */
+  net: number | null;
+  remitted: boolean;
+  flag: 'matches' | 'short' | 'over' | 'missing';
+}

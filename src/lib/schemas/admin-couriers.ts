@@ -12,3 +12,12 @@ export const HandOverSchema = z.object({
 export const AirwayBillQuerySchema = z.object({
   orders: z.string().check(z.regex(/^\d{1,9}(,\d{1,9}){0,99}$/)),
 });
+
+/** A company's settlement export (CSV text, as saved), checked (dry run) or applied. */
+export const SettlementSchema = z.object({
+  company: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),
+  /** The company's cycle reference (its settlement number or date), kept on each delivery settled. */
+  reference: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)),
+  text: z.string().check(z.minLength(1), z.maxLength(2_000_000)),
+  apply: z.optional(z.boolean()),
+});

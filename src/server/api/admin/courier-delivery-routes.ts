@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { AirwayBillQuerySchema, HandOverSchema } from '../../../lib/schemas/admin-couriers.ts';
+import { AirwayBillQuerySchema, HandOverSchema, SettlementSchema } from '../../../lib/schemas/admin-couriers.ts';
+import { importSettlement, reconcileCompany } from '../../admin/couriers/settlements.ts';
 import { cancelCompanyDelivery, handOverToCompany } from '../../admin/couriers/hand-over.ts';
 import { listHandoverRows, trackingNumbersOf } from '../../admin/couriers/handover-list.ts';
 import { courierCompanies, courierCompany } from '../../couriers/companies.ts';
@@ -55,4 +56,22 @@ export const adminCourierDeliveryRoutes = new Hono<ApiEnv>()
       'content-type': 'application/pdf',
       'content-disposition': `inline; filename="airway-bills-${company.name}.pdf"`,
     });
+  })
+  // A company's settlement file: a dry run reports each line; `apply` writes it when no line is refused.
+  .post('/courier-settlements', requireStaff('cash.remit'), validate('json', SettlementSchema), async (c) => {
+    const db = c.get('db');
+    const body = c.req.valid('json');
+    const company = courierCompany(db, body.company);
+    const report = await importSettlement(
+      db,
+      { company: company.name, text: body.text, reference: body.reference, apply: body.apply ?? false },
+      c.get('staff'),
+    );
+    return c.json({ data: report });
+  })
+  // Every delivered order of a company: the cash expected, collected, its fee, remitted, and each difference flagged.
+  .get('/courier-settlements/:company', requireStaff('cash.read'), async (c) => {
+    const db = c.get('db');
+    const company = courierCompany(db, c.req.param('company'));
+    return c.json({ data: await reconcileCompany(db, company.name) });
   });
