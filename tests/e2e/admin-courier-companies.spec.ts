@@ -1,8 +1,8 @@
 import { expect, hydrated } from './fixtures.ts';
 import { accessibleAt } from './template-checks.ts';
-import { deskTest as test, e2eProduct, placeCodOrder, withE2eServices } from './admin-support.ts';
+import { deskTest as test, e2eCourier, e2eProduct, placeCodOrder, withE2eServices } from './admin-support.ts';
 import { moveOrderTo } from '../support/order-states.ts';
-import { formatOrderId } from '../../src/i18n/format.ts';
+import { formatMoney, formatOrderId } from '../../src/i18n/format.ts';
 import { interpolate, plural } from '../../src/i18n/t.ts';
 
 /**
@@ -116,5 +116,31 @@ test.describe('courier companies', () => {
     await deskAs(page, 'content');
     await page.goto(`/${shopLocale}/admin/couriers/deliveries`);
     await expect(page.getByRole('main').getByRole('alert')).toHaveText(t.admin.errors.forbidden);
+  });
+
+  test('a courier without an API gets a printable daily manifest of the orders handed to them today, at 360 px', async ({
+    page,
+    t,
+    shopLocale,
+    deskAs,
+  }) => {
+    const m = t.couriers.manifest;
+    const courier = e2eCourier(`Manifest ${Date.now() % 100000}`);
+    const product = e2eProduct(4);
+    const orders = [await placeCodOrder(page.request, product, 1), await placeCodOrder(page.request, product, 1)];
+    await withE2eServices(async (db) => {
+      for (const order of orders) await moveOrderTo(db, order.id, 'WITH_COURIER', { courierId: courier.id });
+    });
+    await page.setViewportSize({ width: 360, height: 800 });
+    await deskAs(page, 'operations');
+    await page.goto(`/${shopLocale}/admin/couriers/${courier.id}`);
+    await page.getByRole('link', { name: m.open }).click();
+    await expect(page.getByRole('heading', { level: 1, name: interpolate(m.title, { courier: courier.name }) })).toBeVisible();
+    for (const order of orders)
+      await expect(page.locator(`[data-order="${order.id}"]`)).toContainText(formatMoney(order.total, shopLocale));
+    await expect(page.getByTestId('manifest-total')).toHaveText(formatMoney(orders[0]!.total + orders[1]!.total, shopLocale));
+    const csv = await page.request.get((await page.getByRole('link', { name: m.csv }).getAttribute('href'))!);
+    expect(await csv.text()).toContain(m.receiver);
+    await accessibleAt(page, 360);
   });
 });

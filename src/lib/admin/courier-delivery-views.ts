@@ -66,3 +66,15 @@ export interface ReconciledOrder {
   remitted: boolean;
   flag: 'matches' | 'short' | 'over' | 'missing';
 }
+
+/** One line of a courier's daily manifest (a company without an API: what the courier takes away that day). */
+export interface ManifestLine {
+  orderId: number;
+  receiver: string;
+  phone: string;
+  street: string;
+  area: string;
+  city: string;
+  governorate: { en: string; ar: string };
+  cashToCollect: number;
+}

@@ -21,3 +21,6 @@ export const SettlementSchema = z.object({
   text: z.string().check(z.minLength(1), z.maxLength(2_000_000)),
   apply: z.optional(z.boolean()),
 });
+
+/** `day=YYYY-MM-DD`: a Cairo day (today when absent). */
+export const ManifestQuerySchema = z.object({ day: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))) });

@@ -1,5 +1,13 @@
 import { Hono } from 'hono';
-import { AirwayBillQuerySchema, HandOverSchema, SettlementSchema } from '../../../lib/schemas/admin-couriers.ts';
+import {
+  AirwayBillQuerySchema,
+  HandOverSchema,
+  ManifestQuerySchema,
+  SettlementSchema,
+} from '../../../lib/schemas/admin-couriers.ts';
+import { cairoToday } from '../../../lib/admin/cairo-day.ts';
+import { readCourier } from '../../admin/couriers/couriers.ts';
+import { courierManifest, manifestCsv } from '../../admin/couriers/manifest.ts';
 import { importSettlement, reconcileCompany } from '../../admin/couriers/settlements.ts';
 import { cancelCompanyDelivery, handOverToCompany } from '../../admin/couriers/hand-over.ts';
 import { listHandoverRows, trackingNumbersOf } from '../../admin/couriers/handover-list.ts';
@@ -74,4 +82,16 @@ export const adminCourierDeliveryRoutes = new Hono<ApiEnv>()
     const db = c.get('db');
     const company = courierCompany(db, c.req.param('company'));
     return c.json({ data: await reconcileCompany(db, company.name) });
+  })
+  // A courier's daily manifest as CSV in the reader's language (a company without an API signs it at hand-over).
+  .get('/couriers/:id/manifest.csv', requireStaff('orders.read'), validate('query', ManifestQuerySchema), async (c) => {
+    const db = c.get('db');
+    const courier = await readCourier(db, idParam(c, 'adminCash.courierNotFound'));
+    if (!courier) throw new Problem(404, 'adminCash.courierNotFound');
+    const day = c.req.valid('query').day ?? cairoToday();
+    const csv = manifestCsv(await courierManifest(db, courier.id, day), c.get('t'), c.get('locale'));
+    return c.body(csv, 200, {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="manifest-${courier.id}-${day}.csv"`,
+    });
   });
