@@ -5,6 +5,9 @@ import { failDelivery } from '../support/order-states.ts';
 import { orderRow, readyOrder, trackingOf } from '../support/courier-deliveries.ts';
 import { jsonInit, makeStaff } from '../support/staff.ts';
 import { testApi } from '../support/test-db.ts';
+import { makeAddress, makeProduct, placeOrder } from '../support/orders.ts';
+import { moveOrderTo } from '../support/order-states.ts';
+import { makeShopper } from '../support/shoppers.ts';
 
 /**
  * Handing orders over to a courier company and its tracking moving them (issue 38), on the sandbox courier (on
@@ -244,4 +247,30 @@ describe('airway bills', () => {
     expect(res.status).toBe(422);
     expect(res.body.message).toBe('اختر طلبات مسلَّمة إلى شركة شحن واحدة، لكل منها رقم تتبع.');
   });
+});
+
+test("the shopper's order shows the company, the tracking number and link, and the courier's step", async () => {
+  const shopper = await makeShopper(db);
+  const address = await makeAddress(db, shopper.id);
+  const productId = await makeProduct(db, { price: 20000, stock: 5 });
+  const placed = await placeOrder(json, shopper, productId, { address_id: address.id });
+  const orderId = placed.body.data.id as number;
+  const own = async (lang = 'en-US') =>
+    (await json(`/api/orders/${orderId}?lang=${lang}`, { headers: shopper.headers })).body.data;
+  expect((await own()).tracking).toBeNull();
+  await moveOrderTo(db, orderId, 'READY_TO_SHIP');
+  await handOver([orderId]);
+  const tracking = await trackingOf(db, orderId);
+  await drive(tracking, 'advance');
+  expect((await own()).tracking).toEqual({
+    company: 'Sandbox courier',
+    number: tracking,
+    link: `/api/sandbox-courier/deliveries/${tracking}`,
+    step: 'picked_up',
+  });
+  const list = (await json('/api/orders', { headers: shopper.headers })).body.data as {
+    id: number;
+    tracking: { step: string };
+  }[];
+  expect(list.find((o) => o.id === orderId)!.tracking.step).toBe('picked_up');
 });

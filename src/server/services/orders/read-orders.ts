@@ -6,6 +6,7 @@ import type { OrderLineRow, OrderRow, RefundRow } from '../../db/schema.ts';
 import { Problem } from '../../problem.ts';
 import type { LineColumns } from './pricing.ts';
 import { localField } from '../../../i18n/localized.ts';
+import { orderTracking } from '../../couriers/order-tracking.ts';
 
 /** An order as the shopper sees it: the copy taken when it was placed, in the request's language. */
 export function toOrderView(
@@ -13,6 +14,7 @@ export function toOrderView(
   lines: OrderLineRow[],
   locale: Locale,
   refunds: readonly RefundRow[] = [],
+  tracking: OrderView['tracking'] = null,
 ): OrderView {
   const status: OrderStatus = isOrderStatus(order.status) ? order.status : 'PLACED';
   return {
@@ -45,6 +47,7 @@ export function toOrderView(
       details: order.address_details,
     },
     items: lines.map((l) => lineView(l, locale)),
+    tracking,
   };
 }
 
@@ -74,7 +77,7 @@ export async function getOwnOrder(db: ShopDb, userId: number, orderId: number, l
   if (!order) throw new Problem(404, 'orders.orderNotFound');
   const lines = await db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
   const refunds = await db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
-  return toOrderView(order, lines, locale, refunds);
+  return toOrderView(order, lines, locale, refunds, (await orderTracking(db, [orderId])).get(orderId) ?? null);
 }
 
 /** The shopper's orders, newest first (at most 100 for now; paging when histories grow). */
@@ -90,12 +93,14 @@ export async function listOwnOrders(db: ShopDb, userId: number, locale: Locale):
   const ids = orders.map((o) => o.id);
   const lines = await db.selectFrom('order_lines').selectAll().where('order_id', 'in', ids).orderBy('id').execute();
   const refunds = await db.selectFrom('refunds').selectAll().where('order_id', 'in', ids).orderBy('id').execute();
+  const tracking = await orderTracking(db, ids);
   return orders.map((o) =>
     toOrderView(
       o,
       lines.filter((l) => l.order_id === o.id),
       locale,
       refunds.filter((r) => r.order_id === o.id),
+      tracking.get(o.id) ?? null,
     ),
   );
 }
