@@ -2,6 +2,7 @@ import { expect, hydrated } from './fixtures.ts';
 import { accessibleAt } from './template-checks.ts';
 import { deskTest as test, e2eCourier, e2eProduct, placeCodOrder, withE2eServices } from './admin-support.ts';
 import { moveOrderTo } from '../support/order-states.ts';
+import { logIn } from './login.ts';
 import { formatMoney, formatOrderId } from '../../src/i18n/format.ts';
 import { interpolate, plural } from '../../src/i18n/t.ts';
 
@@ -14,6 +15,7 @@ test.describe('courier companies', () => {
   test.describe.configure({ timeout: 90_000 });
 
   test('operations hands three orders over in one action, prints one PDF of airway bills, and the tracking moves each order', async ({
+    browser,
     page,
     t,
     shopLocale,
@@ -97,6 +99,20 @@ test.describe('courier companies', () => {
     // The order page shows the moves made by the company.
     await page.goto(`/${shopLocale}/admin/orders/${orders[0]!.id}`);
     await expect(page.getByRole('main')).toContainText(t.orders.status.DELIVERED);
+
+    // The shopper sees the company, the tracking number, the courier's step and the tracking link on their order.
+    const shopperContext = await browser.newContext();
+    const shopperPage = await shopperContext.newPage();
+    await logIn(shopperPage, orders[0]!.shopper);
+    await shopperPage.goto(`/${shopLocale}/profile/order-history`);
+    const card = shopperPage.locator(`[data-order="${orders[0]!.id}"] [data-tracking]`);
+    await expect(card).toContainText(tracking[0]!);
+    await expect(card.locator('[data-courier-step]')).toHaveText(t.orders.history.courierSteps.delivered);
+    await expect(card.getByRole('link', { name: t.orders.history.trackParcel })).toHaveAttribute(
+      'href',
+      `/api/sandbox-courier/deliveries/${tracking[0]}`,
+    );
+    await shopperContext.close();
   });
 
   test('support sees the desk without a way to hand over; content is refused the page', async ({
