@@ -64,6 +64,8 @@ export const adminTemplates: { path: string; guest?: boolean }[] = [
   { path: '/admin/confirmations' },
   { path: '/admin/couriers' },
   { path: '/admin/couriers/{courier}' },
+  { path: '/admin/couriers/deliveries' },
+  { path: '/admin/couriers/manifest/{courier}' },
   { path: '/admin/products' },
   { path: '/admin/products/{product}' },
   { path: '/admin/products/new' },
