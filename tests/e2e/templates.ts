@@ -65,6 +65,7 @@ export const adminTemplates: { path: string; guest?: boolean }[] = [
   { path: '/admin/couriers' },
   { path: '/admin/couriers/{courier}' },
   { path: '/admin/couriers/deliveries' },
+  { path: '/admin/couriers/settlements' },
   { path: '/admin/couriers/manifest/{courier}' },
   { path: '/admin/products' },
   { path: '/admin/products/{product}' },
