@@ -5,6 +5,7 @@ import { moveOrderTo } from '../support/order-states.ts';
 import { logIn } from './login.ts';
 import { formatMoney, formatOrderId } from '../../src/i18n/format.ts';
 import { interpolate, plural } from '../../src/i18n/t.ts';
+import { poundsText } from '../../src/lib/money.ts';
 
 /**
  * Courier companies (issue 38) on the sandbox courier, which behaves as Bosta does: an operator hands orders over in
@@ -134,6 +135,25 @@ test.describe('courier companies', () => {
     await expect(page.getByRole('main').getByRole('alert')).toHaveText(t.admin.errors.forbidden);
   });
 
+  test('operations reads the courier company cash without a way to apply a settlement; support is refused it', async ({
+    page,
+    t,
+    shopLocale,
+    deskAs,
+  }) => {
+    const st = t.couriers.settlements;
+    await deskAs(page, 'operations');
+    await page.goto(`/${shopLocale}/admin/couriers/settlements`);
+    await expect(page.getByRole('heading', { level: 1, name: st.title })).toBeVisible();
+    await hydrated(page, 'SettlementDesk');
+    await expect(page.getByLabel(st.file)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: st.check })).toHaveCount(0);
+    await page.context().clearCookies();
+    await deskAs(page, 'support');
+    await page.goto(`/${shopLocale}/admin/couriers/settlements`);
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(t.admin.errors.forbidden);
+  });
+
   test('a courier without an API gets a printable daily manifest of the orders handed to them today, at 360 px', async ({
     page,
     t,
@@ -157,6 +177,64 @@ test.describe('courier companies', () => {
     await expect(page.getByTestId('manifest-total')).toHaveText(formatMoney(orders[0]!.total + orders[1]!.total, shopLocale));
     const csv = await page.request.get((await page.getByRole('link', { name: m.csv }).getAttribute('href'))!);
     expect(await csv.text()).toContain(m.receiver);
+    await accessibleAt(page, 360);
+  });
+
+  test('finance checks a settlement file saved by Excel (a bad line named, nothing written), then applies a cycle 5 EGP short: that order is flagged', async ({
+    page,
+    t,
+    shopLocale,
+    deskAs,
+    baseURL,
+  }) => {
+    const st = t.couriers.settlements;
+    const product = e2eProduct(4);
+    const orders = [await placeCodOrder(page.request, product, 1), await placeCodOrder(page.request, product, 1)];
+    await withE2eServices(async (db) => {
+      for (const order of orders) await moveOrderTo(db, order.id, 'READY_TO_SHIP');
+    });
+    await deskAs(page, 'operations');
+    const handed = await page.request.post('/api/admin/courier-deliveries', {
+      headers: { origin: baseURL! },
+      data: { company: 'sandbox', order_ids: orders.map((o) => o.id) },
+    });
+    expect(handed.ok()).toBe(true);
+    const tracking = ((await handed.json()) as { data: { trackingNumber: string }[] }).data.map((r) => r.trackingNumber);
+    for (const number of tracking)
+      expect((await page.request.post(`/api/sandbox-courier/deliveries/${number}/deliver`)).ok()).toBe(true);
+    await page.context().clearCookies();
+    await deskAs(page, 'finance');
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto(`/${shopLocale}/admin/couriers/settlements`);
+    await expect(page.getByRole('heading', { level: 1, name: st.title })).toBeVisible();
+    await hydrated(page, 'SettlementDesk');
+    const arabicDigits = (text: string) => text.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+    const upload = (name: string, lines: string[]) =>
+      page.getByLabel(st.file).setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${lines.join('\r\n')}`) });
+
+    await upload('excel.csv', [
+      'رقم التتبع,المبلغ المحصل,الرسوم',
+      `${arabicDigits(tracking[0]!)},${arabicDigits(poundsText(orders[0]!.total))},٣٥`,
+      'SB00000001,100,35',
+    ]);
+    await page.getByRole('button', { name: st.check }).click();
+    await expect(page.locator('[data-line="3"] [data-line-result]')).toHaveText(st.results.unknown);
+    await expect(page.getByText(st.fixFirst)).toBeVisible();
+    await expect(page.getByRole('button', { name: st.apply })).toHaveCount(0);
+    await expect(page.locator(`[data-order="${orders[0]!.id}"] [data-flag]`)).toHaveText(st.flags.missing);
+
+    await upload('cycle.csv', [
+      'Tracking Number,COD,Fees',
+      `${tracking[0]},${poundsText(orders[0]!.total)},35`,
+      `${tracking[1]},${poundsText(orders[1]!.total - 500)},35`,
+    ]);
+    await page.getByLabel(st.reference).fill('cycle-12');
+    await page.getByRole('button', { name: st.check }).click();
+    await expect(page.locator('[data-line="3"] [data-line-result]')).toContainText(st.results.short);
+    await page.getByRole('button', { name: st.apply }).click();
+    await expect(page.getByText(st.applied, { exact: true })).toBeVisible();
+    await expect(page.locator(`[data-order="${orders[1]!.id}"] [data-flag]`)).toHaveText(st.flags.short);
+    await expect(page.locator(`[data-order="${orders[0]!.id}"] [data-flag]`)).toHaveText(st.flags.matches);
     await accessibleAt(page, 360);
   });
 });
