@@ -110,3 +110,38 @@ test('expected cash of a company is the sum of its delivered orders; an order no
   expect(mine.every((r) => r.flag === 'missing')).toBe(true);
   expect(mine.reduce((sum, r) => sum + r.expected, 0)).toBe(orders.reduce((sum, o) => sum + o.total, 0));
 });
+
+test("the issue's cycle: 20 orders in one hand-over, one PDF of 20 bills; 17 delivered, 1 failed then delivered, 1 returned, 1 cancelled before pickup; expected cash is the delivered totals", async () => {
+  const orders = [];
+  for (let i = 0; i < 20; i += 1) orders.push(await readyOrder(db, json, 30000 + i * 150));
+  const ids = orders.map((o) => o.id);
+  const handed = await json(
+    '/api/admin/courier-deliveries',
+    jsonInit('POST', { company: 'sandbox', order_ids: ids }, operator.cookie),
+  );
+  expect(handed.body.data.map((r: { outcome: string }) => r.outcome)).toEqual(Array(20).fill('created'));
+  const pdf = await api.request(`/api/admin/courier-deliveries/airway-bills?orders=${ids.join(',')}`, {
+    headers: { cookie: operator.cookie },
+  });
+  const text = Buffer.from(await pdf.arrayBuffer()).toString('latin1');
+  expect(text).toContain('/Count 20');
+  for (const id of ids) expect(text).toContain(`(Order #${id})`);
+
+  const tracking = await Promise.all(ids.map((id) => trackingOf(db, id)));
+  const drive = (i: number, action: string) =>
+    json(`/api/sandbox-courier/deliveries/${tracking[i]}/${action}`, { method: 'POST' });
+  for (let i = 0; i < 17; i += 1) await drive(i, 'deliver');
+  await drive(17, 'fail');
+  await drive(17, 'deliver');
+  await drive(18, 'advance');
+  await drive(18, 'return');
+  expect((await json(`/api/admin/courier-deliveries/${ids[19]}/cancel`, jsonInit('POST', {}, operator.cookie))).status).toBe(200);
+
+  const statuses = await db.selectFrom('orders').select(['id', 'status']).where('id', 'in', ids).orderBy('id').execute();
+  expect(statuses.map((s) => s.status)).toEqual([...Array(18).fill('DELIVERED'), 'CANCELED', 'READY_TO_SHIP']);
+  const rows = ((await reconciliation()).body.data as { orderId: number; expected: number }[]).filter((r) =>
+    ids.includes(r.orderId),
+  );
+  expect(rows).toHaveLength(18);
+  expect(rows.reduce((sum, r) => sum + r.expected, 0)).toBe(orders.slice(0, 18).reduce((sum, o) => sum + o.total, 0));
+});
