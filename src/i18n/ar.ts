@@ -13,6 +13,7 @@ import { adminMessages } from './messages/admin.ts';
 import { adminOrdersMessages } from './messages/admin-orders.ts';
 import { adminMoneyMessages } from './messages/admin-money.ts';
 import { adminCashMessages } from './messages/admin-cash.ts';
+import { courierMessages } from './messages/couriers.ts';
 import { adminPromotionMessages } from './messages/admin-promotions.ts';
 import { adminPartnerMessages } from './messages/admin-partners.ts';
 import { adminCatalogMessages } from './messages/admin-catalog.ts';
@@ -146,6 +147,7 @@ export const ar: Dictionary = {
   adminOrders: adminOrdersMessages.ar,
   adminMoney: adminMoneyMessages.ar,
   adminCash: adminCashMessages.ar,
+  couriers: courierMessages.ar,
   adminPromotions: adminPromotionMessages.ar,
   adminPartners: adminPartnerMessages.ar,
   adminCatalog: adminCatalogMessages.ar,

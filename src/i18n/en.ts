@@ -13,6 +13,7 @@ import { adminMessages } from './messages/admin.ts';
 import { adminOrdersMessages } from './messages/admin-orders.ts';
 import { adminMoneyMessages } from './messages/admin-money.ts';
 import { adminCashMessages } from './messages/admin-cash.ts';
+import { courierMessages } from './messages/couriers.ts';
 import { adminPromotionMessages } from './messages/admin-promotions.ts';
 import { adminPartnerMessages } from './messages/admin-partners.ts';
 import { adminCatalogMessages } from './messages/admin-catalog.ts';
@@ -151,6 +152,7 @@ export const en = {
   adminOrders: adminOrdersMessages.en,
   adminMoney: adminMoneyMessages.en,
   adminCash: adminCashMessages.en,
+  couriers: courierMessages.en,
   adminPromotions: adminPromotionMessages.en,
   adminPartners: adminPartnerMessages.en,
   adminCatalog: adminCatalogMessages.en,

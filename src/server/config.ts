@@ -67,6 +67,10 @@ export const Env = z.object({
   KIOSK_PAYMENT_HOURS: numberOr(48, z.positive()),
   RECONCILE_AFTER_MINUTES: numberOr(15, z.positive()),
   PAYMENTS_SANDBOX: text,
+  BOSTA_API_KEY: text,
+  BOSTA_WEBHOOK_SECRET: text,
+  BOSTA_BASE_URL: textOr('https://app.bosta.co/api/v2'),
+  COURIER_SANDBOX: text,
   PAYMENT_TIMEOUT_MINUTES: numberOr(30),
   STAFF_IDLE_MINUTES: numberOr(30, z.positive()),
   COD_CALL_ATTEMPTS: numberOr(3, z.int(), z.minimum(1), z.maximum(20)),
@@ -90,6 +94,10 @@ export interface ServerConfig {
   allowedHosts: ReadonlySet<string>;
   trustProxy: boolean;
   sandboxPayments: boolean;
+  /** The sandbox courier company (issue 38): on in a demo unless COURIER_SANDBOX=0, off in production unless =1. */
+  sandboxCourier: boolean;
+  /** Bosta, when its API key and the webhook secret are both set. */
+  bosta: { apiKey: string; webhookSecret: string; baseUrl: string } | undefined;
   /** SMS codes go to the outbox table (and, unless quiet, to the log) instead of a provider. */
   smsOutbox: boolean;
   smsEchoToLog: boolean;
@@ -265,6 +273,11 @@ function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     allowedHosts: new Set([new URL(publicOrigin).hostname.toLowerCase(), ...extra, ...LOOPBACK]),
     trustProxy: read.TRUST_PROXY === '1',
     sandboxPayments,
+    sandboxCourier: read.COURIER_SANDBOX === '0' ? false : read.COURIER_SANDBOX === '1' || !production,
+    bosta:
+      read.BOSTA_API_KEY && read.BOSTA_WEBHOOK_SECRET
+        ? { apiKey: read.BOSTA_API_KEY, webhookSecret: read.BOSTA_WEBHOOK_SECRET, baseUrl: read.BOSTA_BASE_URL }
+        : undefined,
     smsOutbox,
     smsEchoToLog: smsOutbox && !production && read.SMS_OUTBOX_QUIET !== '1',
     uploadsQuotaBytes: read.UPLOADS_QUOTA_MB * 1024 * 1024,
@@ -356,6 +369,7 @@ export function productionProblems(env: NodeJS.ProcessEnv = process.env): string
     );
   problems.push(...config.paymentKeyProblems);
   if (config.sandboxPayments) problems.push('PAYMENTS_SANDBOX=1: the sandbox lets anyone approve a card payment.');
+  if (config.sandboxCourier) problems.push('COURIER_SANDBOX=1: the sandbox courier lets anyone deliver an order.');
   if (config.smsOutbox)
     problems.push('SMS_PROVIDER is not set: sign-up and reset codes would reach no phone (set SMS_PROVIDER=twilio).');
   if (env['ENABLE_TEST_FAULTS'] === '1') problems.push('ENABLE_TEST_FAULTS=1 is for tests only.');

@@ -103,7 +103,11 @@ const handWritten: [RegExp, string][] = [
 ];
 
 /** The packing slips and labels are a printed document (black rules on paper, print stylesheet), not a desk table. */
-const printedDocuments = new Set([join('src/pages/[locale]/admin/orders', 'print.astro')]);
+const printedDocuments = new Set([
+  join('src/pages/[locale]/admin/orders', 'print.astro'),
+  // A courier's daily manifest: printed and signed at hand-over (issue 38).
+  join('src/pages/[locale]/admin/couriers/manifest', '[id].astro'),
+]);
 
 function astroFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>

@@ -36,6 +36,17 @@ export default function OrderCard({ locale, text, order, busy, onCancel, onReord
       <p className="text-sm text-roast-700">
         <Filled template={text.history.placedOn} values={{ date: orderDate(order.created_at, locale) }} />
       </p>
+      {order.tracking && (
+        <p className="mt-1 text-sm" data-tracking={order.tracking.number}>
+          <Filled template={text.history.tracking} values={{ company: order.tracking.company, number: order.tracking.number }} />
+          {' · '}
+          <span data-courier-step>{text.history.courierSteps[order.tracking.step]}</span>
+          {' · '}
+          <a href={order.tracking.link} className="font-semibold underline underline-offset-2">
+            {text.history.trackParcel}
+          </a>
+        </p>
+      )}
       <ul className="mt-2 divide-y divide-roast-100 text-sm">
         {order.items.map((item) => (
           <li key={item.product_id} className="flex justify-between gap-2 py-2">

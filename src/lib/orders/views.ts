@@ -1,3 +1,4 @@
+import type { CourierStep } from '../couriers/courier-steps.ts';
 import { intlTag, type Locale } from '../../i18n/locales.ts';
 import { SHOP_TIME_ZONE } from '../../i18n/time-zone.ts';
 import type { CartLine } from '../cart-math.ts';
@@ -107,6 +108,8 @@ export interface OrderView extends SummaryTotals {
     details: string;
   };
   items: SummaryItem[];
+  /** The courier company's delivery (issue 38): its name, tracking number and link, and where the parcel is. */
+  tracking: { company: string; number: string; link: string; step: CourierStep } | null;
 }
 
 /** A movement of the shopper's wallet ledger (GET /wallet); a staff adjustment is a 'credit' (negative when taken out). */

@@ -22,8 +22,28 @@ export interface TerminalActor {
   clientAddress: string;
 }
 
-/** Who moves an order through the desk's services: a staff member, or the terminal. */
-export type DeskActor = StaffActor | TerminalActor;
+/**
+ * A courier company whose tracking moved an order (issue 38): no staff account; the audit log records role `system`,
+ * e-mail and client address `courier:<company>`, and the order's events name `courier:<company>`.
+ */
+export interface CourierCompanyActor {
+  id: null;
+  email: `courier:${string}`;
+  name: string;
+  role: 'system';
+  clientAddress: `courier:${string}`;
+}
+
+/** Who moves an order through the desk's services: a staff member, the terminal, or a courier company's tracking. */
+export type DeskActor = StaffActor | TerminalActor | CourierCompanyActor;
+
+export const courierCompanyActor = (company: string, name = company): CourierCompanyActor => ({
+  id: null,
+  email: `courier:${company}`,
+  name,
+  role: 'system',
+  clientAddress: `courier:${company}`,
+});
 
 /** The terminal actor for the system user running this process (or `user` when given). */
 export function terminalActor(user?: string): TerminalActor {
@@ -47,7 +67,7 @@ export function terminalActor(user?: string): TerminalActor {
 /** How an order event names staff: `staff:<id>` (the timeline resolves the name). */
 export const staffActorTag = (actor: Pick<StaffActor, 'id'>): string => `staff:${actor.id}`;
 
-/** How an order event names a desk actor: `staff:<id>`, or `terminal:<user>` for the terminal. */
+/** How an order event names a desk actor: `staff:<id>`, `terminal:<user>` for the terminal, `courier:<company>`. */
 export const deskActorTag = (actor: DeskActor): string =>
   actor.id === null ? actor.clientAddress.replace(/@.*$/, '') : staffActorTag(actor);
 

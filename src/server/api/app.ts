@@ -27,6 +27,7 @@ import { shopperCartRoutes } from './shopper-cart-routes.ts';
 import { healthStatusCode, shopHealth } from '../observability/health.ts';
 import { nameRequester, nameRoute } from '../observability/request-context.ts';
 import { adminRoutes } from './admin/index.ts';
+import { courierWebhookRoutes, sandboxCourierRoutes } from './courier-webhook-routes.ts';
 import { documented, ok } from './openapi/describe.ts';
 import { serveOpenApi } from './openapi/serve.ts';
 import * as z from 'zod/mini';
@@ -102,6 +103,14 @@ export function createApi({ db }: ApiDeps) {
   api.route('/', authRoutes);
   api.route('/', profileRoutes);
   api.route('/', addressRoutes);
+  api.route('/', courierWebhookRoutes);
+  // The sandbox courier posts its webhooks through this same API, as the company's would arrive.
+  api.route(
+    '/',
+    sandboxCourierRoutes(async (body, headers) =>
+      api.request('/api/couriers/sandbox/webhook', { method: 'POST', body: JSON.stringify(body), headers }),
+    ),
+  );
   api.route('/admin', adminRoutes);
   serveOpenApi(api);
   api.notFound((c) => problemResponse(new Problem(404, 'api.notFound'), c));

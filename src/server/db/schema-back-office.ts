@@ -13,6 +13,7 @@ export interface BackOfficeTables {
   couriers: CourierTable;
   remittances: RemittanceTable;
   remittance_orders: RemittanceOrderTable;
+  courier_deliveries: CourierDeliveryTable;
   content_entries: ContentEntryTable;
   content_revisions: ContentRevisionTable;
   content_releases: ContentReleaseTable;
@@ -116,7 +117,35 @@ export interface CourierTable {
   name: string;
   phone: string;
   active: Generated<number>;
+  /** The API company this courier row stands for (`bosta`, `sandbox`; migration 027), else null. */
+  company: Generated<string | null>;
   created_at: string;
+}
+
+/** A delivery created at a courier company (issue 38, migration 027). */
+export interface CourierDeliveryTable {
+  id: Generated<number>;
+  order_id: number;
+  courier_id: number;
+  company: string;
+  /** Null while the company is being asked (the row is the hand-over's claim on the order). */
+  tracking_number: string | null;
+  provider_id: string | null;
+  state_code: Generated<number>;
+  /** A CourierStep (src/lib/couriers/courier-steps.ts). */
+  step: Generated<string>;
+  attempts: Generated<number>;
+  /** Failed attempts already applied to the order. */
+  failures_recorded: Generated<number>;
+  /** Piastres the company collects. */
+  cod: Generated<number>;
+  /** 1 until the delivery is cancelled; one open delivery per order. */
+  open: Generated<number>;
+  collected: number | null;
+  fee: number | null;
+  settlement_ref: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface RemittanceTable {

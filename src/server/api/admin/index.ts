@@ -8,6 +8,7 @@ import { adminOrderRoutes } from './order-routes.ts';
 import { adminRefundRoutes } from './refund-routes.ts';
 import { adminCustomerRoutes } from './customer-routes.ts';
 import { adminCashRoutes } from './cash-routes.ts';
+import { adminCourierDeliveryRoutes } from './courier-delivery-routes.ts';
 import { adminPromotionRoutes } from './promotion-routes.ts';
 import { adminPartnerRoutes } from './partner-routes.ts';
 import { adminCatalogRoutes } from './catalog-routes.ts';
@@ -31,6 +32,7 @@ export const adminRoutes = new Hono<ApiEnv>()
   .route('/', adminRefundRoutes)
   .route('/', adminCustomerRoutes)
   .route('/', adminCashRoutes)
+  .route('/', adminCourierDeliveryRoutes)
   .route('/', adminPromotionRoutes)
   .route('/', adminPartnerRoutes)
   .route('/', adminCatalogRoutes)

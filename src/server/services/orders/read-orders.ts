@@ -6,6 +6,7 @@ import type { OrderLineRow, OrderRow, RefundRow } from '../../db/schema.ts';
 import { Problem } from '../../problem.ts';
 import type { LineColumns } from './pricing.ts';
 import { localField } from '../../../i18n/localized.ts';
+import { orderTracking } from '../../couriers/order-tracking.ts';
 
 /** An order as the shopper sees it: the copy taken when it was placed, in the request's language. */
 export function toOrderView(
@@ -13,6 +14,7 @@ export function toOrderView(
   lines: OrderLineRow[],
   locale: Locale,
   refunds: readonly RefundRow[] = [],
+  tracking: OrderView['tracking'] = null,
   paymentCode?: { code: string; expires_at: string },
 ): OrderView {
   const status: OrderStatus = isOrderStatus(order.status) ? order.status : 'PLACED';
@@ -47,6 +49,7 @@ export function toOrderView(
       details: order.address_details,
     },
     items: lines.map((l) => lineView(l, locale)),
+    tracking,
   };
 }
 
@@ -86,7 +89,7 @@ export async function getOwnOrder(db: ShopDb, userId: number, orderId: number, l
     .executeTakeFirst();
   const paymentCode =
     code?.bill_reference && code.expires_at ? { code: code.bill_reference, expires_at: code.expires_at } : undefined;
-  return toOrderView(order, lines, locale, refunds, paymentCode);
+  return toOrderView(order, lines, locale, refunds, (await orderTracking(db, [orderId])).get(orderId) ?? null, paymentCode);
 }
 
 /** The shopper's orders, newest first (at most 100 for now; paging when histories grow). */
@@ -102,12 +105,14 @@ export async function listOwnOrders(db: ShopDb, userId: number, locale: Locale):
   const ids = orders.map((o) => o.id);
   const lines = await db.selectFrom('order_lines').selectAll().where('order_id', 'in', ids).orderBy('id').execute();
   const refunds = await db.selectFrom('refunds').selectAll().where('order_id', 'in', ids).orderBy('id').execute();
+  const tracking = await orderTracking(db, ids);
   return orders.map((o) =>
     toOrderView(
       o,
       lines.filter((l) => l.order_id === o.id),
       locale,
       refunds.filter((r) => r.order_id === o.id),
+      tracking.get(o.id) ?? null,
     ),
   );
 }

@@ -1,0 +1,97 @@
+import { Hono } from 'hono';
+import {
+  AirwayBillQuerySchema,
+  HandOverSchema,
+  ManifestQuerySchema,
+  SettlementSchema,
+} from '../../../lib/schemas/admin-couriers.ts';
+import { cairoToday } from '../../../lib/admin/cairo-day.ts';
+import { readCourier } from '../../admin/couriers/couriers.ts';
+import { courierManifest, manifestCsv } from '../../admin/couriers/manifest.ts';
+import { importSettlement, reconcileCompany } from '../../admin/couriers/settlements.ts';
+import { cancelCompanyDelivery, handOverToCompany } from '../../admin/couriers/hand-over.ts';
+import { listHandoverRows, trackingNumbersOf } from '../../admin/couriers/handover-list.ts';
+import { courierCompanies, courierCompany } from '../../couriers/companies.ts';
+import { Problem } from '../../problem.ts';
+import type { ApiEnv } from '../context.ts';
+import { validate } from '../validation.ts';
+import { idParam } from './params.ts';
+import { requireStaff } from './require-staff.ts';
+
+/** Handing orders over to courier companies, their airway bills and deliveries (issue 38, docs/couriers.md). */
+export const adminCourierDeliveryRoutes = new Hono<ApiEnv>()
+  .get('/courier-deliveries', requireStaff('orders.read'), async (c) => {
+    const db = c.get('db');
+    const companies = courierCompanies(db);
+    return c.json({ data: { companies: [...companies.keys()], orders: await listHandoverRows(db, companies) } });
+  })
+  .post('/courier-deliveries', requireStaff('orders.work'), validate('json', HandOverSchema), async (c) => {
+    const db = c.get('db');
+    const body = c.req.valid('json');
+    const results = await handOverToCompany(db, courierCompany(db, body.company), body.order_ids, c.get('staff'));
+    return c.json({ data: results });
+  })
+  .post('/courier-deliveries/:id/cancel', requireStaff('orders.work'), async (c) => {
+    const db = c.get('db');
+    const orderId = idParam(c, 'admin.orderNotFound');
+    const open = await db
+      .selectFrom('courier_deliveries')
+      .select('company')
+      .where('order_id', '=', orderId)
+      .where('open', '=', 1)
+      .executeTakeFirst();
+    if (!open) throw new Problem(404, 'couriers.deliveryNotFound');
+    await cancelCompanyDelivery(db, courierCompany(db, open.company), orderId, c.get('staff'));
+    return c.json({ data: { orderId, cancelled: true } });
+  })
+  // One PDF with the airway bills of the chosen orders, in the order chosen (all at one company).
+  .get('/courier-deliveries/airway-bills', requireStaff('orders.read'), validate('query', AirwayBillQuerySchema), async (c) => {
+    const db = c.get('db');
+    const orderIds = [...new Set(c.req.valid('query').orders.split(',').map(Number))];
+    const companies = await db
+      .selectFrom('courier_deliveries')
+      .select('company')
+      .distinct()
+      .where('order_id', 'in', orderIds)
+      .where('open', '=', 1)
+      .execute();
+    if (companies.length !== 1) throw new Problem(422, 'couriers.oneCompanyPerPrint');
+    const company = courierCompany(db, companies[0]!.company);
+    const numbers = await trackingNumbersOf(db, company.name, orderIds);
+    if (!numbers) throw new Problem(422, 'couriers.oneCompanyPerPrint');
+    const pdf = await company.airwayBills(numbers);
+    return c.body(pdf.buffer as ArrayBuffer, 200, {
+      'content-type': 'application/pdf',
+      'content-disposition': `inline; filename="airway-bills-${company.name}.pdf"`,
+    });
+  })
+  // A company's settlement file: a dry run reports each line; `apply` writes it when no line is refused.
+  .post('/courier-settlements', requireStaff('cash.remit'), validate('json', SettlementSchema), async (c) => {
+    const db = c.get('db');
+    const body = c.req.valid('json');
+    const company = courierCompany(db, body.company);
+    const report = await importSettlement(
+      db,
+      { company: company.name, text: body.text, reference: body.reference, apply: body.apply ?? false },
+      c.get('staff'),
+    );
+    return c.json({ data: report });
+  })
+  // Every delivered order of a company: the cash expected, collected, its fee, remitted, and each difference flagged.
+  .get('/courier-settlements/:company', requireStaff('cash.read'), async (c) => {
+    const db = c.get('db');
+    const company = courierCompany(db, c.req.param('company'));
+    return c.json({ data: await reconcileCompany(db, company.name) });
+  })
+  // A courier's daily manifest as CSV in the reader's language (a company without an API signs it at hand-over).
+  .get('/couriers/:id/manifest.csv', requireStaff('orders.read'), validate('query', ManifestQuerySchema), async (c) => {
+    const db = c.get('db');
+    const courier = await readCourier(db, idParam(c, 'adminCash.courierNotFound'));
+    if (!courier) throw new Problem(404, 'adminCash.courierNotFound');
+    const day = c.req.valid('query').day ?? cairoToday();
+    const csv = manifestCsv(await courierManifest(db, courier.id, day), c.get('t'), c.get('locale'));
+    return c.body(csv, 200, {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="manifest-${courier.id}-${day}.csv"`,
+    });
+  });

@@ -1,0 +1,59 @@
+import { Hono } from 'hono';
+import { courierCompany } from '../couriers/companies.ts';
+import { CourierApiError } from '../couriers/courier-company.ts';
+import { driveSandbox, SANDBOX_ACTIONS, type PostWebhook, type SandboxAction } from '../couriers/sandbox-courier.ts';
+import { receiveWebhook } from '../couriers/tracking.ts';
+import { serverConfig } from '../config.ts';
+import { Problem } from '../problem.ts';
+import type { ApiEnv } from './context.ts';
+
+/**
+ * The courier companies' webhooks (issue 38): `POST /api/couriers/{company}/webhook`, refused (401) without the
+ * secret header; the answer says what the notice did (`moved`, `unchanged`, `contradicted`, `unknown`), always 200
+ * once the secret is right, so the company does not retry a notice we chose to ignore.
+ */
+export const courierWebhookRoutes = new Hono<ApiEnv>().post('/couriers/:company/webhook', async (c) => {
+  const db = c.get('db');
+  const company = courierCompany(db, c.req.param('company'));
+  const body: unknown = await c.req.json().catch(() => null);
+  return c.json({ data: { outcome: await receiveWebhook(db, company, c.req.raw.headers, body) } });
+});
+
+/**
+ * The sandbox courier's controls (demo and tests, never production: COURIER_SANDBOX): moves a parcel as the company
+ * would — `advance` one step, `deliver`, `fail` an attempt, `return` — and posts each state as a webhook through
+ * `post` (the shop's own API, so the webhook route checks it).
+ */
+export function sandboxCourierRoutes(post: PostWebhook) {
+  const sandboxOn = () => {
+    if (!serverConfig().sandboxCourier) throw new Problem(404, 'couriers.companyNotFound');
+  };
+  return (
+    new Hono<ApiEnv>()
+      // The sandbox's tracking "page" (its tracking link): where the parcel is, as the company's API answers it.
+      .get('/sandbox-courier/deliveries/:tracking', async (c) => {
+        sandboxOn();
+        try {
+          return c.json({ data: await courierCompany(c.get('db'), 'sandbox').track(c.req.param('tracking')) });
+        } catch (error) {
+          if (error instanceof CourierApiError) throw new Problem(404, 'couriers.deliveryNotFound');
+          throw error;
+        }
+      })
+      .post('/sandbox-courier/deliveries/:tracking/:action', async (c) => {
+        sandboxOn();
+        const action = c.req.param('action') as SandboxAction;
+        if (!SANDBOX_ACTIONS.includes(action)) throw new Problem(404, 'couriers.deliveryNotFound');
+        try {
+          const delivery = await driveSandbox(c.get('db'), c.req.param('tracking'), action, post);
+          return c.json({ data: delivery });
+        } catch (error) {
+          if (!(error instanceof CourierApiError)) throw error;
+          throw new Problem(
+            error.status === 404 ? 404 : 409,
+            error.status === 404 ? 'couriers.deliveryNotFound' : 'couriers.deliveryClosed',
+          );
+        }
+      })
+  );
+}

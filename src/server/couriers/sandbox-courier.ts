@@ -1,0 +1,155 @@
+import { randomInt } from 'node:crypto';
+import { bostaStep } from '../../lib/couriers/courier-steps.ts';
+import { poundsText, toPounds } from '../../lib/money.ts';
+import { airwayBillsPdf, latin1 } from './airway-bill-pdf.ts';
+import { readWebhookPayload } from './bosta.ts';
+import {
+  CourierApiError,
+  WEBHOOK_SECRET_HEADER,
+  type CourierCompany,
+  type CourierDelivery,
+  type DeliveryRequest,
+} from './courier-company.ts';
+import { hasWebhookSecret } from './webhook-secret.ts';
+
+/**
+ * The sandbox courier (issue 38): a company that behaves as Bosta does, for the demo and the tests. Its deliveries
+ * live in this process (keyed by the shop's database, so each test database has its own company), carry Bosta's
+ * state codes, post Bosta's webhook body with our secret header, and print a real PDF of airway bills. A test or the
+ * demo drives a parcel (`driveSandbox`: advance, deliver, fail an attempt, return); each state it passes is one
+ * webhook, posted through the shop's own API, so the webhook route checks it as it checks Bosta's.
+ */
+export const SANDBOX_WEBHOOK_SECRET = 'sandbox-courier-webhook-secret';
+
+interface SandboxParcel {
+  delivery: CourierDelivery;
+  request: DeliveryRequest;
+}
+
+const companies = new WeakMap<object, Map<string, SandboxParcel>>();
+const parcelsOf = (world: object) => companies.get(world) ?? companies.set(world, new Map()).get(world)!;
+
+export function sandboxCompany(world: object, secret = SANDBOX_WEBHOOK_SECRET): CourierCompany {
+  const parcels = parcelsOf(world);
+  const parcel = (trackingNumber: string) => {
+    const found = parcels.get(trackingNumber);
+    if (!found) throw new CourierApiError('sandbox', 404, `no delivery ${trackingNumber}`);
+    return found;
+  };
+  return {
+    name: 'sandbox',
+    async createDelivery(request) {
+      let trackingNumber: string;
+      do trackingNumber = `SB${randomInt(10_000_000, 99_999_999)}`;
+      while (parcels.has(trackingNumber));
+      const delivery: CourierDelivery = {
+        trackingNumber,
+        providerId: `sandbox-${trackingNumber}`,
+        stateCode: 10,
+        step: bostaStep(10),
+        attempts: 0,
+        cod: request.cashToCollect,
+        businessReference: String(request.orderId),
+      };
+      parcels.set(trackingNumber, { delivery, request });
+      return { ...delivery };
+    },
+    async cancelDelivery(trackingNumber) {
+      const found = parcel(trackingNumber);
+      // As Bosta: a delivery the company already took cannot be terminated from the shop.
+      if (found.delivery.step !== 'created') throw new CourierApiError('sandbox', 400, 'already picked up');
+      setState(found, 48);
+    },
+    async airwayBills(trackingNumbers) {
+      return airwayBillsPdf(
+        trackingNumbers.map((trackingNumber) => {
+          const { request } = parcel(trackingNumber);
+          const { receiver, dropOff } = request.address;
+          const name = `${receiver.firstName} ${receiver.lastName}`;
+          return {
+            company: 'SANDBOX COURIER',
+            trackingNumber,
+            orderRef: `#${request.orderId}`,
+            receiver: latin1(name) ? name : receiver.phone,
+            phone: receiver.phone,
+            address: [dropOff.firstLine, dropOff.district, dropOff.city].filter(latin1).join(', '),
+            cash: `EGP ${poundsText(request.cashToCollect)}`,
+          };
+        }),
+      );
+    },
+    async track(trackingNumber) {
+      return { ...parcel(trackingNumber).delivery };
+    },
+    readWebhook(headers, body) {
+      if (!hasWebhookSecret(headers, secret)) return 'bad-secret';
+      return readWebhookPayload(body);
+    },
+    trackingLink: (trackingNumber) => `/api/sandbox-courier/deliveries/${encodeURIComponent(trackingNumber)}`,
+  };
+}
+
+function setState(parcel: SandboxParcel, code: number): void {
+  parcel.delivery = {
+    ...parcel.delivery,
+    stateCode: code,
+    step: bostaStep(code),
+    attempts: parcel.delivery.attempts + (code === 47 ? 1 : 0),
+  };
+}
+
+export const SANDBOX_ACTIONS = ['advance', 'deliver', 'fail', 'return'] as const;
+export type SandboxAction = (typeof SANDBOX_ACTIONS)[number];
+
+/** The states a parcel passes for an action, from where it is (Bosta's codes). */
+function statesFor(action: SandboxAction, code: number): number[] {
+  const picked = code === 10 ? [21] : [];
+  switch (action) {
+    case 'advance':
+      return code === 10 ? [21] : code === 21 || code === 47 ? [41] : code === 41 ? [45] : [];
+    case 'deliver':
+      return code === 41 ? [45] : [...picked, 41, 45];
+    case 'fail':
+      return code === 41 ? [47] : [...picked, 41, 47];
+    case 'return':
+      return [46];
+  }
+}
+
+/** A webhook sink: the shop's API, so the sandbox's notices take the route Bosta's take. */
+export type PostWebhook = (body: unknown, headers: Record<string, string>) => Promise<Response>;
+
+/**
+ * Moves a sandbox parcel as the company would and posts one webhook per state it passes, in order. A parcel already
+ * delivered, returned or cancelled is refused (409 from the drive route).
+ */
+export async function driveSandbox(
+  world: object,
+  trackingNumber: string,
+  action: SandboxAction,
+  post: PostWebhook,
+  secret = SANDBOX_WEBHOOK_SECRET,
+): Promise<CourierDelivery> {
+  const parcels = parcelsOf(world);
+  const found = parcels.get(trackingNumber);
+  if (!found) throw new CourierApiError('sandbox', 404, `no delivery ${trackingNumber}`);
+  if ([45, 46, 48, 49].includes(found.delivery.stateCode)) throw new CourierApiError('sandbox', 409, 'delivery is closed');
+  for (const code of statesFor(action, found.delivery.stateCode)) {
+    setState(found, code);
+    const { delivery } = found;
+    await post(
+      {
+        _id: delivery.providerId,
+        trackingNumber: delivery.trackingNumber,
+        state: code,
+        type: 'SEND',
+        cod: toPounds(delivery.cod),
+        businessReference: delivery.businessReference,
+        numberOfAttempts: delivery.attempts,
+        timeStamp: Date.now(),
+      },
+      { [WEBHOOK_SECRET_HEADER]: secret, 'content-type': 'application/json' },
+    );
+  }
+  return { ...found.delivery };
+}

@@ -1,0 +1,240 @@
+import { expect, hydrated } from './fixtures.ts';
+import { accessibleAt } from './template-checks.ts';
+import { deskTest as test, e2eCourier, e2eProduct, placeCodOrder, withE2eServices } from './admin-support.ts';
+import { moveOrderTo } from '../support/order-states.ts';
+import { logIn } from './login.ts';
+import { formatMoney, formatOrderId } from '../../src/i18n/format.ts';
+import { interpolate, plural } from '../../src/i18n/t.ts';
+import { poundsText } from '../../src/lib/money.ts';
+
+/**
+ * Courier companies (issue 38) on the sandbox courier, which behaves as Bosta does: an operator hands orders over in
+ * one action, prints their airway bills as one PDF, and the company's tracking (driven here as the company would:
+ * deliver, fail an attempt then deliver, return) moves the orders.
+ */
+test.describe('courier companies', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('operations hands three orders over in one action, prints one PDF of airway bills, and the tracking moves each order', async ({
+    browser,
+    page,
+    t,
+    shopLocale,
+    deskAs,
+  }) => {
+    const d = t.couriers.desk;
+    const product = e2eProduct(10);
+    const orders = [
+      await placeCodOrder(page.request, product, 1),
+      await placeCodOrder(page.request, product, 1),
+      await placeCodOrder(page.request, product, 1),
+    ];
+    const blank = await placeCodOrder(page.request, product, 1);
+    await withE2eServices(async (db) => {
+      for (const order of [...orders, blank]) await moveOrderTo(db, order.id, 'READY_TO_SHIP');
+      // An address without its street: the desk says so, and the company never hears of the order.
+      await db.updateTable('orders').set({ address_street: '' }).where('id', '=', blank.id).execute();
+    });
+    await page.setViewportSize({ width: 360, height: 800 });
+    await deskAs(page, 'operations');
+    await page.goto(`/${shopLocale}/admin/couriers/deliveries`);
+    await expect(page.getByRole('heading', { level: 1, name: d.title })).toBeVisible();
+    await hydrated(page, 'HandoverDesk');
+    const missing = interpolate(d.missing, { fields: d.fields.street });
+    await expect(page.locator(`[data-order="${blank.id}"]`)).toContainText(missing);
+
+    for (const { id } of [...orders, blank])
+      await page.getByRole('checkbox', { name: interpolate(d.selectOrder, { order: formatOrderId(id) }) }).check();
+    await page.getByLabel(d.company).selectOption('sandbox');
+    await page.getByRole('button', { name: d.handOver }).click();
+    await expect(page.getByText(interpolate(plural(d.handedOver, 3, shopLocale), { count: 3 }), { exact: true })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: formatOrderId(blank.id) })).toContainText(missing);
+    const tracking: string[] = [];
+    for (const { id } of orders) {
+      const number = page.locator(`[data-order="${id}"] [data-tracking]`);
+      await expect(number).toHaveText(/^SB\d{8}$/);
+      tracking.push((await number.textContent())!);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await accessibleAt(page, 360);
+
+    // One PDF: a page per order, each with its tracking number, the order and the cash to collect.
+    const print = page.getByRole('link', { name: d.printBills });
+    const pdf = await page.request.get((await print.getAttribute('href'))!);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    const bills = (await pdf.body()).toString('latin1');
+    expect(bills).toContain('/Count 3');
+    for (const [i, order] of orders.entries()) {
+      expect(bills).toContain(`(${tracking[i]})`);
+      expect(bills).toContain(`(Order #${order.id})`);
+    }
+
+    // The company moves the parcels; each state reaches the shop as a webhook with the secret header.
+    const drive = async (number: string, action: string) =>
+      expect((await page.request.post(`/api/sandbox-courier/deliveries/${number}/${action}`)).ok()).toBe(true);
+    await drive(tracking[0]!, 'deliver');
+    await drive(tracking[1]!, 'fail');
+    await page.reload();
+    await expect(page.locator(`[data-order="${orders[0]!.id}"]`)).toHaveCount(0);
+    await expect(page.locator(`[data-order="${orders[1]!.id}"]`)).toContainText(d.steps.failed_attempt);
+    await drive(tracking[1]!, 'deliver');
+    await drive(tracking[2]!, 'advance');
+    await drive(tracking[2]!, 'return');
+    const statuses = await withE2eServices((db) =>
+      db
+        .selectFrom('orders')
+        .select(['id', 'status', 'cash_to_collect'])
+        .where(
+          'id',
+          'in',
+          orders.map((o) => o.id),
+        )
+        .orderBy('id')
+        .execute(),
+    );
+    expect(statuses).toEqual([
+      { id: orders[0]!.id, status: 'DELIVERED', cash_to_collect: orders[0]!.total },
+      { id: orders[1]!.id, status: 'DELIVERED', cash_to_collect: orders[1]!.total },
+      { id: orders[2]!.id, status: 'CANCELED', cash_to_collect: 0 },
+    ]);
+    // The order page shows the moves made by the company.
+    await page.goto(`/${shopLocale}/admin/orders/${orders[0]!.id}`);
+    await expect(page.getByRole('main')).toContainText(t.orders.status.DELIVERED);
+
+    // The shopper sees the company, the tracking number, the courier's step and the tracking link on their order.
+    const shopperContext = await browser.newContext();
+    const shopperPage = await shopperContext.newPage();
+    await logIn(shopperPage, orders[0]!.shopper);
+    await shopperPage.goto(`/${shopLocale}/profile/order-history`);
+    const card = shopperPage.locator(`[data-order="${orders[0]!.id}"] [data-tracking]`);
+    await expect(card).toContainText(tracking[0]!);
+    await expect(card.locator('[data-courier-step]')).toHaveText(t.orders.history.courierSteps.delivered);
+    await expect(card.getByRole('link', { name: t.orders.history.trackParcel })).toHaveAttribute(
+      'href',
+      `/api/sandbox-courier/deliveries/${tracking[0]}`,
+    );
+    await shopperContext.close();
+  });
+
+  test('support sees the desk without a way to hand over; content is refused the page', async ({
+    page,
+    t,
+    shopLocale,
+    deskAs,
+  }) => {
+    const d = t.couriers.desk;
+    await deskAs(page, 'support');
+    await page.goto(`/${shopLocale}/admin/couriers/deliveries`);
+    await expect(page.getByRole('heading', { level: 1, name: d.title })).toBeVisible();
+    await hydrated(page, 'HandoverDesk');
+    await expect(page.getByRole('button', { name: d.handOver })).toHaveCount(0);
+    await expect(page.getByRole('checkbox')).toHaveCount(0);
+    await page.context().clearCookies();
+    await deskAs(page, 'content');
+    await page.goto(`/${shopLocale}/admin/couriers/deliveries`);
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(t.admin.errors.forbidden);
+  });
+
+  test('operations reads the courier company cash without a way to apply a settlement; support is refused it', async ({
+    page,
+    t,
+    shopLocale,
+    deskAs,
+  }) => {
+    const st = t.couriers.settlements;
+    await deskAs(page, 'operations');
+    await page.goto(`/${shopLocale}/admin/couriers/settlements`);
+    await expect(page.getByRole('heading', { level: 1, name: st.title })).toBeVisible();
+    await hydrated(page, 'SettlementDesk');
+    await expect(page.getByLabel(st.file)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: st.check })).toHaveCount(0);
+    await page.context().clearCookies();
+    await deskAs(page, 'support');
+    await page.goto(`/${shopLocale}/admin/couriers/settlements`);
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(t.admin.errors.forbidden);
+  });
+
+  test('a courier without an API gets a printable daily manifest of the orders handed to them today, at 360 px', async ({
+    page,
+    t,
+    shopLocale,
+    deskAs,
+  }) => {
+    const m = t.couriers.manifest;
+    const courier = e2eCourier(`Manifest ${Date.now() % 100000}`);
+    const product = e2eProduct(4);
+    const orders = [await placeCodOrder(page.request, product, 1), await placeCodOrder(page.request, product, 1)];
+    await withE2eServices(async (db) => {
+      for (const order of orders) await moveOrderTo(db, order.id, 'WITH_COURIER', { courierId: courier.id });
+    });
+    await page.setViewportSize({ width: 360, height: 800 });
+    await deskAs(page, 'operations');
+    await page.goto(`/${shopLocale}/admin/couriers/${courier.id}`);
+    await page.getByRole('link', { name: m.open }).click();
+    await expect(page.getByRole('heading', { level: 1, name: interpolate(m.title, { courier: courier.name }) })).toBeVisible();
+    for (const order of orders)
+      await expect(page.locator(`[data-order="${order.id}"]`)).toContainText(formatMoney(order.total, shopLocale));
+    await expect(page.getByTestId('manifest-total')).toHaveText(formatMoney(orders[0]!.total + orders[1]!.total, shopLocale));
+    const csv = await page.request.get((await page.getByRole('link', { name: m.csv }).getAttribute('href'))!);
+    expect(await csv.text()).toContain(m.receiver);
+    await accessibleAt(page, 360);
+  });
+
+  test('finance checks a settlement file saved by Excel (a bad line named, nothing written), then applies a cycle 5 EGP short: that order is flagged', async ({
+    page,
+    t,
+    shopLocale,
+    deskAs,
+    baseURL,
+  }) => {
+    const st = t.couriers.settlements;
+    const product = e2eProduct(4);
+    const orders = [await placeCodOrder(page.request, product, 1), await placeCodOrder(page.request, product, 1)];
+    await withE2eServices(async (db) => {
+      for (const order of orders) await moveOrderTo(db, order.id, 'READY_TO_SHIP');
+    });
+    await deskAs(page, 'operations');
+    const handed = await page.request.post('/api/admin/courier-deliveries', {
+      headers: { origin: baseURL! },
+      data: { company: 'sandbox', order_ids: orders.map((o) => o.id) },
+    });
+    expect(handed.ok()).toBe(true);
+    const tracking = ((await handed.json()) as { data: { trackingNumber: string }[] }).data.map((r) => r.trackingNumber);
+    for (const number of tracking)
+      expect((await page.request.post(`/api/sandbox-courier/deliveries/${number}/deliver`)).ok()).toBe(true);
+    await page.context().clearCookies();
+    await deskAs(page, 'finance');
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto(`/${shopLocale}/admin/couriers/settlements`);
+    await expect(page.getByRole('heading', { level: 1, name: st.title })).toBeVisible();
+    await hydrated(page, 'SettlementDesk');
+    const arabicDigits = (text: string) => text.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+    const upload = (name: string, lines: string[]) =>
+      page.getByLabel(st.file).setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${lines.join('\r\n')}`) });
+
+    await upload('excel.csv', [
+      'رقم التتبع,المبلغ المحصل,الرسوم',
+      `${arabicDigits(tracking[0]!)},${arabicDigits(poundsText(orders[0]!.total))},٣٥`,
+      'SB00000001,100,35',
+    ]);
+    await page.getByRole('button', { name: st.check }).click();
+    await expect(page.locator('[data-line="3"] [data-line-result]')).toHaveText(st.results.unknown);
+    await expect(page.getByText(st.fixFirst)).toBeVisible();
+    await expect(page.getByRole('button', { name: st.apply })).toHaveCount(0);
+    await expect(page.locator(`[data-order="${orders[0]!.id}"] [data-flag]`)).toHaveText(st.flags.missing);
+
+    await upload('cycle.csv', [
+      'Tracking Number,COD,Fees',
+      `${tracking[0]},${poundsText(orders[0]!.total)},35`,
+      `${tracking[1]},${poundsText(orders[1]!.total - 500)},35`,
+    ]);
+    await page.getByLabel(st.reference).fill('cycle-12');
+    await page.getByRole('button', { name: st.check }).click();
+    await expect(page.locator('[data-line="3"] [data-line-result]')).toContainText(st.results.short);
+    await page.getByRole('button', { name: st.apply }).click();
+    await expect(page.getByText(st.applied, { exact: true })).toBeVisible();
+    await expect(page.locator(`[data-order="${orders[1]!.id}"] [data-flag]`)).toHaveText(st.flags.short);
+    await expect(page.locator(`[data-order="${orders[0]!.id}"] [data-flag]`)).toHaveText(st.flags.matches);
+    await accessibleAt(page, 360);
+  });
+});
