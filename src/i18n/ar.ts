@@ -18,6 +18,7 @@ import { adminPartnerMessages } from './messages/admin-partners.ts';
 import { adminCatalogMessages } from './messages/admin-catalog.ts';
 import { adminContentMessages } from './messages/admin-content.ts';
 import { adminAccountMessages } from './messages/admin-account.ts';
+import { messagingMessages } from './messages/messaging.ts';
 
 /** Arabic dictionary: typed against the English one, so a missing key fails the type check. */
 export const ar: Dictionary = {
@@ -150,4 +151,5 @@ export const ar: Dictionary = {
   adminCatalog: adminCatalogMessages.ar,
   adminContent: adminContentMessages.ar,
   adminAccount: adminAccountMessages.ar,
+  messaging: messagingMessages.ar,
 };

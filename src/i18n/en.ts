@@ -18,6 +18,7 @@ import { adminPartnerMessages } from './messages/admin-partners.ts';
 import { adminCatalogMessages } from './messages/admin-catalog.ts';
 import { adminContentMessages } from './messages/admin-content.ts';
 import { adminAccountMessages } from './messages/admin-account.ts';
+import { messagingMessages } from './messages/messaging.ts';
 
 /**
  * English dictionary: the source of every key. Spec texts are used verbatim.
@@ -155,6 +156,7 @@ export const en = {
   adminCatalog: adminCatalogMessages.en,
   adminContent: adminContentMessages.en,
   adminAccount: adminAccountMessages.en,
+  messaging: messagingMessages.en,
 };
 
 /** Every language must provide every key of the English dictionary. */

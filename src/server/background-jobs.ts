@@ -3,6 +3,7 @@ import { scheduleContent } from './admin/content/schedule.ts';
 import { watchAbandonedPayments } from './payments/release-abandoned.ts';
 import { watchCatalog } from './services/catalog/catalog-watch.ts';
 import { watchAbandonedUploads } from './uploads/quota.ts';
+import { watchMessageOutbox } from './messaging/outbox.ts';
 import { onShutdown } from './lifecycle.ts';
 
 /**
@@ -16,6 +17,7 @@ import { onShutdown } from './lifecycle.ts';
  * | catalog watch (`watchCatalog`) | the catalog version: a fingerprint check, PostgreSQL LISTEN | CATALOG_CHECK_MS |
  * | unpaid-order release (`watchAbandonedPayments`) | online orders unpaid after PAYMENT_TIMEOUT_MINUTES give their stock back | 1 min |
  * | upload sweep (`watchAbandonedUploads`) | upload halves a crash left behind | 1 h |
+ * | message outbox (`watchMessageOutbox`) | order messages (WhatsApp, SMS) due to be sent, retried with back-off; off with MESSAGING=off | MESSAGE_SEND_MS |
  * | content schedule (`scheduleContent`) | scheduled entries and offers publish on their own; only in a server that follows publishes, CONTENT_SCHEDULE≠0 | 1 min |
  */
 export interface BackgroundJobOptions {
@@ -37,6 +39,7 @@ export function startBackgroundJobs(db: ShopDb, options: BackgroundJobOptions): 
     ['catalog-watch', () => watchCatalog(db, options.databaseUrl)],
     ['payment-release', () => watchAbandonedPayments(db)],
     ['upload-sweep', () => watchAbandonedUploads(db)],
+    ['message-outbox', () => watchMessageOutbox(db)],
   ];
   if (options.contentSchedule) jobs.push(['content-schedule', () => scheduleContent(db)]);
   store[key] = { names: jobs.map(([name]) => name), stops: jobs.map(([, start]) => start()) };

@@ -102,8 +102,16 @@ export const adminOrdersMessages = defineMessages(
       systemNotes: {
         confirmedByPhone: 'Confirmed by phone',
         callsExhausted: 'Cancelled: not confirmed within the allowed calls',
+        confirmedByReply: 'Confirmed by the shopper’s reply on WhatsApp',
+        cancelledByReply: 'Cancelled by the shopper’s reply on WhatsApp',
       },
-      actors: { shopper: 'the shopper', payment: 'the payment', system: 'the shop', cli: 'a terminal' },
+      actors: {
+        shopper: 'the shopper',
+        payment: 'the payment',
+        system: 'the shop',
+        cli: 'a terminal',
+        'shopper:whatsapp': 'the shopper on WhatsApp',
+      },
       refundStatus: { owed: 'owed', paid: 'paid' },
       attemptStatus: {
         pending: 'pending',
@@ -265,8 +273,19 @@ export const adminOrdersMessages = defineMessages(
       by: 'بواسطة {name}',
       none: 'لا يوجد',
       destinations: { card: 'البطاقة', wallet: 'المحفظة' },
-      systemNotes: { confirmedByPhone: 'تم التأكيد هاتفيًا', callsExhausted: 'أُلغي: لم يُؤكَّد خلال عدد المكالمات المسموح' },
-      actors: { shopper: 'العميل', payment: 'بوابة الدفع', system: 'المتجر', cli: 'سطر الأوامر' },
+      systemNotes: {
+        confirmedByPhone: 'تم التأكيد هاتفيًا',
+        callsExhausted: 'أُلغي: لم يُؤكَّد خلال عدد المكالمات المسموح',
+        confirmedByReply: 'أكّده العميل بالرد على واتساب',
+        cancelledByReply: 'ألغاه العميل بالرد على واتساب',
+      },
+      actors: {
+        shopper: 'العميل',
+        payment: 'بوابة الدفع',
+        system: 'المتجر',
+        cli: 'سطر الأوامر',
+        'shopper:whatsapp': 'العميل على واتساب',
+      },
       refundStatus: { owed: 'مستحق', paid: 'مدفوع' },
       attemptStatus: {
         pending: 'قيد الانتظار',

@@ -22,8 +22,29 @@ export interface TerminalActor {
   clientAddress: string;
 }
 
-/** Who moves an order through the desk's services: a staff member, or the terminal. */
-export type DeskActor = StaffActor | TerminalActor;
+/**
+ * The shopper answering on a messaging channel (issue 37): their quick reply moves the order through the desk's mover,
+ * audited as role `system`, e-mail the channel, and the number it came from as the client address.
+ */
+export interface ShopperChannelActor {
+  id: null;
+  email: 'whatsapp' | 'sms';
+  name: string;
+  role: 'system';
+  clientAddress: string;
+}
+
+/** Who moves an order through the desk's services: a staff member, the terminal, or the shopper by a reply. */
+export type DeskActor = StaffActor | TerminalActor | ShopperChannelActor;
+
+/** The shopper replying from `phone` on `channel`. */
+export const shopperChannelActor = (channel: 'whatsapp' | 'sms', phone: string): ShopperChannelActor => ({
+  id: null,
+  email: channel,
+  name: `shopper (${channel})`,
+  role: 'system',
+  clientAddress: `${channel}:${phone}`,
+});
 
 /** The terminal actor for the system user running this process (or `user` when given). */
 export function terminalActor(user?: string): TerminalActor {
@@ -47,9 +68,16 @@ export function terminalActor(user?: string): TerminalActor {
 /** How an order event names staff: `staff:<id>` (the timeline resolves the name). */
 export const staffActorTag = (actor: Pick<StaffActor, 'id'>): string => `staff:${actor.id}`;
 
-/** How an order event names a desk actor: `staff:<id>`, or `terminal:<user>` for the terminal. */
+/**
+ * How an order event names a desk actor: `staff:<id>`, `terminal:<user>` for the terminal, `shopper:<channel>` for a
+ * reply (the number stays in the audit log, out of the timeline).
+ */
 export const deskActorTag = (actor: DeskActor): string =>
-  actor.id === null ? actor.clientAddress.replace(/@.*$/, '') : staffActorTag(actor);
+  actor.id !== null
+    ? staffActorTag(actor)
+    : actor.email === 'terminal'
+      ? actor.clientAddress.replace(/@.*$/, '')
+      : `shopper:${actor.email}`;
 
 /** The staff id an actor tag names, or null for shopper, payment, system, terminal. */
 export const staffIdOfActor = (actor: string): number | null => (actor.startsWith('staff:') ? Number(actor.slice(6)) : null);

@@ -25,6 +25,7 @@ import { profileRoutes } from './profile-routes.ts';
 import { shopperCartRoutes } from './shopper-cart-routes.ts';
 import { searchIndexReady } from '../search/registry.ts';
 import { adminRoutes } from './admin/index.ts';
+import { whatsappRoutes } from './whatsapp-routes.ts';
 
 export interface ApiDeps {
   db: ShopDb;
@@ -61,6 +62,7 @@ export function createApi({ db }: ApiDeps) {
   api.route('/', orderRoutes);
   api.route('/', checkoutRoutes);
   api.route('/', paymentRoutes);
+  api.route('/', whatsappRoutes);
   const sandbox = sandboxRoutes();
   if (sandbox) api.route('/sandbox-gateway', sandbox);
   api.route('/', authRoutes);
