@@ -10,6 +10,7 @@ import { signWebhookBody } from '../../src/server/messaging/whatsapp-signature.t
 import { makeAddress, makeProduct, placeOrder, stockOf } from '../support/orders.ts';
 import { moveOrderTo } from '../support/order-states.ts';
 import { makeShopper } from '../support/shoppers.ts';
+import { jsonInit, makeStaff } from '../support/staff.ts';
 import { testApi } from '../support/test-db.ts';
 
 /**
@@ -329,5 +330,30 @@ describe('the webhook', () => {
     ]);
     await deliverDueMessages(db, channels);
     expect(sms.at(-1)).toContain(`#${other.id}`);
+  });
+});
+
+describe('the simulator (demo only, staff only)', () => {
+  test('lists the messages as the shopper sees them and taps a quick reply through the signed webhook', async () => {
+    const operator = await makeStaff(db, api, 'operations');
+    const order = await codOrder({ lang: 'ar-EG' });
+    await deliverDueMessages(db, channels);
+    const list = await json('/api/admin/messages/simulator', { headers: operator.headers });
+    const shown = list.body.data.find((m: { orderId: number }) => m.orderId === order.id);
+    expect(shown.replies.map((r: { title: string }) => r.title)).toEqual(['تأكيد الطلب', 'تغيير العنوان', 'إلغاء الطلب']);
+    const tapped = await json(`/api/admin/messages/${shown.id}/reply`, jsonInit('POST', { reply: 'confirm' }, operator.cookie));
+    expect(tapped).toMatchObject({ status: 201, body: { data: { outcome: 'confirmed' } } });
+    expect(await statusOf(order.id)).toBe('ACCEPT');
+    const bad = await json(`/api/admin/messages/${shown.id}/reply`, jsonInit('POST', { reply: 'refund' }, operator.cookie));
+    expect(bad.status).toBe(422);
+
+    process.env['MESSAGING'] = 'whatsapp';
+    try {
+      const refused = await json('/api/admin/messages/simulator', { headers: operator.headers });
+      expect(refused.status).toBe(404);
+      expect(refused.body.message).toBe('The simulator works only in the demo (MESSAGING=demo).');
+    } finally {
+      delete process.env['MESSAGING'];
+    }
   });
 });

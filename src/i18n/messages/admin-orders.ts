@@ -148,6 +148,12 @@ export const adminOrdersMessages = defineMessages(
         call_back: 'Call back at…',
       },
       callNow: 'Call {phone}',
+      whatsapp: {
+        change_address: 'Asked on WhatsApp to change the address',
+        unanswered: 'No answer to the WhatsApp confirmation',
+        failed: 'The WhatsApp confirmation could not be delivered',
+        wrote: 'The shopper wrote: {text}',
+      },
     },
     print: {
       title: 'Packing slip and label, order {id}',
@@ -324,6 +330,12 @@ export const adminOrdersMessages = defineMessages(
       note: 'ملاحظة (اختيارية)',
       log: 'تسجيل المكالمة',
       logged: 'سُجّلت المكالمة',
+      whatsapp: {
+        change_address: 'طلب على واتساب تغيير العنوان',
+        unanswered: 'لم يرد على رسالة التأكيد على واتساب',
+        failed: 'تعذّر توصيل رسالة التأكيد على واتساب',
+        wrote: 'كتب العميل: {text}',
+      },
       outcomes: {
         confirmed: 'تم التأكيد',
         no_answer: 'لم يرد',
