@@ -27,11 +27,10 @@ export interface SentMessage {
 
 /** The provider refused or could not be reached. Not retryable: trying again cannot help (a number not on WhatsApp). */
 export class MessageSendError extends Error {
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-  ) {
+  readonly retryable: boolean;
+  constructor(message: string, retryable: boolean) {
     super(message);
+    this.retryable = retryable;
   }
 }
 

@@ -6,7 +6,11 @@ import { MessageSendError, type MessageChannel, type OutgoingMessage, type SentM
 /** The fallback: the message's text through the shop's SMS sender (Twilio, or the development outbox). */
 export class SmsChannel implements MessageChannel {
   readonly channel = 'sms';
-  constructor(private readonly db: ShopDb) {}
+  // No parameter properties: the background jobs load this file with Node's type stripping (scripts/start.mjs).
+  private readonly db: ShopDb;
+  constructor(db: ShopDb) {
+    this.db = db;
+  }
 
   async send(message: OutgoingMessage): Promise<SentMessage> {
     const sender = smsSender(this.db);

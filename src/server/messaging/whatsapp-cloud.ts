@@ -42,11 +42,15 @@ const RETRYABLE_CODES = new Set([1, 2, 4, 80007, 130429, 131000, 131048, 131056,
 /** Meta's WhatsApp Business Cloud API, authenticated with the system user's token. */
 export class WhatsappCloudChannel implements MessageChannel {
   readonly channel = 'whatsapp';
-  constructor(
-    private readonly config: MessagingConfig['whatsapp'],
-    private readonly fetchImpl: Fetch = fetch,
-    private readonly timeoutMs = 10_000,
-  ) {}
+  // No parameter properties: the background jobs load this file with Node's type stripping (scripts/start.mjs).
+  private readonly config: MessagingConfig['whatsapp'];
+  private readonly fetchImpl: Fetch;
+  private readonly timeoutMs: number;
+  constructor(config: MessagingConfig['whatsapp'], fetchImpl: Fetch = fetch, timeoutMs = 10_000) {
+    this.config = config;
+    this.fetchImpl = fetchImpl;
+    this.timeoutMs = timeoutMs;
+  }
 
   async send(message: OutgoingMessage): Promise<SentMessage> {
     const { baseUrl, apiVersion, phoneNumberId, token } = this.config;
