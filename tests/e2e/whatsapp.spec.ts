@@ -48,6 +48,12 @@ test('COD checkout with consent → the simulator shows the confirmation → Con
   const timeline = page.getByRole('region', { name: t.adminOrders.order.timeline });
   await expect(timeline).toContainText(t.adminOrders.order.systemNotes.confirmedByReply);
   await expect(timeline).toContainText(t.adminOrders.order.actors['shopper:whatsapp']);
+  await expect(timeline).toContainText(
+    interpolate(t.adminOrders.order.kinds.message_reply, {
+      channel: s.channel.whatsapp,
+      reply: t.messaging.confirm.replies.confirm,
+    }),
+  );
   // Not a call the operators still have to make.
   await page.goto(`/${shopLocale}/admin/confirmations`);
   await expect(page.getByRole('link', { name: formatOrderId(orderId), exact: true })).toHaveCount(0);
