@@ -6,6 +6,7 @@ import { MessageSendError } from '../../src/server/messaging/channel.ts';
 import { DemoWhatsappChannel } from '../../src/server/messaging/demo-channel.ts';
 import { deliverDueMessages, type Channels } from '../../src/server/messaging/outbox.ts';
 import { simulatedReplyBody } from '../../src/server/messaging/webhook.ts';
+import { answerByLink, confirmLinkView } from '../../src/server/messaging/confirm-link.ts';
 import { signWebhookBody } from '../../src/server/messaging/whatsapp-signature.ts';
 import { makeAddress, makeProduct, placeOrder, stockOf } from '../support/orders.ts';
 import { moveOrderTo } from '../support/order-states.ts';
@@ -355,5 +356,43 @@ describe('the simulator (demo only, staff only)', () => {
     } finally {
       delete process.env['MESSAGING'];
     }
+  });
+});
+
+describe('the SMS fallback’s confirmation link', () => {
+  test('the SMS carries a signed link; the page confirms without login, once; a changed token is refused', async () => {
+    const order = await codOrder({ lang: 'ar-EG' });
+    const refusing: Channels = {
+      whatsapp: { channel: 'whatsapp', send: () => Promise.reject(new MessageSendError('error 131026', false)) },
+      sms: smsChannel,
+    };
+    await deliverDueMessages(db, refusing);
+    await deliverDueMessages(db, refusing);
+    const text = sms.at(-1)!;
+    expect(text).toContain('برجاء تأكيد طلبك');
+    const link = new URL(/للرد: (\S+)/.exec(text)![1]!);
+    expect(link.pathname).toBe('/ar/confirm-order');
+    const token = link.searchParams.get('token')!;
+
+    const view = await confirmLinkView(db, token);
+    expect(view).toMatchObject({ orderId: order.id, locale: 'ar', answered: null });
+    expect(view!.replies.map((r) => r.title)).toEqual(['تأكيد الطلب', 'تغيير العنوان', 'إلغاء الطلب']);
+    const forged = token.replace(/^\d+/, String(order.id + 1));
+    expect(await confirmLinkView(db, forged)).toBeNull();
+    expect(await answerByLink(db, forged, 'cancel')).toBeNull();
+
+    expect(await answerByLink(db, token, 'confirm')).toBe('confirmed');
+    expect(await statusOf(order.id)).toBe('ACCEPT');
+    const event = await db
+      .selectFrom('order_events')
+      .select('actor')
+      .where('order_id', '=', order.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(event.actor).toBe('shopper:sms');
+    // Works once: a second answer does nothing.
+    expect(await answerByLink(db, token, 'cancel')).toBe('duplicate');
+    expect(await statusOf(order.id)).toBe('ACCEPT');
+    expect((await confirmLinkView(db, token))!.answered).toBe('confirmed');
   });
 });

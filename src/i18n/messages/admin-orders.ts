@@ -121,6 +121,7 @@ export const adminOrdersMessages = defineMessages(
         system: 'the shop',
         cli: 'a terminal',
         'shopper:whatsapp': 'the shopper on WhatsApp',
+        'shopper:sms': 'the shopper (SMS link)',
       },
       refundStatus: { owed: 'owed', paid: 'paid' },
       attemptStatus: {
@@ -311,6 +312,7 @@ export const adminOrdersMessages = defineMessages(
         system: 'المتجر',
         cli: 'سطر الأوامر',
         'shopper:whatsapp': 'العميل على واتساب',
+        'shopper:sms': 'العميل (رابط الرسالة النصية)',
       },
       refundStatus: { owed: 'مستحق', paid: 'مدفوع' },
       attemptStatus: {

@@ -20,6 +20,18 @@ export const messagingMessages = defineMessages(
     movedOn: 'Bean Bazaar: thank you, your order {order} has already moved on, so nothing was changed. Call us if you need help.',
     changeAddress: 'Bean Bazaar: tell us your new address in a message here; our team will call you to confirm order {order}.',
     smsLink: 'Answer here: {link}',
+    link: {
+      title: 'Confirm your order',
+      intro: 'You received this link by SMS. Choose your answer:',
+      invalid: 'This link is not valid. Check the SMS, or call us.',
+      done: {
+        confirmed: 'Thank you: your order is confirmed.',
+        cancelled: 'Your order is cancelled.',
+        change_address: 'Our team will call you to take the new address.',
+        moved_on: 'Your order has already moved on, so nothing was changed.',
+        used: 'This link has already been used.',
+      },
+    },
     errors: {
       badSignature: 'Webhook refused: the signature does not match.',
       verifyRefused: 'Webhook verification refused.',
@@ -61,6 +73,18 @@ export const messagingMessages = defineMessages(
     movedOn: 'بازار البن: شكرًا لك، طلبك {order} تجاوز هذه المرحلة ولم يتغير شيء. اتصل بنا إن احتجت مساعدة.',
     changeAddress: 'بازار البن: اكتب عنوانك الجديد في رسالة هنا، وسيتصل بك فريقنا لتأكيد الطلب {order}.',
     smsLink: 'للرد: {link}',
+    link: {
+      title: 'تأكيد طلبك',
+      intro: 'وصلك هذا الرابط برسالة SMS. اختر ردك:',
+      invalid: 'هذا الرابط غير صالح. راجع الرسالة أو اتصل بنا.',
+      done: {
+        confirmed: 'شكرًا لك: تم تأكيد طلبك.',
+        cancelled: 'تم إلغاء طلبك.',
+        change_address: 'سيتصل بك فريقنا لأخذ العنوان الجديد.',
+        moved_on: 'طلبك تجاوز هذه المرحلة، ولم يتغير شيء.',
+        used: 'تم استخدام هذا الرابط من قبل.',
+      },
+    },
     errors: {
       badSignature: 'رُفض الإشعار: التوقيع غير مطابق.',
       verifyRefused: 'رُفض التحقق من الإشعارات.',

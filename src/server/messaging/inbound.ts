@@ -6,6 +6,7 @@ import type { ShopDb } from '../db/index.ts';
 import { isUniqueViolation, nowIso } from '../db/values.ts';
 import { Problem } from '../problem.ts';
 import type { MessageKind } from '../../lib/messaging/replies.ts';
+import type { ChannelName } from './channel.ts';
 import { withdrawConsent } from './consent.ts';
 import { queueOrderMessage } from './order-messages.ts';
 
@@ -96,7 +97,14 @@ async function once(db: ShopDb, work: (trx: ShopDb) => Promise<InboundOutcome>):
 const ORDER_OPEN = 'PLACED';
 
 /** A quick reply to a confirmation: the order moves through the desk's one mover, as the shopper on WhatsApp. */
-async function takeReply(db: ShopDb, id: string, phone: string, orderId: number, reply: QuickReply): Promise<InboundOutcome> {
+export async function takeReply(
+  db: ShopDb,
+  id: string,
+  phone: string,
+  orderId: number,
+  reply: QuickReply,
+  channel: ChannelName = 'whatsapp',
+): Promise<InboundOutcome> {
   const asked = await db
     .selectFrom('order_messages')
     .select('id')
@@ -127,11 +135,11 @@ async function takeReply(db: ShopDb, id: string, phone: string, orderId: number,
         const order = await trx.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow();
         if (order.status !== ORDER_OPEN) throw new Problem(409, 'admin.staleOrder');
         await record(trx);
-        await queueOrderMessage(trx, orderId, 'change_address');
+        await queueOrderMessage(trx, orderId, 'change_address', channel);
         return outcome;
       });
     }
-    const actor = shopperChannelActor('whatsapp', phone);
+    const actor = shopperChannelActor(channel, phone);
     await moveFromDesk(
       db,
       reply === 'confirm'
@@ -147,7 +155,7 @@ async function takeReply(db: ShopDb, id: string, phone: string, orderId: number,
     // The order moved on (confirmed already, cancelled, on its way): never back; a polite answer, once.
     return once(db, async (trx) => {
       await takeOnce(trx, { id, kind: 'reply', phone, orderId, outcome: 'moved_on' });
-      await queueOrderMessage(trx, orderId, 'moved_on');
+      await queueOrderMessage(trx, orderId, 'moved_on', channel);
       return 'moved_on';
     });
   }

@@ -8,6 +8,7 @@ import { serverConfig, type TemplateKind } from '../config.ts';
 import type { ShopDb } from '../db/index.ts';
 import { nowIso } from '../db/values.ts';
 import type { ChannelName, TemplateMessage } from './channel.ts';
+import { confirmLinkUrl } from './confirm-token.ts';
 import { hasConsent } from './consent.ts';
 
 /** A filled value kept whole inside the other language's text (docs/glossary.md, "Isolate every filled value"). */
@@ -119,6 +120,11 @@ export async function queueOrderMessage(
           replies: composed.replies,
         }
       : null;
+  // By SMS there are no buttons: the confirmation carries a link to a page with the same three answers.
+  const body =
+    channel === 'sms' && kind === 'confirm'
+      ? `${composed.body}\n${interpolate(dictionary(locale).messaging.smsLink, { link: confirmLinkUrl(orderId, locale) })}`
+      : composed.body;
   const now = nowIso();
   const written = await trx
     .insertInto('order_messages')
@@ -128,7 +134,7 @@ export async function queueOrderMessage(
       channel,
       phone: order.phone,
       locale,
-      body: composed.body,
+      body,
       template: template?.name ?? null,
       params: JSON.stringify({ language: template?.language ?? null, body: composed.params, replies: composed.replies }),
       status: 'queued',
