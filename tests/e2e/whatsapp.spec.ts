@@ -1,6 +1,9 @@
 import { formatOrderId } from '../../src/i18n/format.ts';
 import { interpolate } from '../../src/i18n/t.ts';
-import { signedInStaff } from './admin-support.ts';
+import { serverConfig } from '../../src/server/config.ts';
+import { signWebhookBody } from '../../src/server/messaging/whatsapp-signature.ts';
+import { e2eProduct, placeCodOrder, signedInStaff } from './admin-support.ts';
+import { withE2eDb } from './login.ts';
 import { checkoutWithCart } from './checkout-support.ts';
 import { expect, hydrated, test } from './fixtures.ts';
 import { accessibleAt } from './template-checks.ts';
@@ -57,4 +60,93 @@ test('COD checkout with consent → the simulator shows the confirmation → Con
   // Not a call the operators still have to make.
   await page.goto(`/${shopLocale}/admin/confirmations`);
   await expect(page.getByRole('link', { name: formatOrderId(orderId), exact: true })).toHaveCount(0);
+});
+
+/** The outbox row of an order's confirmation on a channel, as the sender job left it. */
+const confirmationOf = (orderId: number, channel: string) =>
+  withE2eDb(
+    (db) =>
+      db
+        .prepare(
+          "SELECT status, provider_message_id AS wamid FROM order_messages WHERE order_id = ? AND kind = 'confirm' AND channel = ?",
+        )
+        .get(orderId, channel) as { status: string; wamid: string | null } | undefined,
+  );
+
+test('WhatsApp reports the message failed → an SMS with a link → the page confirms without login, and the link works once', async ({
+  page,
+  browser,
+  baseURL,
+  t,
+  shopLocale,
+}) => {
+  test.setTimeout(120_000);
+  const l = t.messaging.link;
+  const order = await placeCodOrder(page.request, e2eProduct(5), 1, {
+    fields: { message_consent: true },
+    lang: shopLocale === 'ar' ? 'ar-EG' : 'en-US',
+  });
+  // The sender job sends the WhatsApp confirmation (demo provider) within MESSAGE_SEND_MS.
+  await expect.poll(() => confirmationOf(order.id, 'whatsapp')?.status, { timeout: 20_000 }).toBe('sent');
+  const wamid = confirmationOf(order.id, 'whatsapp')!.wamid!;
+  // Meta reports it failed (a number not on WhatsApp): a status webhook, signed as Meta signs it, over HTTP.
+  const body = JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '0',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              statuses: [
+                {
+                  id: wamid,
+                  status: 'failed',
+                  timestamp: '1',
+                  recipient_id: '0',
+                  errors: [{ code: 131026, title: 'Message undeliverable' }],
+                },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  });
+  const posted = await page.request.post('/api/whatsapp/webhook', {
+    headers: {
+      'content-type': 'application/json',
+      'x-hub-signature-256': signWebhookBody(serverConfig().messaging.whatsapp.appSecret, body),
+    },
+    data: body,
+  });
+  expect(posted.status()).toBe(200);
+  await expect.poll(() => confirmationOf(order.id, 'sms')?.status, { timeout: 20_000 }).toBe('sent');
+  const sms = withE2eDb(
+    (db) =>
+      db.prepare('SELECT body FROM sms_messages WHERE body LIKE ? ORDER BY id DESC').get(`%token=${order.id}.%`) as {
+        body: string;
+      },
+  );
+  const link = new URL(/(https?:\/\/\S+)/.exec(sms.body)![1]!);
+
+  // No login: a fresh browser, as on the shopper's phone.
+  const shoppersPhone = await browser.newContext({ baseURL });
+  const phone = await shoppersPhone.newPage();
+  await phone.goto(`${link.pathname}${link.search}`);
+  await expect(phone.getByRole('heading', { name: l.title })).toBeVisible();
+  await expect(phone.locator('[data-link-body]')).toContainText(formatOrderId(order.id));
+  await accessibleAt(phone, 360);
+  await phone.getByRole('button', { name: t.messaging.confirm.replies.confirm, exact: true }).click();
+  await expect(phone.getByRole('status')).toHaveText(l.done.confirmed);
+  // Once: the same link again says it was used, and offers nothing.
+  await phone.goto(`${link.pathname}${link.search}`);
+  await expect(phone.getByRole('status')).toHaveText(l.done.used);
+  await expect(phone.getByRole('button', { name: t.messaging.confirm.replies.cancel, exact: true })).toHaveCount(0);
+  await shoppersPhone.close();
+  expect(
+    withE2eDb((db) => (db.prepare('SELECT status FROM orders WHERE id = ?').get(order.id) as { status: string }).status),
+  ).toBe('ACCEPT');
 });
