@@ -69,6 +69,7 @@ export const Env = z.object({
   WHATSAPP_LANGUAGE_EN: textOr('en'),
   WHATSAPP_LANGUAGE_AR: textOr('ar'),
   CONFIRMATION_REPLY_MINUTES: numberOr(60, z.positive()),
+  MESSAGE_FALLBACK_MINUTES: numberOr(15, z.positive()),
   MESSAGE_SEND_MS: numberOr(3000, z.positive()),
   ENABLE_TEST_FAULTS: text,
   CONTENT_SCHEDULE: text,
@@ -166,6 +167,8 @@ export interface MessagingConfig {
   replyWindowMs: number;
   /** How often each instance looks for messages to send. */
   sendEveryMs: number;
+  /** A WhatsApp confirmation sent but not delivered after this long goes again by SMS. */
+  fallbackAfterMs: number;
 }
 
 /** The demo's webhook secret and verify token: public, so production refuses the demo mode. */
@@ -213,6 +216,7 @@ function readMessaging(read: z.infer<typeof Env>, production: boolean): Messagin
     },
     replyWindowMs: read.CONFIRMATION_REPLY_MINUTES * 60_000,
     sendEveryMs: Math.max(200, read.MESSAGE_SEND_MS),
+    fallbackAfterMs: read.MESSAGE_FALLBACK_MINUTES * 60_000,
   };
 }
 

@@ -4,7 +4,7 @@ import { serverConfig } from '../../src/server/config.ts';
 import type { MessageChannel } from '../../src/server/messaging/channel.ts';
 import { MessageSendError } from '../../src/server/messaging/channel.ts';
 import { DemoWhatsappChannel } from '../../src/server/messaging/demo-channel.ts';
-import { deliverDueMessages, type Channels } from '../../src/server/messaging/outbox.ts';
+import { deliverDueMessages, fallBackUndelivered, type Channels } from '../../src/server/messaging/outbox.ts';
 import { simulatedReplyBody } from '../../src/server/messaging/webhook.ts';
 import { answerByLink, confirmLinkView } from '../../src/server/messaging/confirm-link.ts';
 import { signWebhookBody } from '../../src/server/messaging/whatsapp-signature.ts';
@@ -394,5 +394,31 @@ describe('the SMS fallback’s confirmation link', () => {
     expect(await answerByLink(db, token, 'cancel')).toBe('duplicate');
     expect(await statusOf(order.id)).toBe('ACCEPT');
     expect((await confirmLinkView(db, token))!.answered).toBe('confirmed');
+  });
+});
+
+describe('a confirmation WhatsApp never delivers', () => {
+  test('goes again by SMS after MESSAGE_FALLBACK_MINUTES, once; a delivered one does not', async () => {
+    const silent = await codOrder();
+    const delivered = await codOrder();
+    await deliverDueMessages(db, channels);
+    const wamid = (await confirmOf(delivered.id))!.provider_message_id;
+    await post(webhook({ statuses: [{ id: wamid, status: 'delivered', timestamp: '1', recipient_id: '0' }] }));
+    expect(await fallBackUndelivered(db)).toBe(0);
+    const later = new Date(Date.now() + serverConfig().messaging.fallbackAfterMs + 1000);
+    expect(await fallBackUndelivered(db, later)).toBeGreaterThanOrEqual(1);
+    expect(await fallBackUndelivered(db, later)).toBe(0);
+    const channelsOf = async (orderId: number) =>
+      (
+        await db
+          .selectFrom('order_messages')
+          .select('channel')
+          .where('order_id', '=', orderId)
+          .where('kind', '=', 'confirm')
+          .orderBy('id')
+          .execute()
+      ).map((r) => r.channel);
+    expect(await channelsOf(silent.id)).toEqual(['whatsapp', 'sms']);
+    expect(await channelsOf(delivered.id)).toEqual(['whatsapp']);
   });
 });

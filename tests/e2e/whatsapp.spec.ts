@@ -133,7 +133,7 @@ test('WhatsApp reports the message failed → an SMS with a link → the page co
   const link = new URL(/(https?:\/\/\S+)/.exec(sms.body)![1]!);
 
   // No login: a fresh browser, as on the shopper's phone.
-  const shoppersPhone = await browser.newContext({ baseURL });
+  const shoppersPhone = await browser.newContext(baseURL ? { baseURL } : {});
   const phone = await shoppersPhone.newPage();
   await phone.goto(`${link.pathname}${link.search}`);
   await expect(phone.getByRole('heading', { name: l.title })).toBeVisible();

@@ -134,6 +134,31 @@ export async function deliverDueMessages(db: ShopDb, channels: Channels, now = n
   return sent;
 }
 
+/**
+ * Confirmations WhatsApp accepted but never delivered within MESSAGE_FALLBACK_MINUTES (the phone is off, the number
+ * has no WhatsApp and Meta has not said so yet), for orders still waiting: each goes again by SMS, once (the outbox's
+ * unique (order, kind, channel)). How many were queued.
+ */
+export async function fallBackUndelivered(db: ShopDb, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - serverConfig().messaging.fallbackAfterMs).toISOString();
+  const stale = await db
+    .selectFrom('order_messages')
+    .innerJoin('orders', 'orders.id', 'order_messages.order_id')
+    .select('order_messages.order_id')
+    .where('order_messages.kind', '=', 'confirm')
+    .where('order_messages.channel', '=', 'whatsapp')
+    .where('order_messages.status', '=', 'sent')
+    .where('order_messages.reply', 'is', null)
+    .where('order_messages.sent_at', '<', before)
+    .where('orders.status', '=', 'PLACED')
+    .limit(BATCH)
+    .execute();
+  let queued = 0;
+  for (const { order_id } of stale)
+    if (await db.transaction().execute((trx) => queueOrderMessage(trx, order_id, 'confirm', 'sms'))) queued += 1;
+  return queued;
+}
+
 /** The sender job (src/server/background-jobs.ts): every MESSAGE_SEND_MS, in every instance (claims keep it once). */
 export function watchMessageOutbox(db: ShopDb): () => void {
   const { mode, sendEveryMs } = serverConfig().messaging;
@@ -143,7 +168,8 @@ export function watchMessageOutbox(db: ShopDb): () => void {
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    deliverDueMessages(db, channels)
+    fallBackUndelivered(db)
+      .then(() => deliverDueMessages(db, channels))
       .catch((error: unknown) => console.error('message outbox:', error))
       .finally(() => {
         running = false;
