@@ -20,16 +20,22 @@ afterAll(async () => {
 test('starts every job once per process, the content schedule only when asked, and stops them all', async () => {
   expect(runningBackgroundJobs()).toEqual([]);
   startBackgroundJobs(db, { databaseUrl: url, contentSchedule: false });
-  expect(runningBackgroundJobs()).toEqual(['catalog-watch', 'payment-release', 'upload-sweep']);
+  expect(runningBackgroundJobs()).toEqual(['catalog-watch', 'payment-release', 'upload-sweep', 'message-outbox']);
   // A second bundle or caller in the same process starts nothing more.
   startBackgroundJobs(db, { databaseUrl: url, contentSchedule: true });
-  expect(runningBackgroundJobs()).toEqual(['catalog-watch', 'payment-release', 'upload-sweep']);
+  expect(runningBackgroundJobs()).toEqual(['catalog-watch', 'payment-release', 'upload-sweep', 'message-outbox']);
   await stopBackgroundJobs();
   expect(runningBackgroundJobs()).toEqual([]);
   await stopBackgroundJobs();
 
   startBackgroundJobs(db, { databaseUrl: url, contentSchedule: true });
-  expect(runningBackgroundJobs()).toEqual(['catalog-watch', 'payment-release', 'upload-sweep', 'content-schedule']);
+  expect(runningBackgroundJobs()).toEqual([
+    'catalog-watch',
+    'payment-release',
+    'upload-sweep',
+    'message-outbox',
+    'content-schedule',
+  ]);
   await stopBackgroundJobs();
   expect(runningBackgroundJobs()).toEqual([]);
 });
