@@ -12,7 +12,8 @@ import { testFaultsEnabled } from './server/http/request-id.ts';
 import { searchIndex, shareSearchIndex, updateSearchIndex } from './server/search/registry.ts';
 import { beforeCatalogVersion } from './server/services/catalog/catalog-version.ts';
 
-const ADMIN_PAGE = new RegExp(`^/${LOCALE_SEGMENT}/admin(/|$)`);
+// The back office, and the SMS confirmation page (issue 37: one shopper's order behind a single-use link).
+const PRIVATE_PAGE = new RegExp(`^/${LOCALE_SEGMENT}/(?:admin|confirm-order)(/|$)`);
 
 function privatePage(response: Response): Response {
   response.headers.set('cache-control', 'no-store');
@@ -72,6 +73,6 @@ export const onRequest = defineMiddleware(async (context, next): Promise<Respons
   await prepareBundle();
   if (context.url.pathname.startsWith('/api/')) return next();
   // The back office is per staff member: never cached here or anywhere, never indexed (issue 22).
-  if (ADMIN_PAGE.test(context.url.pathname)) return next().then(withIslandStyleInHead).then(privatePage);
+  if (PRIVATE_PAGE.test(context.url.pathname)) return next().then(withIslandStyleInHead).then(privatePage);
   return cachedRender(context.request, context.url, next, islandStyleInHeadBytes);
 });

@@ -20,6 +20,7 @@ import { adminCatalogMessages } from './messages/admin-catalog.ts';
 import { adminContentMessages } from './messages/admin-content.ts';
 import { adminAccountMessages } from './messages/admin-account.ts';
 import { pwaMessages } from './messages/pwa.ts';
+import { messagingMessages } from './messages/messaging.ts';
 
 /** Arabic dictionary: typed against the English one, so a missing key fails the type check. */
 export const ar: Dictionary = {
@@ -154,4 +155,5 @@ export const ar: Dictionary = {
   adminContent: adminContentMessages.ar,
   adminAccount: adminAccountMessages.ar,
   pwa: pwaMessages.ar,
+  messaging: messagingMessages.ar,
 };

@@ -20,6 +20,7 @@ import { adminCatalogMessages } from './messages/admin-catalog.ts';
 import { adminContentMessages } from './messages/admin-content.ts';
 import { adminAccountMessages } from './messages/admin-account.ts';
 import { pwaMessages } from './messages/pwa.ts';
+import { messagingMessages } from './messages/messaging.ts';
 
 /**
  * English dictionary: the source of every key. Spec texts are used verbatim.
@@ -159,6 +160,7 @@ export const en = {
   adminContent: adminContentMessages.en,
   adminAccount: adminAccountMessages.en,
   pwa: pwaMessages.en,
+  messaging: messagingMessages.en,
 };
 
 /** Every language must provide every key of the English dictionary. */

@@ -45,6 +45,7 @@ const refusals: Refusal[] = [
   { term: 'coffee shops', refused: /مقا?ه[يى]/, use: 'الكافيهات' },
   { term: 'back office', refused: /لوحة (?:ال)?تحكم/, use: 'لوحة الإدارة' },
   { term: 'refund', refused: /استرجاع|إرجاع المبلغ/, use: 'استرداد / ردّ المبلغ' },
+  { term: 'WhatsApp', refused: /(?<!ا)وتساب|واتس اب|واتس آب/, use: 'واتساب' },
   { term: 'courier', refused: word('(?:ال)?(?:ساعي|سائق)|عامل التوصيل'), use: 'المندوب / مندوب الشحن' },
   { term: 'staff member', refused: word('(?:ال)?عضو'), use: 'الموظف', under: ['admin'] },
   {

@@ -4,6 +4,7 @@ import { watchAbandonedPayments } from './payments/release-abandoned.ts';
 import { watchPendingPayments } from './payments/reconcile.ts';
 import { watchCatalog } from './services/catalog/catalog-watch.ts';
 import { watchAbandonedUploads } from './uploads/quota.ts';
+import { watchMessageOutbox } from './messaging/outbox.ts';
 import { onShutdown } from './lifecycle.ts';
 import { scheduleBackups } from './ops/backup/schedule.ts';
 
@@ -19,6 +20,7 @@ import { scheduleBackups } from './ops/backup/schedule.ts';
  * | unpaid-order release (`watchAbandonedPayments`) | online orders unpaid after PAYMENT_TIMEOUT_MINUTES give their stock back | 1 min |
  * | payment reconciliation (`watchPendingPayments`) | payments pending after RECONCILE_AFTER_MINUTES are asked about at their provider; unpaid references of cancelled orders are cancelled there | 1 min |
  * | upload sweep (`watchAbandonedUploads`) | upload halves a crash left behind | 1 h |
+ * | message outbox (`watchMessageOutbox`) | order messages (WhatsApp, SMS) due to be sent, retried with back-off; off with MESSAGING=off | MESSAGE_SEND_MS |
  * | content schedule (`scheduleContent`) | scheduled entries and offers publish on their own; only in a server that follows publishes, CONTENT_SCHEDULE≠0 | 1 min |
  * | backup (`scheduleBackups`) | `npm run backup` as a child process when the newest backup is older than BACKUP_EVERY_HOURS; embedded database only | 10 min |
  */
@@ -44,6 +46,7 @@ export function startBackgroundJobs(db: ShopDb, options: BackgroundJobOptions): 
     ['payment-release', () => watchAbandonedPayments(db)],
     ['payment-reconcile', () => watchPendingPayments(db)],
     ['upload-sweep', () => watchAbandonedUploads(db)],
+    ['message-outbox', () => watchMessageOutbox(db)],
   ];
   if (options.contentSchedule) jobs.push(['content-schedule', () => scheduleContent(db)]);
   if (options.backupEveryHours) jobs.push(['backup', () => scheduleBackups(options.backupEveryHours!)]);

@@ -137,3 +137,38 @@ test('Fawry: both keys make it live; one without the other refuses a production 
     'Fawry is half configured: FAWRY_SECURITY_KEY missing.',
   ]);
 });
+
+test('production refuses WhatsApp turned on with anything missing, naming what, and the demo messaging mode', () => {
+  const ready = {
+    NODE_ENV: 'production',
+    SITE_URL: 'https://beanbazaar.example',
+    AUTH_TOKEN_SECRET: secret,
+    STAFF_SECRET_KEY: 'k'.repeat(32),
+    SMS_PROVIDER: 'twilio',
+  };
+  expect(serverConfig(ready).messaging.mode).toBe('off');
+  expect(productionProblems({ ...ready, MESSAGING: 'whatsapp', WHATSAPP_TOKEN: 't', WHATSAPP_APP_SECRET: 's' })).toEqual([
+    'MESSAGING=whatsapp needs WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_VERIFY_TOKEN, WHATSAPP_TEMPLATE_CONFIRM, WHATSAPP_TEMPLATE_WITH_COURIER, WHATSAPP_TEMPLATE_DELIVERED, WHATSAPP_TEMPLATE_FAILED_ATTEMPT.',
+  ]);
+  const whatsapp = {
+    ...ready,
+    MESSAGING: 'whatsapp',
+    WHATSAPP_TOKEN: 't',
+    WHATSAPP_PHONE_NUMBER_ID: '1065',
+    WHATSAPP_APP_SECRET: 's',
+    WHATSAPP_VERIFY_TOKEN: 'v',
+    WHATSAPP_TEMPLATE_CONFIRM: 'cod_confirm',
+    WHATSAPP_TEMPLATE_WITH_COURIER: 'with_courier',
+    WHATSAPP_TEMPLATE_DELIVERED: 'delivered',
+    WHATSAPP_TEMPLATE_FAILED_ATTEMPT: 'failed',
+    WHATSAPP_LANGUAGE_AR: 'ar_EG',
+  };
+  expect(productionProblems(whatsapp)).toEqual([]);
+  expect(serverConfig(whatsapp).messaging.whatsapp).toMatchObject({
+    templates: { confirm: 'cod_confirm' },
+    languages: { en: 'en', ar: 'ar_EG' },
+  });
+  expect(productionProblems({ ...ready, MESSAGING: 'demo' })).toEqual([
+    'MESSAGING=demo: order messages would reach no phone, and the demo webhook secret is public.',
+  ]);
+});

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import * as z from 'zod/mini';
+import type { Locale } from '../i18n/locales.ts';
 
 /**
  * The server's configuration, read from the environment and checked in one place. Two modes (issue 19):
@@ -75,6 +76,22 @@ export const Env = z.object({
   STAFF_IDLE_MINUTES: numberOr(30, z.positive()),
   COD_CALL_ATTEMPTS: numberOr(3, z.int(), z.minimum(1), z.maximum(20)),
   REMITTANCE_DUE_DAYS: numberOr(2, z.int(), z.minimum(1), z.maximum(60)),
+  MESSAGING: text,
+  WHATSAPP_TOKEN: text,
+  WHATSAPP_PHONE_NUMBER_ID: text,
+  WHATSAPP_APP_SECRET: text,
+  WHATSAPP_VERIFY_TOKEN: text,
+  WHATSAPP_API_VERSION: textOr('v21.0'),
+  WHATSAPP_API_BASE: textOr('https://graph.facebook.com'),
+  WHATSAPP_TEMPLATE_CONFIRM: text,
+  WHATSAPP_TEMPLATE_WITH_COURIER: text,
+  WHATSAPP_TEMPLATE_DELIVERED: text,
+  WHATSAPP_TEMPLATE_FAILED_ATTEMPT: text,
+  WHATSAPP_LANGUAGE_EN: textOr('en'),
+  WHATSAPP_LANGUAGE_AR: textOr('ar'),
+  CONFIRMATION_REPLY_MINUTES: numberOr(60, z.positive()),
+  MESSAGE_FALLBACK_MINUTES: numberOr(15, z.positive()),
+  MESSAGE_SEND_MS: numberOr(3000, z.positive()),
   ENABLE_TEST_FAULTS: text,
   CONTENT_SCHEDULE: text,
   CONTENT_RELEASE: text,
@@ -163,6 +180,8 @@ export interface ServerConfig {
     messagingServiceSid?: string | undefined;
     baseUrl?: string | undefined;
   };
+  /** Order messages (issue 37, docs/messaging.md). */
+  messaging: MessagingConfig;
   /** Live provider keys, when all of a provider's are set. */
   paytabs: { profileId: string; serverKey: string; baseUrl: string } | undefined;
   opay: { merchantId: string; publicKey: string; secretKey: string; baseUrl: string } | undefined;
@@ -221,6 +240,97 @@ function readPaymob(read: z.infer<typeof Env>): { keys: PaymobKeys | undefined; 
     },
     problems,
   };
+}
+
+/** The WhatsApp templates the shop sends, each approved at Meta under a name (category utility). */
+export const TEMPLATE_KINDS = ['confirm', 'with_courier', 'delivered', 'failed_attempt'] as const;
+export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
+
+export interface MessagingConfig {
+  /**
+   * whatsapp: Meta's Cloud API (SMS as the fallback); demo: messages stay in the outbox and the desk's simulator
+   * plays the shopper (the default outside production); off: none sent (the default in production).
+   */
+  mode: 'whatsapp' | 'demo' | 'off';
+  whatsapp: {
+    token: string;
+    phoneNumberId: string;
+    /** Signs the webhook posts (X-Hub-Signature-256); in a demo a public key the simulator signs with. */
+    appSecret: string;
+    verifyToken: string;
+    apiVersion: string;
+    baseUrl: string;
+    templates: Record<TemplateKind, string>;
+    /** Each template's language code exactly as approved (e.g. ar or ar_EG). */
+    languages: Record<Locale, string>;
+  };
+  /** A confirmation unanswered this long puts the order in the call queue. */
+  replyWindowMs: number;
+  /** How often each instance looks for messages to send. */
+  sendEveryMs: number;
+  /** A WhatsApp confirmation sent but not delivered after this long goes again by SMS. */
+  fallbackAfterMs: number;
+}
+
+/** The demo's webhook secret and verify token: public, so production refuses the demo mode. */
+const DEMO_APP_SECRET = 'bean-bazaar-demo-whatsapp-app-secret';
+
+const TEMPLATE_VARIABLES: Record<TemplateKind, keyof z.infer<typeof Env>> = {
+  confirm: 'WHATSAPP_TEMPLATE_CONFIRM',
+  with_courier: 'WHATSAPP_TEMPLATE_WITH_COURIER',
+  delivered: 'WHATSAPP_TEMPLATE_DELIVERED',
+  failed_attempt: 'WHATSAPP_TEMPLATE_FAILED_ATTEMPT',
+};
+/** The names a demo uses, and the ones docs/messaging.md asks to register at Meta. */
+const DEFAULT_TEMPLATES: Record<TemplateKind, string> = {
+  confirm: 'cod_order_confirmation',
+  with_courier: 'order_with_courier',
+  delivered: 'order_delivered',
+  failed_attempt: 'order_delivery_failed',
+};
+
+function readMessaging(read: z.infer<typeof Env>, production: boolean): MessagingConfig {
+  const mode =
+    read.MESSAGING === 'whatsapp' || read.MESSAGING === 'demo' || read.MESSAGING === 'off'
+      ? read.MESSAGING
+      : production
+        ? 'off'
+        : 'demo';
+  const demo = mode === 'demo';
+  const templates = Object.fromEntries(
+    TEMPLATE_KINDS.map((kind) => [
+      kind,
+      (read[TEMPLATE_VARIABLES[kind]] as string | undefined) || (demo || !production ? DEFAULT_TEMPLATES[kind] : ''),
+    ]),
+  ) as Record<TemplateKind, string>;
+  return {
+    mode,
+    whatsapp: {
+      token: read.WHATSAPP_TOKEN ?? '',
+      phoneNumberId: read.WHATSAPP_PHONE_NUMBER_ID ?? (demo ? 'demo' : ''),
+      appSecret: read.WHATSAPP_APP_SECRET || (demo ? DEMO_APP_SECRET : ''),
+      verifyToken: read.WHATSAPP_VERIFY_TOKEN || (demo ? DEMO_APP_SECRET : ''),
+      apiVersion: read.WHATSAPP_API_VERSION,
+      baseUrl: read.WHATSAPP_API_BASE,
+      templates,
+      languages: { en: read.WHATSAPP_LANGUAGE_EN, ar: read.WHATSAPP_LANGUAGE_AR },
+    },
+    replyWindowMs: read.CONFIRMATION_REPLY_MINUTES * 60_000,
+    sendEveryMs: Math.max(200, read.MESSAGE_SEND_MS),
+    fallbackAfterMs: read.MESSAGE_FALLBACK_MINUTES * 60_000,
+  };
+}
+
+/** What WhatsApp needs before it may be turned on, as the variables that are missing. */
+function missingWhatsapp(env: NodeJS.ProcessEnv): string[] {
+  const needed = [
+    'WHATSAPP_TOKEN',
+    'WHATSAPP_PHONE_NUMBER_ID',
+    'WHATSAPP_APP_SECRET',
+    'WHATSAPP_VERIFY_TOKEN',
+    ...Object.values(TEMPLATE_VARIABLES),
+  ];
+  return needed.filter((name) => !env[name]?.trim());
 }
 
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
@@ -323,6 +433,7 @@ function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
       messagingServiceSid: read.TWILIO_MESSAGING_SERVICE_SID,
       baseUrl: read.TWILIO_API_BASE,
     },
+    messaging: readMessaging(read, production),
     paytabs:
       read.PAYTABS_PROFILE_ID && read.PAYTABS_SERVER_KEY
         ? { profileId: read.PAYTABS_PROFILE_ID, serverKey: read.PAYTABS_SERVER_KEY, baseUrl: read.PAYTABS_BASE_URL }
@@ -372,6 +483,12 @@ export function productionProblems(env: NodeJS.ProcessEnv = process.env): string
   if (config.sandboxCourier) problems.push('COURIER_SANDBOX=1: the sandbox courier lets anyone deliver an order.');
   if (config.smsOutbox)
     problems.push('SMS_PROVIDER is not set: sign-up and reset codes would reach no phone (set SMS_PROVIDER=twilio).');
+  if (config.messaging.mode === 'demo')
+    problems.push('MESSAGING=demo: order messages would reach no phone, and the demo webhook secret is public.');
+  if (config.messaging.mode === 'whatsapp') {
+    const missing = missingWhatsapp(env);
+    if (missing.length) problems.push(`MESSAGING=whatsapp needs ${missing.join(', ')}.`);
+  }
   if (env['ENABLE_TEST_FAULTS'] === '1') problems.push('ENABLE_TEST_FAULTS=1 is for tests only.');
   const { metrics } = config;
   if (metrics.port && !LOOPBACK_IPS.has(metrics.host) && (metrics.token?.length ?? 0) < 32)
@@ -388,6 +505,7 @@ export function demoNotice(config: ServerConfig): string {
     '⚠  DEMO MODE (NODE_ENV is not "production"):',
     `   - payments go to the built-in sandbox page${config.sandboxPayments ? ', where anyone can approve a card payment' : ' (off)'};`,
     `   - SMS codes are kept in the outbox table${config.smsEchoToLog ? ' and printed to this log' : ''};`,
+    `   - order messages (WhatsApp) ${config.messaging.mode === 'demo' ? 'stay in the outbox: the desk’s message simulator shows them' : `are ${config.messaging.mode}`};`,
     `   - links handed to payment providers point at ${config.publicOrigin}.`,
     '   For a real shop set NODE_ENV=production with SITE_URL, AUTH_TOKEN_SECRET, SMS and payment keys (README).',
     '',

@@ -24,6 +24,10 @@ test('starts every job once per process, the content schedule only when asked, a
   // A second bundle or caller in the same process starts nothing more.
   startBackgroundJobs(db, { databaseUrl: url, contentSchedule: true });
   expect(runningBackgroundJobs()).toEqual(['catalog-watch', 'payment-release', 'payment-reconcile', 'upload-sweep']);
+  expect(runningBackgroundJobs()).toEqual(['catalog-watch', 'payment-release', 'upload-sweep', 'message-outbox']);
+  // A second bundle or caller in the same process starts nothing more.
+  startBackgroundJobs(db, { databaseUrl: url, contentSchedule: true });
+  expect(runningBackgroundJobs()).toEqual(['catalog-watch', 'payment-release', 'upload-sweep', 'message-outbox']);
   await stopBackgroundJobs();
   expect(runningBackgroundJobs()).toEqual([]);
   await stopBackgroundJobs();
@@ -42,6 +46,10 @@ test('starts every job once per process, the content schedule only when asked, a
   // BACKUP_EVERY_HOURS (scripts/start.mjs passes 0 on PostgreSQL): the backup schedule (tests/api/backup-restore.test.ts).
   startBackgroundJobs(db, { databaseUrl: url, contentSchedule: false, backupEveryHours: 24 });
   expect(runningBackgroundJobs()).toEqual(['catalog-watch', 'payment-release', 'payment-reconcile', 'upload-sweep', 'backup']);
+    'upload-sweep',
+    'message-outbox',
+    'content-schedule',
+  ]);
   await stopBackgroundJobs();
   expect(runningBackgroundJobs()).toEqual([]);
 });

@@ -201,15 +201,26 @@ export function e2eCourier(name = 'Karim'): { id: number; name: string } {
 }
 
 /** A cash-on-delivery order placed through the shop's own API by a new shopper: `quantity` of `productId`. */
-export async function placeCodOrder(request: APIRequestContext, productId: number, quantity = 2) {
+export async function placeCodOrder(
+  request: APIRequestContext,
+  productId: number,
+  quantity = 2,
+  /** More of the order's choice (e.g. `message_consent`), and the language it is placed in. */
+  more: { fields?: Record<string, unknown>; lang?: string } = {},
+) {
   const shopper = await createE2eShopper(request);
   makeE2eAddress(shopper.id, 'Home');
   const auth = { authorization: `Bearer ${shopper.token}` };
   const addresses = await request.get('/api/addresses', { headers: auth });
   const addressId = ((await addresses.json()) as { data: { id: number }[] }).data[0]!.id;
-  const placed = await request.post('/api/orders?lang=en-US', {
+  const placed = await request.post(`/api/orders?lang=${more.lang ?? 'en-US'}`, {
     headers: auth,
-    data: { products: [{ product_id: productId, quantity }], address_id: addressId, payment_method: 'cash_on_delivery' },
+    data: {
+      products: [{ product_id: productId, quantity }],
+      address_id: addressId,
+      payment_method: 'cash_on_delivery',
+      ...more.fields,
+    },
   });
   if (!placed.ok()) throw new Error(`order ${placed.status()}: ${await placed.text()}`);
   const data = ((await placed.json()) as { data: { id: number; DiscountedTotal: number } }).data;

@@ -66,6 +66,7 @@ export const adminTemplates: { path: string; guest?: boolean }[] = [
   { path: '/admin/orders/{order}' },
   { path: '/admin/orders/print?ids={order}' },
   { path: '/admin/confirmations' },
+  { path: '/admin/messages' },
   { path: '/admin/couriers' },
   { path: '/admin/couriers/{courier}' },
   { path: '/admin/couriers/deliveries' },

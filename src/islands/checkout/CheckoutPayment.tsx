@@ -13,16 +13,20 @@ export default function CheckoutPayment({
   locale,
   text,
   payText,
+  consentText,
   loadingText,
 }: {
   locale: Locale;
   text: OrdersText;
   payText: Dictionary['payments'];
+  /** The opt-in to order messages (its wording's version is stored with the yes). */
+  consentText: string;
   loadingText: string;
 }) {
   const checkout = useCheckoutPayment(locale, text);
   const { products, data, adding, addressId, draft, setDraft, pickAddress, addAddress, coupon, setCoupon } = checkout;
   const { payment, setPayment, useWallet, setUseWallet, summary, method, place, pending, error } = checkout;
+  const { messageConsent, setMessageConsent } = checkout;
   // Back from a payment page the shopper left (spec route /api/opay/cancel): the cart is intact, say so.
   const cancelled = new URLSearchParams(window.location.search).get('payment') === 'cancelled';
 
@@ -82,6 +86,15 @@ export default function CheckoutPayment({
           onWallet={setUseWallet}
           codBlocked={data.codBlocked}
         />
+        <label className="flex items-start gap-2 rounded-xl border border-roast-100 bg-white p-4 text-sm" data-message-consent>
+          <input
+            type="checkbox"
+            className="mt-1"
+            checked={messageConsent}
+            onChange={(e) => setMessageConsent(e.target.checked)}
+          />
+          <span>{consentText}</span>
+        </label>
       </div>
       <div className="space-y-4">
         <SummaryBox locale={locale} text={text.checkout} summary={summary} />

@@ -21,6 +21,8 @@ export function useCheckoutPayment(locale: Locale, text: OrdersText) {
   const [coupon, setCoupon] = useState<string | null>(null);
   const [payment, setPayment] = useState<string | null>(null);
   const [useWallet, setUseWallet] = useState(false);
+  // Order messages by WhatsApp/SMS only with the shopper's yes (issue 37): unticked until they tick it.
+  const [messageConsent, setMessageConsent] = useState(false);
 
   // The wallet option belongs to cash on delivery (the server applies the same rule).
   const walletUsed = useWallet && payment === 'cash_on_delivery';
@@ -40,6 +42,7 @@ export function useCheckoutPayment(locale: Locale, text: OrdersText) {
     ...(coupon ? { coupon } : {}),
     payment_method: payment,
     use_wallet: walletUsed,
+    message_consent: messageConsent,
   }));
   // A "choose an address / a payment" message goes once the shopper has chosen (issue 20); the server's stay.
   const local = placeError === text.errors.selectAddress || placeError === text.errors.selectPayment;
@@ -74,6 +77,8 @@ export function useCheckoutPayment(locale: Locale, text: OrdersText) {
     setPayment,
     useWallet,
     setUseWallet,
+    messageConsent,
+    setMessageConsent,
     summary,
     method,
     place,

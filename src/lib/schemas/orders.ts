@@ -26,6 +26,8 @@ export const PlaceOrderSchema = z.object({
   coupon,
   payment_method: paymentMethod,
   use_wallet: z.optional(z.boolean()),
+  /** The checkout's opt-in to order messages by WhatsApp/SMS (issue 37): stored with its wording's version. */
+  message_consent: z.optional(z.boolean()),
 });
 
 export type PlaceOrderRequest = z.infer<typeof PlaceOrderSchema>;

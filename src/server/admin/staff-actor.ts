@@ -34,8 +34,6 @@ export interface CourierCompanyActor {
   clientAddress: `courier:${string}`;
 }
 
-/** Who moves an order through the desk's services: a staff member, the terminal, or a courier company's tracking. */
-export type DeskActor = StaffActor | TerminalActor | CourierCompanyActor;
 
 export const courierCompanyActor = (company: string, name = company): CourierCompanyActor => ({
   id: null,
@@ -43,6 +41,33 @@ export const courierCompanyActor = (company: string, name = company): CourierCom
   name,
   role: 'system',
   clientAddress: `courier:${company}`,
+});
+
+/**
+ * The shopper answering on a messaging channel (issue 37): their quick reply moves the order through the desk's mover,
+ * audited as role `system`, e-mail the channel, and the number it came from as the client address.
+ */
+export interface ShopperChannelActor {
+  id: null;
+  email: 'whatsapp' | 'sms';
+  name: string;
+  role: 'system';
+  clientAddress: string;
+}
+
+/**
+ * Who moves an order through the desk's services: a staff member, the terminal, a courier company's tracking, or the
+ * shopper by a reply.
+ */
+export type DeskActor = StaffActor | TerminalActor | CourierCompanyActor | ShopperChannelActor;
+
+/** The shopper replying from `phone` on `channel`. */
+export const shopperChannelActor = (channel: 'whatsapp' | 'sms', phone: string): ShopperChannelActor => ({
+  id: null,
+  email: channel,
+  name: `shopper (${channel})`,
+  role: 'system',
+  clientAddress: `${channel}:${phone}`,
 });
 
 /** The terminal actor for the system user running this process (or `user` when given). */
@@ -67,9 +92,16 @@ export function terminalActor(user?: string): TerminalActor {
 /** How an order event names staff: `staff:<id>` (the timeline resolves the name). */
 export const staffActorTag = (actor: Pick<StaffActor, 'id'>): string => `staff:${actor.id}`;
 
-/** How an order event names a desk actor: `staff:<id>`, `terminal:<user>` for the terminal, `courier:<company>`. */
+/**
+ * How an order event names a desk actor: `staff:<id>`, `terminal:<user>` for the terminal, `courier:<company>`,
+ * `shopper:<channel>` for a reply (the number stays in the audit log, out of the timeline).
+ */
 export const deskActorTag = (actor: DeskActor): string =>
-  actor.id === null ? actor.clientAddress.replace(/@.*$/, '') : staffActorTag(actor);
+  actor.id !== null
+    ? staffActorTag(actor)
+    : actor.email === 'whatsapp' || actor.email === 'sms'
+      ? `shopper:${actor.email}`
+      : actor.clientAddress.replace(/@.*$/, '');
 
 /** The staff id an actor tag names, or null for shopper, payment, system, terminal. */
 export const staffIdOfActor = (actor: string): number | null => (actor.startsWith('staff:') ? Number(actor.slice(6)) : null);

@@ -39,6 +39,7 @@ const Health = z.object({
   database: z.enum(['ok', 'failing']),
   build: z.object({ id: z.nullable(z.string()), published: z.boolean() }),
 });
+import { whatsappRoutes } from './whatsapp-routes.ts';
 
 export interface ApiDeps {
   db: ShopDb;
@@ -98,6 +99,7 @@ export function createApi({ db }: ApiDeps) {
   api.route('/', orderRoutes);
   api.route('/', checkoutRoutes);
   api.route('/', paymentRoutes);
+  api.route('/', whatsappRoutes);
   const sandbox = sandboxRoutes();
   if (sandbox) api.route('/sandbox-gateway', sandbox);
   api.route('/', authRoutes);

@@ -23,6 +23,7 @@ import * as productHidden from './migrations/022-product-hidden.ts';
 import * as contentDesk from './migrations/023-content-desk.ts';
 import * as terminalAndShortRemittances from './migrations/024-terminal-and-short-remittances.ts';
 import * as staffSecrets from './migrations/025-staff-secrets.ts';
+import * as messaging from './migrations/026-messaging.ts';
 import * as courierDeliveries from './migrations/027-courier-deliveries.ts';
 import * as paymobFawry from './migrations/028-paymob-fawry.ts';
 
@@ -51,6 +52,7 @@ const migrations: Record<string, PortableMigration> = {
   '023-content-desk': contentDesk,
   '024-terminal-and-short-remittances': terminalAndShortRemittances,
   '025-staff-secrets': staffSecrets,
+  '026-messaging': messaging,
   '027-courier-deliveries': courierDeliveries,
   '028-paymob-fawry': paymobFawry,
 };

@@ -33,6 +33,9 @@ export interface Database extends BackOfficeTables {
   refresh_tokens: RefreshTokenTable;
   rate_limits: RateLimitTable;
   refunds: RefundTable;
+  message_consents: MessageConsentTable;
+  order_messages: OrderMessageTable;
+  message_inbox: MessageInboxTable;
 }
 
 export interface CategoryTable {
@@ -471,4 +474,66 @@ export interface PaymentCallbackTable {
   reason: string;
   body: string;
   received_at: string;
+}
+
+/** A phone's opt-in to order messages by WhatsApp/SMS (migration 026, issue 37); revoked by a STOP reply. */
+export interface MessageConsentTable {
+  id: Generated<number>;
+  /** E.164, as users.phone. */
+  phone: string;
+  user_id: number;
+  /** The version of the checkbox's wording the shopper agreed to (src/lib/messaging/consent-wording.ts). */
+  wording_version: string;
+  granted_at: string;
+  revoked_at: string | null;
+}
+
+/** The durable outbox of order messages (migration 026): one row per (order, kind, channel). */
+export interface OrderMessageTable {
+  id: Generated<number>;
+  order_id: number;
+  /** confirm | with_courier | delivered | failed_attempt | moved_on (src/lib/messaging/message-kinds.ts). */
+  kind: string;
+  /** whatsapp | sms */
+  channel: string;
+  phone: string;
+  /** The language the order was placed in: the message is written in it. */
+  locale: string;
+  /** The text as the shopper reads it (the template filled in), for SMS, the simulator and the desk. */
+  body: string;
+  /** The WhatsApp template's name; null for a free-form text. */
+  template: string | null;
+  /** JSON: the template's body parameters and its quick replies ({ body: string[], replies: {payload,title}[] }). */
+  params: string;
+  /** queued | sent | delivered | read | failed | skipped */
+  status: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  /** A sender owns the row until then (several instances, a crash mid-send). */
+  claimed_until: string | null;
+  /** Which provider took it (cloud, demo, twilio, outbox). */
+  provider: string | null;
+  provider_message_id: string | null;
+  error: string | null;
+  /** confirm | change_address | cancel: the shopper's quick reply. */
+  reply: string | null;
+  /** What the shopper wrote (after "change address"). */
+  reply_text: string | null;
+  replied_at: string | null;
+  created_at: string;
+  sent_at: string | null;
+  updated_at: string;
+}
+
+/** Webhook events taken in (migration 026), unique by the provider's event id. */
+export interface MessageInboxTable {
+  id: Generated<number>;
+  event_id: string;
+  /** reply | text | status */
+  kind: string;
+  phone: string | null;
+  order_id: number | null;
+  /** What it did: confirmed, cancelled, change_address, moved_on, opted_out, unknown, status, ignored. */
+  outcome: string;
+  created_at: string;
 }

@@ -18,6 +18,9 @@ export interface QueueRow {
   placed: string;
   attempts: string;
   when: string | null;
+  /** Why the WhatsApp confirmation did not settle it, and what the shopper wrote (issue 37). */
+  whatsapp: string | null;
+  wrote: string | null;
 }
 
 type Text = Dictionary['adminOrders']['calls'];
@@ -76,6 +79,17 @@ function CallCard({ locale, text, row }: { locale: Locale; text: Text; row: Queu
         · {row.attempts}
         {row.when && <> · {row.when}</>}
       </p>
+      {row.whatsapp && (
+        <p className="text-sm" data-whatsapp-note>
+          {row.whatsapp}
+          {row.wrote && (
+            <>
+              {' '}
+              · <bdi>{row.wrote}</bdi>
+            </>
+          )}
+        </p>
+      )}
       <Notice>{action.state.message}</Notice>
       <form className="grid gap-2 sm:grid-cols-2" onSubmit={action.onSubmit(submit)}>
         <label className="text-sm font-semibold" htmlFor={`${id}-outcome`}>

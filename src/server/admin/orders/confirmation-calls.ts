@@ -24,7 +24,12 @@ export const COD = 'cash_on_delivery';
  * The notes the shop itself writes on an order's events: stored as these keys and read in the staff member's language
  * (`adminOrders.order.systemNotes`), where a note a person typed is shown as typed.
  */
-export const SYSTEM_NOTES = { confirmedByPhone: 'confirmedByPhone', callsExhausted: 'callsExhausted' } as const;
+export const SYSTEM_NOTES = {
+  confirmedByPhone: 'confirmedByPhone',
+  callsExhausted: 'callsExhausted',
+  confirmedByReply: 'confirmedByReply',
+  cancelledByReply: 'cancelledByReply',
+} as const;
 
 export interface QueuedOrder {
   id: number;
@@ -35,6 +40,20 @@ export interface QueuedOrder {
   failedCalls: number;
   lastCall: { outcome: CallOutcome; at: string } | null;
   callBackAt: string | null;
+  /** The confirmation message (issue 37): how it went, and what the shopper wrote after "change address". */
+  message: { status: string; reply: string | null; replyText: string | null } | null;
+}
+
+/**
+ * Whether an order needs a person (issue 37): not while its confirmation message waits for a reply within
+ * CONFIRMATION_REPLY_MINUTES; yes once that time passed, when the message could not go, when the shopper asked to
+ * change the address, and when there was no message at all (no consent, messages off).
+ */
+export function needsCall(message: { status: string; reply: string | null; created_at: string } | undefined, now: Date): boolean {
+  if (!message) return true;
+  if (message.reply === 'change_address') return true;
+  if (message.status === 'failed' || message.status === 'skipped') return true;
+  return Date.parse(message.created_at) + serverConfig().messaging.replyWindowMs <= now.getTime();
 }
 
 /** The queue: COD orders waiting for their call, call-backs that are due first, then the oldest; later call-backs last. */
@@ -71,20 +90,36 @@ export async function confirmationQueue(db: ShopDb, now = new Date()): Promise<Q
     .execute();
   const byOrder = new Map<number, typeof calls>();
   for (const call of calls) byOrder.set(call.order_id, [...(byOrder.get(call.order_id) ?? []), call]);
-  const queued = orders.map((o): QueuedOrder => {
-    const own = byOrder.get(o.id) ?? [];
-    const last = own.at(-1);
-    return {
-      id: o.id,
-      createdAt: o.created_at,
-      total: o.total,
-      shopper: { id: o.user_id, name: `${o.first_name} ${o.last_name}`.trim(), phone: o.phone },
-      governorate: { en: o.governorate_en, ar: o.governorate_ar },
-      failedCalls: own.filter((c) => FAILED.includes(c.outcome as CallOutcome)).length,
-      lastCall: last ? { outcome: last.outcome as CallOutcome, at: last.created_at } : null,
-      callBackAt: last?.outcome === 'call_back' ? last.call_back_at : null,
-    };
-  });
+  const messages = await db
+    .selectFrom('order_messages')
+    .select(['order_id', 'status', 'reply', 'reply_text', 'created_at'])
+    .where('kind', '=', 'confirm')
+    .where(
+      'order_id',
+      'in',
+      orders.map((o) => o.id),
+    )
+    .orderBy('id')
+    .execute();
+  // The latest per order: the SMS fallback after a failed WhatsApp message.
+  const messageOf = new Map(messages.map((m) => [m.order_id, m]));
+  const queued = orders
+    .filter((o) => needsCall(messageOf.get(o.id), now))
+    .map((o): QueuedOrder => {
+      const own = byOrder.get(o.id) ?? [];
+      const last = own.at(-1);
+      return {
+        id: o.id,
+        createdAt: o.created_at,
+        total: o.total,
+        shopper: { id: o.user_id, name: `${o.first_name} ${o.last_name}`.trim(), phone: o.phone },
+        governorate: { en: o.governorate_en, ar: o.governorate_ar },
+        failedCalls: own.filter((c) => FAILED.includes(c.outcome as CallOutcome)).length,
+        lastCall: last ? { outcome: last.outcome as CallOutcome, at: last.created_at } : null,
+        callBackAt: last?.outcome === 'call_back' ? last.call_back_at : null,
+        message: ((m) => (m ? { status: m.status, reply: m.reply, replyText: m.reply_text } : null))(messageOf.get(o.id)),
+      };
+    });
   const at = now.toISOString();
   const rank = (q: QueuedOrder) => (q.callBackAt === null ? 1 : q.callBackAt <= at ? 0 : 2);
   return queued.sort((a, b) => rank(a) - rank(b) || (a.callBackAt ?? a.createdAt).localeCompare(b.callBackAt ?? b.createdAt));

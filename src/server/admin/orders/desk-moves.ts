@@ -7,6 +7,11 @@ import { moveOrderStatus } from '../../services/orders/lifecycle.ts';
 import { Problem } from '../../problem.ts';
 import { recordAudit } from '../audit.ts';
 import { deskActorTag, type DeskActor } from '../staff-actor.ts';
+import { queueOrderMessage } from '../../messaging/order-messages.ts';
+import type { MessageKind } from '../../../lib/messaging/replies.ts';
+
+/** The message a move sends the shopper (when they agreed to messages), in the transaction of the move. */
+const UPDATE_ON_MOVE: Partial<Record<OrderStatus, MessageKind>> = { WITH_COURIER: 'with_courier', DELIVERED: 'delivered' };
 
 export interface DeskMove {
   orderId: number;
@@ -37,7 +42,13 @@ async function refusal(trx: ShopDb, orderId: number, from: OrderStatus, to: Orde
  * delivering stamps the time; cancelling (with a reason) gives stock and money back through cancelWithin. Conditional
  * on the status the operator saw, so of two operators moving the same order one wins and the other is told why.
  */
-export async function moveFromDesk(db: ShopDb, move: DeskMove, actor: DeskActor): Promise<{ status: OrderStatus }> {
+export async function moveFromDesk(
+  db: ShopDb,
+  move: DeskMove,
+  actor: DeskActor,
+  /** Whatever else must commit with the move or not at all (a reply's record and the messages it causes: issue 37). */
+  alsoWithin?: (trx: ShopDb) => Promise<void>,
+): Promise<{ status: OrderStatus }> {
   const { orderId, from, to } = move;
   if (!operatorNextStatuses(from).includes(to)) throw new Problem(409, 'admin.notAllowedMove', { values: { from, to } });
   const reason = move.reason?.trim() || null;
@@ -69,6 +80,9 @@ export async function moveFromDesk(db: ShopDb, move: DeskMove, actor: DeskActor)
       if (to === 'WITH_COURIER') await handOver(trx, orderId, move.courierId!, move.trackingNumber?.trim() || null);
       if (to === 'DELIVERED') await trx.updateTable('orders').set({ delivered_at: isoNow() }).where('id', '=', orderId).execute();
     }
+    const update = UPDATE_ON_MOVE[to];
+    if (update) await queueOrderMessage(trx, orderId, update);
+    if (alsoWithin) await alsoWithin(trx);
     await recordAudit(trx, actor, {
       action: 'order.move',
       subject: { type: 'order', id: orderId },
@@ -145,6 +159,8 @@ export async function recordFailedDelivery(
       });
     } else if (!(await moveOrderStatus(trx, { orderId: input.orderId, from: ['WITH_COURIER'], to, actor: tag, note: reason }))) {
       throw await refusal(trx, input.orderId, 'WITH_COURIER', to);
+    } else {
+      await queueOrderMessage(trx, input.orderId, 'failed_attempt');
     }
     // Nothing is collected on an order the courier brings back.
     await trx.updateTable('orders').set({ cash_to_collect: 0 }).where('id', '=', input.orderId).execute();

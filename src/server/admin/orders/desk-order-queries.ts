@@ -79,13 +79,24 @@ function readCallbacks(db: ShopDb, tranRefs: string[]) {
     .execute();
 }
 
+/** The messages to the shopper about the order (issue 37), with their replies. */
+function readMessages(db: ShopDb, orderId: number) {
+  return db
+    .selectFrom('order_messages')
+    .select(['channel', 'kind', 'status', 'error', 'reply', 'reply_text', 'replied_at', 'created_at'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+}
+
 /** The rows the order page is drawn from (readDeskOrder), or null when there is no such order. */
 export async function readDeskOrderRows(db: ShopDb, orderId: number) {
   const order = await readOrderRow(db, orderId);
   if (!order) return null;
   const [lines, events, calls, notes, failures, refunds, payments, courier, audit, method] = await readOrderHistory(db, order);
   const callbacks = await readCallbacks(db, payments.map((p) => p.tran_ref).filter(Boolean));
-  return { order, lines, events, calls, notes, failures, refunds, payments, courier, audit, method, callbacks };
+  const messages = await readMessages(db, orderId);
+  return { order, lines, events, calls, notes, failures, refunds, payments, courier, audit, method, callbacks, messages };
 }
 
 export type DeskOrderRows = NonNullable<Awaited<ReturnType<typeof readDeskOrderRows>>>;

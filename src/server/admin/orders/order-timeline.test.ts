@@ -56,3 +56,31 @@ test('within one millisecond the cause comes first: the call before the move, th
 test('no rows, no entries', () => {
   expect(buildTimeline(none, names)).toEqual([]);
 });
+
+test('a message to the shopper at its sending, and their reply before the move it made (issue 37)', () => {
+  const timeline = buildTimeline(
+    {
+      ...none,
+      events: [
+        { status: 'PLACED', actor: 'shopper', note: null, created_at: at(0) },
+        { status: 'ACCEPT', actor: 'shopper:whatsapp', note: 'confirmedByReply', created_at: at(50) },
+      ],
+      messages: [
+        {
+          channel: 'whatsapp',
+          kind: 'confirm',
+          status: 'read',
+          error: null,
+          reply: 'confirm',
+          reply_text: null,
+          replied_at: at(50),
+          created_at: at(0),
+        },
+      ],
+    },
+    names,
+  );
+  expect(timeline.map((e) => e.kind)).toEqual(['message', 'status', 'message_reply', 'status']);
+  expect(timeline[0]).toMatchObject({ channel: 'whatsapp', about: 'confirm', status: 'read' });
+  expect(timeline[2]).toMatchObject({ reply: 'confirm' });
+});

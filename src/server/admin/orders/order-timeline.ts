@@ -12,6 +12,9 @@ const causeFirst: Record<TimelineEntry['kind'], number> = {
   status: 2,
   refund: 3,
   callback: 3,
+  // A reply causes the move it makes (same transaction); the message itself was sent before anything it caused.
+  message: 0,
+  message_reply: 0,
 };
 
 export interface TimelineNames {
@@ -26,7 +29,8 @@ export interface TimelineNames {
  * first, causes before what they caused within the same millisecond.
  */
 export function buildTimeline(
-  rows: Pick<DeskOrderRows, 'events' | 'calls' | 'notes' | 'failures' | 'refunds' | 'callbacks'>,
+  rows: Pick<DeskOrderRows, 'events' | 'calls' | 'notes' | 'failures' | 'refunds' | 'callbacks'> &
+    Partial<Pick<DeskOrderRows, 'messages'>>,
   { nameOf, actorName }: TimelineNames,
 ): TimelineEntry[] {
   return [
@@ -61,6 +65,12 @@ export function buildTimeline(
       status: r.status,
       reason: r.reason,
     })),
+    ...(rows.messages ?? []).flatMap((m): TimelineEntry[] => [
+      { kind: 'message', at: m.created_at, channel: m.channel, about: m.kind, status: m.status, error: m.error },
+      ...(m.reply && m.replied_at
+        ? [{ kind: 'message_reply' as const, at: m.replied_at, channel: m.channel, reply: m.reply, text: m.reply_text }]
+        : []),
+    ]),
     ...rows.callbacks.map((c): TimelineEntry => ({
       kind: 'callback',
       at: c.received_at,

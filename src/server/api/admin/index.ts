@@ -13,6 +13,7 @@ import { adminPromotionRoutes } from './promotion-routes.ts';
 import { adminPartnerRoutes } from './partner-routes.ts';
 import { adminCatalogRoutes } from './catalog-routes.ts';
 import { adminContentRoutes } from './content-routes.ts';
+import { adminMessageRoutes } from './message-routes.ts';
 
 /**
  * The back office's API under /api/admin (issue 22): never cached, refused from a foreign origin (the staff cookie is
@@ -36,4 +37,5 @@ export const adminRoutes = new Hono<ApiEnv>()
   .route('/', adminPromotionRoutes)
   .route('/', adminPartnerRoutes)
   .route('/', adminCatalogRoutes)
-  .route('/', adminContentRoutes);
+  .route('/', adminContentRoutes)
+  .route('/', adminMessageRoutes);

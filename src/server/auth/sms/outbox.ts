@@ -11,7 +11,11 @@ import { log } from '../../observability/logger.ts';
  */
 export class OutboxSender implements SmsSender {
   readonly name = 'outbox';
-  constructor(private readonly db: ShopDb) {}
+  // No parameter properties: the background jobs load this file with Node's type stripping (order messages' SMS).
+  private readonly db: ShopDb;
+  constructor(db: ShopDb) {
+    this.db = db;
+  }
 
   async send(to: string, body: string): Promise<void> {
     await this.db

@@ -22,10 +22,13 @@ export interface TwilioConfig {
  */
 export class TwilioSender implements SmsSender {
   readonly name = 'twilio';
-  constructor(
-    private readonly db: ShopDb,
-    private readonly config: TwilioConfig,
-  ) {}
+  // No parameter properties: the background jobs load this file with Node's type stripping (order messages' SMS).
+  private readonly db: ShopDb;
+  private readonly config: TwilioConfig;
+  constructor(db: ShopDb, config: TwilioConfig) {
+    this.db = db;
+    this.config = config;
+  }
 
   async send(to: string, body: string): Promise<void> {
     const { accountSid, authToken, from, messagingServiceSid, baseUrl, timeoutMs = 10_000 } = this.config;

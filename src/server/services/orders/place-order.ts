@@ -14,6 +14,11 @@ import { removeFromServerCart } from '../cart/shopper-cart.ts';
 import { openOrder } from './lifecycle.ts';
 import { lockShopper } from '../shopper-lock.ts';
 import { recordWalletEntry } from './wallet.ts';
+import { grantConsent } from '../../messaging/consent.ts';
+import { queueOrderMessage } from '../../messaging/order-messages.ts';
+
+const shopperPhone = async (trx: ShopDb, userId: number): Promise<string> =>
+  (await trx.selectFrom('users').select('phone').where('id', '=', userId).executeTakeFirstOrThrow()).phone;
 
 export interface PlaceOrderInput {
   userId: number;
@@ -133,6 +138,9 @@ export async function placeOrder(db: ShopDb, input: PlaceOrderInput): Promise<Pl
         .values(priced.lines.map(({ stock: _stock, ...line }) => ({ ...line, order_id: order.id })))
         .execute();
       if (priced.coupon) await recordRedemption(trx, priced.coupon.id, userId, order.id);
+      if (choice.message_consent) await grantConsent(trx, { userId, phone: await shopperPhone(trx, userId) });
+      // The confirmation goes out with the order or not at all: its outbox row commits with it (issue 37).
+      if (isCashOnDelivery(method)) await queueOrderMessage(trx, orderId, 'confirm');
       await recordWalletEntry(trx, { userId, amount: -t.walletAmount, reason: 'order_payment', orderId: order.id });
       if (key)
         await trx

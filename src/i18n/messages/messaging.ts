@@ -1,0 +1,115 @@
+import { defineMessages } from './define.ts';
+
+/**
+ * Order messages by WhatsApp and SMS (issue 37): what the shopper reads on their phone (the texts of the templates
+ * approved at Meta, docs/messaging.md: the same words, {order} … as {{1}} …), the checkout's consent, and the desk's
+ * simulator. Filled values are isolated (U+2068 … U+2069) where the text is composed.
+ */
+export const messagingMessages = defineMessages(
+  {
+    consent:
+      'Send me my order confirmation and delivery updates on WhatsApp (or by SMS) at my mobile number. Reply STOP at any time to stop them.',
+    confirm: {
+      body: 'Bean Bazaar: please confirm your order {order}. Total {total}; cash to prepare on delivery: {cash}. Expected delivery by {date}.',
+      replies: { confirm: 'Confirm', change_address: 'Change address', cancel: 'Cancel order' },
+    },
+    withCourier: 'Bean Bazaar: your order {order} is with the courier. Please have {cash} ready in cash.',
+    tracking: 'Track it: {link}',
+    delivered: 'Bean Bazaar: your order {order} was delivered. Thank you!',
+    failedAttempt: 'Bean Bazaar: we could not deliver your order {order} today. The courier will call you to choose another day.',
+    movedOn: 'Bean Bazaar: thank you, your order {order} has already moved on, so nothing was changed. Call us if you need help.',
+    changeAddress: 'Bean Bazaar: tell us your new address in a message here; our team will call you to confirm order {order}.',
+    smsLink: 'Answer here: {link}',
+    link: {
+      title: 'Confirm your order',
+      intro: 'You received this link by SMS. Choose your answer:',
+      invalid: 'This link is not valid. Check the SMS, or call us.',
+      done: {
+        confirmed: 'Thank you: your order is confirmed.',
+        cancelled: 'Your order is cancelled.',
+        change_address: 'Our team will call you to take the new address.',
+        moved_on: 'Your order has already moved on, so nothing was changed.',
+        used: 'This link has already been used.',
+      },
+    },
+    errors: {
+      badSignature: 'Webhook refused: the signature does not match.',
+      verifyRefused: 'Webhook verification refused.',
+      badPayload: 'Webhook refused: the body is not JSON.',
+      notDemo: 'The simulator works only in the demo (MESSAGING=demo).',
+      messageNotFound: 'This message is no longer in the outbox.',
+    },
+    simulator: {
+      title: 'Message simulator',
+      intro:
+        'What shoppers receive on WhatsApp in this demo. Tap a reply to answer as the shopper: it is posted to the shop’s webhook signed as Meta signs it.',
+      empty: 'No messages yet.',
+      to: 'To {phone}',
+      order: 'Order {order}',
+      replied: 'Answered: {reply}',
+      tapped: 'Reply sent',
+      status: {
+        queued: 'waiting to be sent',
+        sent: 'sent',
+        delivered: 'delivered',
+        read: 'read',
+        failed: 'failed',
+        skipped: 'not sent',
+      },
+      channel: { whatsapp: 'WhatsApp', sms: 'SMS' },
+    },
+  },
+  {
+    consent:
+      'أرسلوا لي تأكيد الطلب وتحديثات التوصيل على واتساب (أو برسالة SMS) على رقم الموبايل. أرسل «إلغاء» في أي وقت لإيقافها.',
+    confirm: {
+      body: 'بازار البن: برجاء تأكيد طلبك {order}. الإجمالي {total}، والمبلغ المطلوب عند الاستلام {cash}. موعد التوصيل المتوقع قبل {date}.',
+      replies: { confirm: 'تأكيد الطلب', change_address: 'تغيير العنوان', cancel: 'إلغاء الطلب' },
+    },
+    withCourier: 'بازار البن: طلبك {order} مع مندوب الشحن الآن. برجاء تجهيز {cash} نقدًا.',
+    tracking: 'تتبّع الشحنة: {link}',
+    delivered: 'بازار البن: تم توصيل طلبك {order}. شكرًا لك!',
+    failedAttempt: 'بازار البن: تعذّر توصيل طلبك {order} اليوم. سيتصل بك المندوب لاختيار يوم آخر.',
+    movedOn: 'بازار البن: شكرًا لك، طلبك {order} تجاوز هذه المرحلة ولم يتغير شيء. اتصل بنا إن احتجت مساعدة.',
+    changeAddress: 'بازار البن: اكتب عنوانك الجديد في رسالة هنا، وسيتصل بك فريقنا لتأكيد الطلب {order}.',
+    smsLink: 'للرد: {link}',
+    link: {
+      title: 'تأكيد طلبك',
+      intro: 'وصلك هذا الرابط برسالة SMS. اختر ردك:',
+      invalid: 'هذا الرابط غير صالح. راجع الرسالة أو اتصل بنا.',
+      done: {
+        confirmed: 'شكرًا لك: تم تأكيد طلبك.',
+        cancelled: 'تم إلغاء طلبك.',
+        change_address: 'سيتصل بك فريقنا لأخذ العنوان الجديد.',
+        moved_on: 'طلبك تجاوز هذه المرحلة، ولم يتغير شيء.',
+        used: 'تم استخدام هذا الرابط من قبل.',
+      },
+    },
+    errors: {
+      badSignature: 'رُفض الإشعار: التوقيع غير مطابق.',
+      verifyRefused: 'رُفض التحقق من الإشعارات.',
+      badPayload: 'رُفض الإشعار: البيانات المرسلة ليست JSON.',
+      notDemo: 'يعمل المحاكي في العرض التجريبي فقط (MESSAGING=demo).',
+      messageNotFound: 'لم تعد هذه الرسالة في صندوق الصادر.',
+    },
+    simulator: {
+      title: 'محاكي الرسائل',
+      intro:
+        'ما يصل إلى العملاء على واتساب في هذا العرض التجريبي. اضغط ردًا لتجيب بدلًا من العميل: يُرسَل الرد إلى المتجر موقّعًا كما توقّعه Meta.',
+      empty: 'لا توجد رسائل بعد.',
+      to: 'إلى {phone}',
+      order: 'الطلب {order}',
+      replied: 'الرد: {reply}',
+      tapped: 'أُرسل الرد',
+      status: {
+        queued: 'في انتظار الإرسال',
+        sent: 'أُرسلت',
+        delivered: 'وصلت',
+        read: 'قُرئت',
+        failed: 'تعذّر إرسالها',
+        skipped: 'لم تُرسل',
+      },
+      channel: { whatsapp: 'واتساب', sms: 'SMS' },
+    },
+  },
+);

@@ -1,0 +1,180 @@
+import type { MessageKind } from '../../lib/messaging/replies.ts';
+import { serverConfig } from '../config.ts';
+import type { ShopDb } from '../db/index.ts';
+import { MessageSendError, type ChannelName, type MessageChannel, type OutgoingMessage } from './channel.ts';
+import { hasConsent } from './consent.ts';
+import { DemoWhatsappChannel } from './demo-channel.ts';
+import { queueOrderMessage } from './order-messages.ts';
+import { SmsChannel } from './sms-channel.ts';
+import { WhatsappCloudChannel } from './whatsapp-cloud.ts';
+
+/** Tries before a message is given up (and, on WhatsApp, handed to SMS). */
+export const MAX_ATTEMPTS = 5;
+/** How long a sender owns a claimed row: a sender that died mid-send leaves it to another after this. */
+const CLAIM_MS = 60_000;
+const BATCH = 20;
+
+/** 10 s, 20 s, 40 s, 80 s… between tries. */
+export const backOffMs = (attempts: number): number => 10_000 * 2 ** Math.max(0, attempts - 1);
+
+export type Channels = Record<ChannelName, MessageChannel>;
+
+/** The channels the configuration asks for: the Cloud API or the demo's WhatsApp, and SMS. */
+export function configuredChannels(db: ShopDb): Channels {
+  const { mode, whatsapp } = serverConfig().messaging;
+  return {
+    whatsapp: mode === 'whatsapp' ? new WhatsappCloudChannel(whatsapp) : new DemoWhatsappChannel(),
+    sms: new SmsChannel(db),
+  };
+}
+
+type Row = {
+  id: number;
+  order_id: number;
+  kind: string;
+  channel: string;
+  phone: string;
+  body: string;
+  template: string | null;
+  params: string;
+  attempts: number;
+};
+
+function outgoing(row: Row): OutgoingMessage {
+  const params = JSON.parse(row.params) as {
+    language: string | null;
+    body: string[];
+    replies: { payload: string; title: string }[];
+  };
+  return {
+    to: row.phone,
+    text: row.body,
+    template:
+      row.template && params.language
+        ? { name: row.template, language: params.language, body: params.body, replies: params.replies }
+        : null,
+  };
+}
+
+/**
+ * Sends what is due, once: each row is claimed with a conditional update (of several instances one wins), sent, then
+ * marked sent with the provider's id, or put back with a back-off, or — after MAX_ATTEMPTS or a refusal no retry can
+ * change — marked failed, a WhatsApp message then falling back to SMS. A consent withdrawn since the row was written
+ * skips it. How many were sent.
+ */
+export async function deliverDueMessages(db: ShopDb, channels: Channels, now = new Date()): Promise<number> {
+  const at = now.toISOString();
+  const due = await db
+    .selectFrom('order_messages')
+    .selectAll()
+    .where('status', '=', 'queued')
+    .where('next_attempt_at', '<=', at)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', at)]))
+    .orderBy('id')
+    .limit(BATCH)
+    .execute();
+  let sent = 0;
+  for (const row of due) {
+    const claim = await db
+      .updateTable('order_messages')
+      .set({ claimed_until: new Date(now.getTime() + CLAIM_MS).toISOString() })
+      .where('id', '=', row.id)
+      .where('status', '=', 'queued')
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', at)]))
+      .executeTakeFirst();
+    if (Number(claim.numUpdatedRows) !== 1) continue;
+    const answer = row.kind === 'moved_on' || row.kind === 'change_address';
+    if (!answer && !(await hasConsent(db, row.phone))) {
+      await db
+        .updateTable('order_messages')
+        .set({ status: 'skipped', claimed_until: null, updated_at: at })
+        .where('id', '=', row.id)
+        .execute();
+      continue;
+    }
+    const channel = channels[row.channel as ChannelName];
+    try {
+      const result = await channel.send(outgoing(row));
+      await db
+        .updateTable('order_messages')
+        .set({
+          status: 'sent',
+          provider: result.provider,
+          provider_message_id: result.providerMessageId,
+          attempts: row.attempts + 1,
+          claimed_until: null,
+          error: null,
+          sent_at: new Date().toISOString(),
+          updated_at: new Date().toISOString(),
+        })
+        .where('id', '=', row.id)
+        .execute();
+      sent++;
+    } catch (error) {
+      const retryable = error instanceof MessageSendError ? error.retryable : true;
+      const attempts = row.attempts + 1;
+      const giveUp = !retryable || attempts >= MAX_ATTEMPTS;
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('order_messages')
+          .set({
+            status: giveUp ? 'failed' : 'queued',
+            attempts,
+            claimed_until: null,
+            error: (error as Error).message.slice(0, 300),
+            next_attempt_at: new Date(now.getTime() + backOffMs(attempts)).toISOString(),
+            updated_at: new Date().toISOString(),
+          })
+          .where('id', '=', row.id)
+          .execute();
+        if (giveUp && row.channel === 'whatsapp') await queueOrderMessage(trx, row.order_id, row.kind as MessageKind, 'sms');
+      });
+    }
+  }
+  return sent;
+}
+
+/**
+ * Confirmations WhatsApp accepted but never delivered within MESSAGE_FALLBACK_MINUTES (the phone is off, the number
+ * has no WhatsApp and Meta has not said so yet), for orders still waiting: each goes again by SMS, once (the outbox's
+ * unique (order, kind, channel)). How many were queued.
+ */
+export async function fallBackUndelivered(db: ShopDb, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - serverConfig().messaging.fallbackAfterMs).toISOString();
+  const stale = await db
+    .selectFrom('order_messages')
+    .innerJoin('orders', 'orders.id', 'order_messages.order_id')
+    .select('order_messages.order_id')
+    .where('order_messages.kind', '=', 'confirm')
+    .where('order_messages.channel', '=', 'whatsapp')
+    .where('order_messages.status', '=', 'sent')
+    .where('order_messages.reply', 'is', null)
+    .where('order_messages.sent_at', '<', before)
+    .where('orders.status', '=', 'PLACED')
+    .limit(BATCH)
+    .execute();
+  let queued = 0;
+  for (const { order_id } of stale)
+    if (await db.transaction().execute((trx) => queueOrderMessage(trx, order_id, 'confirm', 'sms'))) queued += 1;
+  return queued;
+}
+
+/** The sender job (src/server/background-jobs.ts): every MESSAGE_SEND_MS, in every instance (claims keep it once). */
+export function watchMessageOutbox(db: ShopDb): () => void {
+  const { mode, sendEveryMs } = serverConfig().messaging;
+  if (mode === 'off') return () => undefined;
+  const channels = configuredChannels(db);
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    fallBackUndelivered(db)
+      .then(() => deliverDueMessages(db, channels))
+      .catch((error: unknown) => console.error('message outbox:', error))
+      .finally(() => {
+        running = false;
+      });
+  }, sendEveryMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,84 @@
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { serverConfig } from '../config.ts';
+import type { ShopDb } from '../db/index.ts';
+import { Problem } from '../problem.ts';
+import { takeWebhook, type InboundOutcome } from './inbound.ts';
+import { waNumber } from './whatsapp-cloud.ts';
+import { signWebhookBody, webhookSignatureValid } from './whatsapp-signature.ts';
+
+/**
+ * The subscription handshake (GET): Meta sends hub.mode=subscribe, hub.verify_token (ours) and hub.challenge, and
+ * expects the challenge back as the body. The challenge, or a 403.
+ */
+export function verifySubscription(query: {
+  mode?: string | undefined;
+  token?: string | undefined;
+  challenge?: string | undefined;
+}): string {
+  const expected = Buffer.from(serverConfig().messaging.whatsapp.verifyToken);
+  const given = Buffer.from(query.token ?? '');
+  const matches = expected.length > 0 && given.length === expected.length && timingSafeEqual(given, expected);
+  if (query.mode !== 'subscribe' || !matches || !query.challenge) throw new Problem(403, 'messaging.verifyRefused');
+  return query.challenge;
+}
+
+/**
+ * A webhook post (POST): the signature over the raw bytes is checked before anything is parsed, then every event is
+ * taken once. The work is a few rows in the database (what goes out is an outbox row, sent by the sender job), so
+ * Meta gets its 200 at once and does not retry.
+ */
+export async function receiveWebhook(db: ShopDb, rawBody: string, signature: string | undefined): Promise<InboundOutcome[]> {
+  if (!webhookSignatureValid(serverConfig().messaging.whatsapp.appSecret, rawBody, signature))
+    throw new Problem(401, 'messaging.badSignature');
+  let payload: unknown;
+  try {
+    payload = JSON.parse(rawBody);
+  } catch {
+    throw new Problem(400, 'messaging.badPayload');
+  }
+  return takeWebhook(db, payload);
+}
+
+/** The shop's own number as the demo shows it (Meta's test numbers start 1 555). */
+const DEMO_BUSINESS_NUMBER = '15550001234';
+
+/** A webhook post as Meta would send it when `phone` taps a quick reply on the message `replyTo`. */
+export function simulatedReplyBody(reply: { phone: string; replyTo: string | null; payload: string; title: string }): string {
+  const from = waNumber(reply.phone);
+  return JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: '0',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: {
+                display_phone_number: DEMO_BUSINESS_NUMBER,
+                phone_number_id: serverConfig().messaging.whatsapp.phoneNumberId,
+              },
+              contacts: [{ profile: { name: 'Shopper' }, wa_id: from }],
+              messages: [
+                {
+                  ...(reply.replyTo ? { context: { from: DEMO_BUSINESS_NUMBER, id: reply.replyTo } } : {}),
+                  from,
+                  id: `wamid.sim.${randomUUID()}`,
+                  timestamp: String(Math.floor(Date.now() / 1000)),
+                  type: 'button',
+                  button: { payload: reply.payload, text: reply.title },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    ],
+  });
+}
+
+/** The simulator's post: signed with the app secret exactly as Meta signs, and taken through the same check. */
+export async function postSimulatedReply(db: ShopDb, body: string): Promise<InboundOutcome[]> {
+  return receiveWebhook(db, body, signWebhookBody(serverConfig().messaging.whatsapp.appSecret, body));
+}

@@ -1,0 +1,85 @@
+import { afterAll, expect, test } from 'vitest';
+import type { MessageChannel, OutgoingMessage } from '../../src/server/messaging/channel.ts';
+import { deliverDueMessages, type Channels } from '../../src/server/messaging/outbox.ts';
+import { makeAddress, makeProduct, placeOrder } from '../support/orders.ts';
+import { makeShopper } from '../support/shoppers.ts';
+import { testApi } from '../support/test-db.ts';
+
+/**
+ * The outbox across crashes and instances (issue 37): a burst of COD orders, senders running side by side, and a
+ * sender that dies mid-send; afterwards every order has exactly one confirmation sent.
+ */
+const { db, json, close } = await testApi();
+afterAll(close);
+
+const orderOf = (m: OutgoingMessage) => Number(/order:(\d+):/.exec(m.template!.replies[0]!.payload)![1]);
+
+function countingChannel(sends: Map<number, number>, hangOn?: number, hung?: () => void): MessageChannel {
+  let n = 0;
+  return {
+    channel: 'whatsapp',
+    send: (m) => {
+      const order = orderOf(m);
+      sends.set(order, (sends.get(order) ?? 0) + 1);
+      n += 1;
+      // The process is killed while the provider holds this one: its promise never settles.
+      if (n === hangOn) {
+        hung?.();
+        return new Promise(() => undefined);
+      }
+      return Promise.resolve({ provider: 'count', providerMessageId: `wamid.${order}.${n}` });
+    },
+  };
+}
+const sms: MessageChannel = { channel: 'sms', send: () => Promise.reject(new Error('no SMS in this test')) };
+
+async function burst(count: number): Promise<number[]> {
+  const productId = await makeProduct(db, { price: 1000, stock: count * 2 });
+  const ids: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const shopper = await makeShopper(db);
+    const address = await makeAddress(db, shopper.id);
+    const res = await placeOrder(json, shopper, productId, { address_id: address.id, message_consent: true });
+    expect(res.status).toBe(201);
+    ids.push(res.body.data.id as number);
+  }
+  return ids;
+}
+
+async function sentPerOrder(ids: number[]) {
+  const rows = await db
+    .selectFrom('order_messages')
+    .select(['order_id', 'status'])
+    .where('kind', '=', 'confirm')
+    .where('order_id', 'in', ids)
+    .execute();
+  return ids.map((id) => rows.filter((r) => r.order_id === id && r.status === 'sent').length);
+}
+
+test('two senders side by side send each of 50 confirmations once', async () => {
+  const ids = await burst(50);
+  const sends = new Map<number, number>();
+  const a: Channels = { whatsapp: countingChannel(sends), sms };
+  const b: Channels = { whatsapp: countingChannel(sends), sms };
+  for (let round = 0; round < 5; round += 1) await Promise.all([deliverDueMessages(db, a), deliverDueMessages(db, b)]);
+  expect(await sentPerOrder(ids)).toEqual(ids.map(() => 1));
+  expect(ids.map((id) => sends.get(id))).toEqual(ids.map(() => 1));
+});
+
+test('a sender killed mid-send: after the restart every order has exactly one confirmation sent', async () => {
+  const ids = await burst(50);
+  const sends = new Map<number, number>();
+  // The first process dies on its 7th send (its batch never finishes, its claim stays on that row).
+  await new Promise<void>((killed) => void deliverDueMessages(db, { whatsapp: countingChannel(sends, 7, killed), sms }));
+  const stuck = await db.selectFrom('order_messages').select('id').where('claimed_until', 'is not', null).execute();
+  expect(stuck).toHaveLength(1);
+  // The restarted process, after the dead one's claim ran out (60 s).
+  const later = new Date(Date.now() + 61_000);
+  const restarted: Channels = { whatsapp: countingChannel(sends), sms };
+  while ((await deliverDueMessages(db, restarted, later)) > 0);
+  expect(await sentPerOrder(ids)).toEqual(ids.map(() => 1));
+  // Only the message in the provider's hands at the kill may have reached it twice.
+  const twice = ids.filter((id) => (sends.get(id) ?? 0) > 1);
+  expect(twice.length).toBeLessThanOrEqual(1);
+  expect(ids.every((id) => (sends.get(id) ?? 0) >= 1)).toBe(true);
+});
