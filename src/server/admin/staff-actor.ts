@@ -34,7 +34,6 @@ export interface CourierCompanyActor {
   clientAddress: `courier:${string}`;
 }
 
-
 export const courierCompanyActor = (company: string, name = company): CourierCompanyActor => ({
   id: null,
   email: `courier:${company}`,
