@@ -4,6 +4,7 @@ import { SYSTEM_NOTES } from '../admin/orders/confirmation-calls.ts';
 import { shopperChannelActor } from '../admin/staff-actor.ts';
 import type { ShopDb } from '../db/index.ts';
 import { isUniqueViolation, nowIso } from '../db/values.ts';
+import { log } from '../observability/logger.ts';
 import { Problem } from '../problem.ts';
 import type { MessageKind } from '../../lib/messaging/replies.ts';
 import type { ChannelName } from './channel.ts';
@@ -114,7 +115,7 @@ export async function takeReply(
     .executeTakeFirst();
   if (!asked) {
     // A payload for an order that does not exist, or that this number was never asked about.
-    console.warn(`whatsapp: a reply for order ${orderId} from an unknown number was ignored`);
+    log().warn({ order: orderId }, 'whatsapp: a reply from a number never asked about this order was ignored');
     return once(db, async (trx) => {
       await takeOnce(trx, { id, kind: 'reply', phone, orderId: null, outcome: 'unknown' });
       return 'unknown';

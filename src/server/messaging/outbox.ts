@@ -1,4 +1,5 @@
 import type { MessageKind } from '../../lib/messaging/replies.ts';
+import { log } from '../observability/logger.ts';
 import { serverConfig } from '../config.ts';
 import type { ShopDb } from '../db/index.ts';
 import { MessageSendError, type ChannelName, type MessageChannel, type OutgoingMessage } from './channel.ts';
@@ -170,7 +171,7 @@ export function watchMessageOutbox(db: ShopDb): () => void {
     running = true;
     fallBackUndelivered(db)
       .then(() => deliverDueMessages(db, channels))
-      .catch((error: unknown) => console.error('message outbox:', error))
+      .catch((error: unknown) => log().error({ job: 'message-outbox', err: error }, 'message outbox failed'))
       .finally(() => {
         running = false;
       });

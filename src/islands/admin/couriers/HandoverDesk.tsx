@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { RowSelectionState } from '@tanstack/react-table';
 import type { Dictionary } from '../../../i18n/en.ts';
 import { formatMoney, formatOrderId } from '../../../i18n/format.ts';
-import { interpolate } from '../../../i18n/interpolate.ts';
+import { interpolate, interpolateIsolated, isolate } from '../../../i18n/interpolate.ts';
 import { intlTag, type Locale } from '../../../i18n/locales.ts';
 import { localField } from '../../../i18n/localized.ts';
 import { localePath } from '../../../i18n/routes.ts';
@@ -56,10 +56,10 @@ export default function HandoverDesk({
   };
   const problemOf = (r: HandoverOutcome): string | null => {
     const order = formatOrderId(r.orderId);
-    if (r.outcome === 'missing') return `${order}: ${missingText(r.missing)}`;
-    if (r.outcome === 'notReady') return interpolate(text.notReady, { order });
-    if (r.outcome === 'failed') return interpolate(text.failed, { order, message: r.message });
-    if (r.outcome === 'pending') return interpolate(text.pending, { order });
+    if (r.outcome === 'missing') return `${isolate(order)}: ${missingText(r.missing)}`;
+    if (r.outcome === 'notReady') return interpolateIsolated(text.notReady, { order });
+    if (r.outcome === 'failed') return interpolateIsolated(text.failed, { order, message: r.message });
+    if (r.outcome === 'pending') return interpolateIsolated(text.pending, { order });
     return null;
   };
   const handOver = useDeskAction<HandoverOutcome[]>({
@@ -223,7 +223,7 @@ export default function HandoverDesk({
         rowId={(r) => String(r.orderId)}
         selection={canWork ? selection : undefined}
         onSelectionChange={canWork ? setSelection : undefined}
-        selectLabel={(r) => interpolate(text.selectOrder, { order: formatOrderId(r.orderId) })}
+        selectLabel={(r) => interpolateIsolated(text.selectOrder, { order: formatOrderId(r.orderId) })}
         selectAllLabel={text.selectAll}
         empty={text.empty}
         rowData={(r) => ({ 'data-order': String(r.orderId) })}
