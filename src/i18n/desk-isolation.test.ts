@@ -64,6 +64,8 @@ describe('desk templates in Arabic keep "#", "+" and groups in place', () => {
       placed: '26 نوفمبر 2026',
       attempts: 'محاولة واحدة',
       when: null,
+      whatsapp: null,
+      wrote: null,
     };
     const html = render(createElement(CallQueue, { locale: 'ar', text: ar.adminOrders.calls, rows: [row] }));
     const heading = shown(textOf(/<h2[^>]*>([\s\S]*?)<\/h2>/.exec(html)?.[1] ?? ''));
