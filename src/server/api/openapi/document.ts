@@ -66,11 +66,15 @@ export function operationsOf(routes: RouteTable): Operation[] {
 }
 
 /**
- * The document a route belongs to; none for the payment sandbox, which stands in for an outside provider (its routes
- * are PayTabs' and OPay's API, documented by them) and exists only where it is enabled.
+ * The sandboxes that stand in for outside providers, left out of both documents: their routes are the providers' API
+ * (PayTabs', OPay's; the courier company's tracking and the demo's controls over it), documented by the providers
+ * or not part of the shop's API at all, and they exist only where they are enabled.
  */
+const SANDBOX_PATHS = ['/api/sandbox-gateway/', '/api/sandbox-courier/'];
+
+/** The document a route belongs to; none for the sandboxes (above). */
 export const audienceOf = (path: string): Audience | undefined =>
-  path.startsWith('/api/sandbox-gateway/') ? undefined : path.startsWith('/api/admin/') ? 'desk' : 'public';
+  SANDBOX_PATHS.some((prefix) => path.startsWith(prefix)) ? undefined : path.startsWith('/api/admin/') ? 'desk' : 'public';
 
 /** Routes of this API that document no response: each must say what it answers (`documented(...)`). */
 export const undocumentedRoutes = (routes: RouteTable): string[] =>
