@@ -148,7 +148,7 @@ test('production refuses WhatsApp turned on with anything missing, naming what, 
   };
   expect(serverConfig(ready).messaging.mode).toBe('off');
   expect(productionProblems({ ...ready, MESSAGING: 'whatsapp', WHATSAPP_TOKEN: 't', WHATSAPP_APP_SECRET: 's' })).toEqual([
-    'MESSAGING=whatsapp needs WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_VERIFY_TOKEN, WHATSAPP_TEMPLATE_CONFIRM, WHATSAPP_TEMPLATE_WITH_COURIER, WHATSAPP_TEMPLATE_DELIVERED, WHATSAPP_TEMPLATE_FAILED_ATTEMPT.',
+    'MESSAGING=whatsapp needs WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_VERIFY_TOKEN, WHATSAPP_TEMPLATE_CONFIRM, WHATSAPP_TEMPLATE_WITH_COURIER, WHATSAPP_TEMPLATE_DELIVERED, WHATSAPP_TEMPLATE_FAILED_ATTEMPT, WHATSAPP_TEMPLATE_PAYMENT_CODE.',
   ]);
   const whatsapp = {
     ...ready,
@@ -161,14 +161,29 @@ test('production refuses WhatsApp turned on with anything missing, naming what, 
     WHATSAPP_TEMPLATE_WITH_COURIER: 'with_courier',
     WHATSAPP_TEMPLATE_DELIVERED: 'delivered',
     WHATSAPP_TEMPLATE_FAILED_ATTEMPT: 'failed',
+    WHATSAPP_TEMPLATE_PAYMENT_CODE: 'kiosk_code',
     WHATSAPP_LANGUAGE_AR: 'ar_EG',
   };
   expect(productionProblems(whatsapp)).toEqual([]);
+  // The payment code's template (issue 39) is as required as the others: without it WhatsApp is not turned on.
+  expect(productionProblems({ ...whatsapp, WHATSAPP_TEMPLATE_PAYMENT_CODE: '' })).toEqual([
+    'MESSAGING=whatsapp needs WHATSAPP_TEMPLATE_PAYMENT_CODE.',
+  ]);
   expect(serverConfig(whatsapp).messaging.whatsapp).toMatchObject({
-    templates: { confirm: 'cod_confirm' },
+    templates: { confirm: 'cod_confirm', payment_code: 'kiosk_code' },
     languages: { en: 'en', ar: 'ar_EG' },
   });
   expect(productionProblems({ ...ready, MESSAGING: 'demo' })).toEqual([
     'MESSAGING=demo: order messages would reach no phone, and the demo webhook secret is public.',
   ]);
+});
+
+test('outside production each template has the name docs/messaging.md asks to register', () => {
+  expect(serverConfig({}).messaging.whatsapp.templates).toEqual({
+    confirm: 'cod_order_confirmation',
+    with_courier: 'order_with_courier',
+    delivered: 'order_delivered',
+    failed_attempt: 'order_delivery_failed',
+    payment_code: 'order_payment_code',
+  });
 });

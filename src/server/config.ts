@@ -87,6 +87,7 @@ export const Env = z.object({
   WHATSAPP_TEMPLATE_WITH_COURIER: text,
   WHATSAPP_TEMPLATE_DELIVERED: text,
   WHATSAPP_TEMPLATE_FAILED_ATTEMPT: text,
+  WHATSAPP_TEMPLATE_PAYMENT_CODE: text,
   WHATSAPP_LANGUAGE_EN: textOr('en'),
   WHATSAPP_LANGUAGE_AR: textOr('ar'),
   CONFIRMATION_REPLY_MINUTES: numberOr(60, z.positive()),
@@ -243,7 +244,7 @@ function readPaymob(read: z.infer<typeof Env>): { keys: PaymobKeys | undefined; 
 }
 
 /** The WhatsApp templates the shop sends, each approved at Meta under a name (category utility). */
-export const TEMPLATE_KINDS = ['confirm', 'with_courier', 'delivered', 'failed_attempt'] as const;
+export const TEMPLATE_KINDS = ['confirm', 'with_courier', 'delivered', 'failed_attempt', 'payment_code'] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
 
 export interface MessagingConfig {
@@ -280,6 +281,7 @@ const TEMPLATE_VARIABLES: Record<TemplateKind, keyof z.infer<typeof Env>> = {
   with_courier: 'WHATSAPP_TEMPLATE_WITH_COURIER',
   delivered: 'WHATSAPP_TEMPLATE_DELIVERED',
   failed_attempt: 'WHATSAPP_TEMPLATE_FAILED_ATTEMPT',
+  payment_code: 'WHATSAPP_TEMPLATE_PAYMENT_CODE',
 };
 /** The names a demo uses, and the ones docs/messaging.md asks to register at Meta. */
 const DEFAULT_TEMPLATES: Record<TemplateKind, string> = {
@@ -287,6 +289,7 @@ const DEFAULT_TEMPLATES: Record<TemplateKind, string> = {
   with_courier: 'order_with_courier',
   delivered: 'order_delivered',
   failed_attempt: 'order_delivery_failed',
+  payment_code: 'order_payment_code',
 };
 
 function readMessaging(read: z.infer<typeof Env>, production: boolean): MessagingConfig {

@@ -16,7 +16,13 @@ const config = {
   verifyToken: 'verify-me',
   apiVersion: 'v21.0',
   baseUrl: 'https://graph.facebook.com',
-  templates: { confirm: 'cod_order_confirmation', with_courier: 'a', delivered: 'b', failed_attempt: 'c' },
+  templates: {
+    confirm: 'cod_order_confirmation',
+    with_courier: 'a',
+    delivered: 'b',
+    failed_attempt: 'c',
+    payment_code: 'order_payment_code',
+  },
   languages: { en: 'en', ar: 'ar_EG' },
 };
 
@@ -63,6 +69,40 @@ describe('sending a template', () => {
             parameters: [{ type: 'payload', payload: 'order:12:change_address' }],
           },
           { type: 'button', sub_type: 'quick_reply', index: '2', parameters: [{ type: 'payload', payload: 'order:12:cancel' }] },
+        ],
+      },
+    });
+  });
+
+  test('the payment code is a template with four body parameters and no buttons', () => {
+    const code = {
+      to: '+201001234567',
+      text: 'ignored for a template',
+      template: {
+        name: 'order_payment_code',
+        language: 'en',
+        body: ['#12', '81234567', 'EGP 600.00', 'November 28, 2026 at 12:30 PM'],
+        replies: [],
+      },
+    };
+    expect(messageRequest(code)).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: '201001234567',
+      type: 'template',
+      template: {
+        name: 'order_payment_code',
+        language: { code: 'en' },
+        components: [
+          {
+            type: 'body',
+            parameters: [
+              { type: 'text', text: '#12' },
+              { type: 'text', text: '81234567' },
+              { type: 'text', text: 'EGP 600.00' },
+              { type: 'text', text: 'November 28, 2026 at 12:30 PM' },
+            ],
+          },
         ],
       },
     });

@@ -17,6 +17,8 @@ export const messagingMessages = defineMessages(
     tracking: 'Track it: {link}',
     delivered: 'Bean Bazaar: your order {order} was delivered. Thank you!',
     failedAttempt: 'Bean Bazaar: we could not deliver your order {order} today. The courier will call you to choose another day.',
+    paymentCode:
+      'Bean Bazaar: your order {order} is reserved for you until {date}. Pay {amount} in cash at any Fawry, Aman or Masary point with the payment code {code}.',
     movedOn: 'Bean Bazaar: thank you, your order {order} has already moved on, so nothing was changed. Call us if you need help.',
     changeAddress: 'Bean Bazaar: tell us your new address in a message here; our team will call you to confirm order {order}.',
     smsLink: 'Answer here: {link}',
@@ -70,6 +72,8 @@ export const messagingMessages = defineMessages(
     tracking: 'تتبّع الشحنة: {link}',
     delivered: 'بازار البن: تم توصيل طلبك {order}. شكرًا لك!',
     failedAttempt: 'بازار البن: تعذّر توصيل طلبك {order} اليوم. سيتصل بك المندوب لاختيار يوم آخر.',
+    paymentCode:
+      'بازار البن: طلبك {order} محجوز لك حتى {date}. ادفع {amount} كاش في أي منفذ فوري أو أمان أو مصاري بكود الدفع {code}.',
     movedOn: 'بازار البن: شكرًا لك، طلبك {order} تجاوز هذه المرحلة ولم يتغير شيء. اتصل بنا إن احتجت مساعدة.',
     changeAddress: 'بازار البن: اكتب عنوانك الجديد في رسالة هنا، وسيتصل بك فريقنا لتأكيد الطلب {order}.',
     smsLink: 'للرد: {link}',

@@ -7,8 +7,19 @@
 export const QUICK_REPLIES = ['confirm', 'change_address', 'cancel'] as const;
 export type QuickReply = (typeof QUICK_REPLIES)[number];
 
-/** What a message is about: the confirmation, the updates, and the polite answer to a late reply. */
-export const MESSAGE_KINDS = ['confirm', 'with_courier', 'delivered', 'failed_attempt', 'moved_on', 'change_address'] as const;
+/**
+ * What a message is about: the confirmation, the updates, a kiosk/Fawry payment code (issue 39), and the polite
+ * answers to the shopper's own messages.
+ */
+export const MESSAGE_KINDS = [
+  'confirm',
+  'with_courier',
+  'delivered',
+  'failed_attempt',
+  'payment_code',
+  'moved_on',
+  'change_address',
+] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /** The version of the checkout checkbox's wording (stored with each consent); change it when the wording changes. */

@@ -492,7 +492,7 @@ export interface MessageConsentTable {
 export interface OrderMessageTable {
   id: Generated<number>;
   order_id: number;
-  /** confirm | with_courier | delivered | failed_attempt | moved_on (src/lib/messaging/message-kinds.ts). */
+  /** confirm | with_courier | delivered | failed_attempt | payment_code | moved_on | change_address (src/lib/messaging/replies.ts). */
   kind: string;
   /** whatsapp | sms */
   channel: string;

@@ -1,4 +1,4 @@
-import { formatDate, formatMoney, formatOrderId } from '../../i18n/format.ts';
+import { formatDate, formatMoney, formatOrderId, formatProseDateTime } from '../../i18n/format.ts';
 import { interpolate } from '../../i18n/interpolate.ts';
 import { localeOr } from '../../i18n/locales.ts';
 import { localized } from '../../i18n/localized.ts';
@@ -23,6 +23,7 @@ const TEMPLATE_OF: Partial<Record<MessageKind, TemplateKind>> = {
   with_courier: 'with_courier',
   delivered: 'delivered',
   failed_attempt: 'failed_attempt',
+  payment_code: 'payment_code',
 };
 
 interface Composed {
@@ -39,7 +40,11 @@ type OrderFacts = {
   cash_to_collect: number;
   created_at: string;
   delivery_days: number;
+  /** A kiosk or Fawry payment code waiting to be paid in cash (issue 39): what a `payment_code` message carries. */
+  paymentCode?: PaymentCodeFacts;
 };
+
+type PaymentCodeFacts = { code: string; amount: number; expires_at: string };
 
 /** The text of a message in the order's language, and the template's parameters in their order. */
 export function composeOrderMessage(kind: MessageKind, order: OrderFacts): Composed {
@@ -72,11 +77,37 @@ export function composeOrderMessage(kind: MessageKind, order: OrderFacts): Compo
       return fill(t.delivered, { order: orderNo });
     case 'failed_attempt':
       return fill(t.failedAttempt, { order: orderNo });
+    case 'payment_code': {
+      if (!order.paymentCode) throw new Error(`order ${order.id} has no payment code to send`);
+      // The code is paid within hours (KIOSK_PAYMENT_HOURS, Fawry's expiry): its deadline is a date and a time.
+      return fill(t.paymentCode, {
+        order: orderNo,
+        code: isolate(order.paymentCode.code),
+        amount: isolate(formatMoney(order.paymentCode.amount, locale)),
+        date: isolate(formatProseDateTime(order.paymentCode.expires_at, locale)),
+      });
+    }
     case 'moved_on':
       return fill(t.movedOn, { order: orderNo });
     case 'change_address':
       return fill(t.changeAddress, { order: orderNo });
   }
+}
+
+/** The order's newest payment code still waiting to be paid in cash (payments.bill_reference, issue 39). */
+async function unpaidPaymentCode(trx: ShopDb, orderId: number): Promise<PaymentCodeFacts | undefined> {
+  const row = await trx
+    .selectFrom('payments')
+    .select(['bill_reference', 'amount', 'expires_at'])
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'pending')
+    .where('bill_reference', 'is not', null)
+    .where('expires_at', 'is not', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row?.bill_reference && row.expires_at
+    ? { code: row.bill_reference, amount: row.amount, expires_at: row.expires_at }
+    : undefined;
 }
 
 /**
@@ -108,7 +139,10 @@ export async function queueOrderMessage(
     .executeTakeFirst();
   if (!order?.phone) return false;
   if (!ANSWERS.includes(kind) && !(await hasConsent(trx, order.phone))) return false;
-  const composed = composeOrderMessage(kind, order);
+  const paymentCode = kind === 'payment_code' ? await unpaidPaymentCode(trx, orderId) : undefined;
+  // Paid or expired before its message was written (an SMS fallback comes late): nothing left to pay.
+  if (kind === 'payment_code' && !paymentCode) return false;
+  const composed = composeOrderMessage(kind, paymentCode ? { ...order, paymentCode } : order);
   const templateKind = TEMPLATE_OF[kind];
   const locale = localeOr(order.locale);
   const template: TemplateMessage | null =

@@ -9,6 +9,7 @@ import { oweLatePayment } from '../services/orders/refunds.ts';
 import { removeFromServerCart } from '../services/cart/shopper-cart.ts';
 import { CallbackRefused, type PaymentGateway, type VerifiedCallback } from './gateway.ts';
 import { log } from '../observability/logger.ts';
+import { queueOrderMessage } from '../messaging/order-messages.ts';
 
 export type CallbackOutcome = 'applied' | 'duplicate' | 'refused' | 'flagged' | 'ignored';
 
@@ -104,23 +105,30 @@ export async function applyVerified(
     .where('id', '=', payment.id)
     .execute();
   // A kiosk code (cash at Fawry, Aman, Masary): kept even when the first we hear of it is its payment, since cash
-  // cannot be refunded through the provider; while pending, it holds the stock until it expires.
-  const issued = callback.billReference
-    ? await db
-        .updateTable('payments')
-        .set({
-          bill_reference: callback.billReference,
-          expires_at: new Date(Date.now() + serverConfig().kioskPaymentMs).toISOString(),
-        })
-        .where('id', '=', payment.id)
-        .where('bill_reference', 'is', null)
-        .executeTakeFirst()
-    : undefined;
+  // cannot be refunded through the provider; while pending, it holds the stock until it expires, and the shopper
+  // gets it by WhatsApp or SMS, the message committed with the code or not at all (docs/messaging.md).
+  const billReference = callback.billReference;
+  const issued = billReference
+    ? await db.transaction().execute(async (trx) => {
+        const set = await trx
+          .updateTable('payments')
+          .set({
+            bill_reference: billReference,
+            expires_at: new Date(Date.now() + serverConfig().kioskPaymentMs).toISOString(),
+          })
+          .where('id', '=', payment.id)
+          .where('bill_reference', 'is', null)
+          .executeTakeFirst();
+        const first = Number(set.numUpdatedRows) === 1;
+        if (first && callback.outcome === 'pending') await queueOrderMessage(trx, payment.order_id, 'payment_code');
+        return first;
+      })
+    : false;
   if (callback.outcome === 'pending') {
-    const reason = !callback.billReference
+    const reason = !billReference
       ? 'not final yet'
-      : Number(issued?.numUpdatedRows) === 1
-        ? `payment code ${callback.billReference} issued`
+      : issued
+        ? `payment code ${billReference} issued`
         : 'payment code already issued';
     return { outcome: 'ignored', reason, orderId: payment.order_id };
   }

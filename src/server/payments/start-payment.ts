@@ -7,6 +7,7 @@ import { Problem } from '../problem.ts';
 import { GatewayError, type ProviderName } from './gateway.ts';
 import { gatewayFor } from './gateways.ts';
 import { log } from '../observability/logger.ts';
+import { queueOrderMessage } from '../messaging/order-messages.ts';
 
 export interface StartPaymentInput {
   userId: number;
@@ -84,17 +85,21 @@ export async function startPayment(db: ShopDb, input: StartPaymentInput): Promis
     throw new Problem(502, 'orders.paymentStartFailed');
   }
   const now = nowIso();
-  await openPayment(db, {
-    order_id: order.id,
-    provider: input.provider,
-    tran_ref: created.tranRef,
-    reference,
-    amount: order.total,
-    currency: 'EGP',
-    created_at: now,
-    updated_at: now,
-    // A Fawry reference is known at once: it holds the stock until it expires, like a kiosk code.
-    ...(created.billReference ? { bill_reference: created.billReference, expires_at: created.expiresAt ?? null } : {}),
+  await db.transaction().execute(async (trx) => {
+    await openPayment(trx, {
+      order_id: order.id,
+      provider: input.provider,
+      tran_ref: created.tranRef,
+      reference,
+      amount: order.total,
+      currency: 'EGP',
+      created_at: now,
+      updated_at: now,
+      // A Fawry reference is known at once: it holds the stock until it expires, like a kiosk code.
+      ...(created.billReference ? { bill_reference: created.billReference, expires_at: created.expiresAt ?? null } : {}),
+    });
+    // The shopper gets the code by WhatsApp or SMS too, committed with the payment row (docs/messaging.md).
+    if (created.billReference) await queueOrderMessage(trx, order.id, 'payment_code');
   });
   return { redirect_url: created.redirectUrl };
 }
