@@ -1,5 +1,6 @@
 import { afterAll, expect, test } from 'vitest';
-import { choosePeriod, readConfirmationFigures } from '../../src/server/admin/orders/confirmation-figures.ts';
+import { choosePeriod } from '../../src/lib/admin/confirmation-figures.ts';
+import { readConfirmationFigures } from '../../src/server/admin/orders/confirmation-figures.ts';
 import type { StaffActor } from '../../src/server/admin/staff-actor.ts';
 import { serverConfig } from '../../src/server/config.ts';
 import { answerByLink } from '../../src/server/messaging/confirm-link.ts';
@@ -150,6 +151,7 @@ test('a period the desk cannot use falls back to the last 30 days, with the reas
   });
   expect(choosePeriod('2026-11-10', '2026-11-01', now).error).toBe('fromAfterTo');
   expect(choosePeriod('2026-13-40', '', now).error).toBe('badDate');
+  expect(choosePeriod('2026-02-31', '2026-03-05', now).error).toBe('badDate');
   expect(choosePeriod('2024-01-01', '2026-11-01', now).error).toBe('tooLong');
   const empty = await readConfirmationFigures(db, { from: '2020-01-01', to: '2020-01-31' });
   expect(empty).toMatchObject({ placed: 0, confirmationRate: null, medianMinutesToConfirm: null });
