@@ -207,13 +207,13 @@ test.describe('couriers and cash', () => {
     await expect(section.getByRole('heading', { level: 2, name: c.returnRate })).toBeVisible();
     await accessibleAt(page, 360, { within: '[data-testid="confirmation-figures"]' });
     // The last day before the first: the last 30 days stay, and the desk is told why.
-    await section.getByLabel(c.from).fill('2026-11-10');
-    await section.getByLabel(c.to).fill('2026-11-01');
+    await section.getByLabel(c.from, { exact: true }).fill('2026-11-10');
+    await section.getByLabel(c.to, { exact: true }).fill('2026-11-01');
     await section.getByRole('button', { name: c.show }).click();
     await expect(section.getByRole('alert')).toHaveText(c.errors.fromAfterTo);
     // A period long ago: no orders in it, said so.
-    await section.getByLabel(c.from).fill('2020-01-01');
-    await section.getByLabel(c.to).fill('2020-01-31');
+    await section.getByLabel(c.from, { exact: true }).fill('2020-01-01');
+    await section.getByLabel(c.to, { exact: true }).fill('2020-01-31');
     await section.getByRole('button', { name: c.show }).click();
     await expect(page).toHaveURL(/from=2020-01-01&to=2020-01-31/);
     await expect(section.getByText(c.noOrders)).toBeVisible();
