@@ -8,6 +8,7 @@ import { confirmLinkToken } from '../../src/server/messaging/confirm-token.ts';
 import { simulatedReplyBody } from '../../src/server/messaging/webhook.ts';
 import { signWebhookBody } from '../../src/server/messaging/whatsapp-signature.ts';
 import { makeAddress, makeProduct, placeOrder } from '../support/orders.ts';
+import { planOf, recordingDb } from '../support/query-plans.ts';
 import { backdateOrder, failDelivery, moveOrderTo } from '../support/order-states.ts';
 import { makeShopper } from '../support/shoppers.ts';
 import { makeStaff } from '../support/staff.ts';
@@ -18,7 +19,7 @@ import { testApi } from '../support/test-db.ts';
  * the desk does it (a WhatsApp quick reply through the signed webhook, the SMS link, a staff member's call), on a
  * database of its own so every figure is exact.
  */
-const { api, db, json, close } = await testApi();
+const { api, db, json, close, engine } = await testApi();
 afterAll(close);
 
 const secret = serverConfig().messaging.whatsapp.appSecret;
@@ -157,4 +158,13 @@ test('a period the desk cannot use falls back to the last 30 days, with the reas
   expect(empty).toMatchObject({ placed: 0, confirmationRate: null, medianMinutesToConfirm: null });
   expect(empty.cancelledByReply.rate).toBeNull();
   expect(empty.delivery.returnRate).toBeNull();
+});
+
+test('the figures read the period through the orders’ created_at index and each event by its order (SQLite plan)', async () => {
+  if (engine !== 'sqlite') return; // PostgreSQL's planner rightly scans a table this small; SQLite's plan is the shape.
+  const recorded = recordingDb(db);
+  await readConfirmationFigures(recorded.db, choosePeriod(null, null).period);
+  const plan = await planOf(db, engine, recorded.queries[0]!);
+  expect(plan.filter((step) => /^SCAN\b/.test(step.trim()))).toEqual([]);
+  expect(plan.some((step) => /SEARCH orders USING INDEX orders_created_idx/.test(step))).toBe(true);
 });
