@@ -187,4 +187,37 @@ test.describe('couriers and cash', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     });
   }
+
+  test('the confirmation figures at 360 px: a period chosen, a wrong one refused in words, channels as a table', async ({
+    page,
+    t,
+    shopLocale,
+  }) => {
+    const c = t.adminCash.dashboard.confirmations;
+    await courierWithDeliveries(page.request, [1]);
+    await page.setViewportSize({ width: 360, height: 900 });
+    await signedInStaff(page, 'support');
+    await page.goto(`/${shopLocale}/admin`);
+    const section = page.getByTestId('confirmation-figures');
+    await expect(section.getByRole('heading', { level: 2, name: c.title })).toBeVisible();
+    const table = section.getByRole('table', { name: c.byChannel });
+    for (const channel of [c.channels.whatsapp, c.channels.sms, c.channels.staff, c.channels.none]) {
+      await expect(table.getByRole('rowheader', { name: channel })).toBeVisible();
+    }
+    await expect(section.getByRole('heading', { level: 2, name: c.returnRate })).toBeVisible();
+    await accessibleAt(page, 360, { within: '[data-testid="confirmation-figures"]' });
+    // The last day before the first: the last 30 days stay, and the desk is told why.
+    await section.getByLabel(c.from, { exact: true }).fill('2026-11-10');
+    await section.getByLabel(c.to, { exact: true }).fill('2026-11-01');
+    await section.getByRole('button', { name: c.show }).click();
+    await expect(section.getByRole('alert')).toHaveText(c.errors.fromAfterTo);
+    // A period long ago: no orders in it, said so.
+    await section.getByLabel(c.from, { exact: true }).fill('2020-01-01');
+    await section.getByLabel(c.to, { exact: true }).fill('2020-01-31');
+    await section.getByRole('button', { name: c.show }).click();
+    await expect(page).toHaveURL(/from=2020-01-01&to=2020-01-31/);
+    await expect(section.getByText(c.noOrders)).toBeVisible();
+    await expect(section.getByRole('alert')).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
 });
