@@ -31,7 +31,8 @@ test('the wallet option reads "(EGP 150)" with no stray spaces', async ({ page, 
   await openWithStoredCart(page, at('/checkout/checkout-payment'), JSON.stringify({ cartsProducts: [lineOf(product, 1)] }));
   await hydrated(page, 'CheckoutPayment');
   await page.getByRole('radio', { name: cod(shopLocale) }).check();
-  const wallet = page.getByRole('checkbox');
+  // The wallet's checkbox, inside the payment methods (the WhatsApp consent checkbox sits below them, issue 37).
+  const wallet = page.locator('[data-step="payment"]').getByRole('checkbox');
   await expect(wallet).toBeVisible();
   const label = page.locator('label', { has: wallet });
   // innerText shows the layout: each template part as its own flex item broke it into "(\nEGP 150\n)".
