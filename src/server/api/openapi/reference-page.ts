@@ -42,6 +42,8 @@ interface Operation {
 
 /** Every operation of the document, in its order: the page's own list. */
 function operationsOf(document: JsonSchema) {
+  // Paths are relative to the document's server (`/api`): the list shows them as a browser would call them.
+  const base = ((document.servers as { url?: string }[] | undefined)?.[0]?.url ?? '').replace(/\/$/, '');
   const paths = (document.paths ?? {}) as Record<string, Partial<Record<(typeof METHODS)[number], Operation>>>;
   return Object.entries(paths).flatMap(([path, item]) =>
     METHODS.flatMap((method) => {
@@ -50,7 +52,7 @@ function operationsOf(document: JsonSchema) {
         ? [
             {
               method: method.toUpperCase(),
-              path,
+              path: `${base}${path}`,
               summary: operation.summary ?? '',
               statuses: Object.keys(operation.responses ?? {}),
             },
