@@ -21,6 +21,7 @@ import { adminContentMessages } from './messages/admin-content.ts';
 import { adminAccountMessages } from './messages/admin-account.ts';
 import { pwaMessages } from './messages/pwa.ts';
 import { messagingMessages } from './messages/messaging.ts';
+import { apiGuideMessages } from './messages/api-guide.ts';
 
 /** Arabic dictionary: typed against the English one, so a missing key fails the type check. */
 export const ar: Dictionary = {
@@ -156,4 +157,5 @@ export const ar: Dictionary = {
   adminAccount: adminAccountMessages.ar,
   pwa: pwaMessages.ar,
   messaging: messagingMessages.ar,
+  apiGuide: apiGuideMessages.ar,
 };

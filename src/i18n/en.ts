@@ -21,6 +21,7 @@ import { adminContentMessages } from './messages/admin-content.ts';
 import { adminAccountMessages } from './messages/admin-account.ts';
 import { pwaMessages } from './messages/pwa.ts';
 import { messagingMessages } from './messages/messaging.ts';
+import { apiGuideMessages } from './messages/api-guide.ts';
 
 /**
  * English dictionary: the source of every key. Spec texts are used verbatim.
@@ -161,6 +162,7 @@ export const en = {
   adminAccount: adminAccountMessages.en,
   pwa: pwaMessages.en,
   messaging: messagingMessages.en,
+  apiGuide: apiGuideMessages.en,
 };
 
 /** Every language must provide every key of the English dictionary. */

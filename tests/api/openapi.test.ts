@@ -64,3 +64,25 @@ test('an answer off the document is caught: an undocumented status, media type o
   ).toEqual([]);
   expect(check('GET', '/api/no-such-route', 404, 'application/json', {})).toBeUndefined();
 });
+
+test('the reference page draws the public document with Redoc served by the shop, under its own policy', async () => {
+  const { check } = answerChecker(api.routes);
+  const page = await api.request('/api/reference');
+  expect(page.status).toBe(200);
+  expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+  expect(check('GET', '/api/reference', 200, 'text/html', '')).toEqual([]);
+  // The script comes from the shop itself, never a CDN, and only this page allows it.
+  const policy = page.headers.get('content-security-policy') ?? '';
+  expect(policy).toContain("script-src 'self'");
+  expect(policy).not.toMatch(/https?:/);
+  const html = await page.text();
+  expect(html).toContain('<script type="module" src="/api/reference/redoc.standalone.js"></script>');
+  expect(html).toContain('<redoc spec-url="/api/openapi.json">');
+  // Its own list, for a reader without script: every public operation, none of the desk's.
+  expect(html).toContain('<code>GET /api/products</code>: A page of product cards: filtered, searched, sorted');
+  expect(html).not.toContain('/api/admin/');
+  const script = await api.request('/api/reference/redoc.standalone.js');
+  expect(script.status).toBe(200);
+  expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
+  expect(await script.text()).toContain('RedocStandalone');
+});

@@ -34,6 +34,8 @@ export const templates = [
   '/checkout/cart',
   '/checkout/success',
   '/get-app',
+  // The API guide (issue 42); the reference it links to is the API's own page (api-reference.spec.ts).
+  '/api-reference',
   // The service worker's offline pages (decision 025).
   '/offline',
   '/offline/checkout',

@@ -2,9 +2,11 @@ import type { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { ApiEnv } from '../context.ts';
 import { requireStaff } from '../admin/require-staff.ts';
-import { documented, rawJson } from './describe.ts';
+import { documented, media, rawJson, refused } from './describe.ts';
 import { openApiDocument, type Audience } from './document.ts';
 import type { JsonSchema } from './json-schema.ts';
+import { REFERENCE_POLICY, redocBundle, referencePage } from './reference-page.ts';
+import { Problem } from '../../problem.ts';
 
 const generated = new WeakMap<object, Partial<Record<Audience, JsonSchema>>>();
 
@@ -19,7 +21,7 @@ const OpenApiDocument = z.looseObject({ openapi: z.string(), info: z.looseObject
 
 /**
  * `/api/openapi.json` (the public API) and `/api/admin/openapi.json` (the desk's, staff only), registered last so
- * they describe every route, themselves included.
+ * they describe every route, themselves included; `/api/reference`, the public document drawn by Redoc for a browser.
  */
 export function serveOpenApi(api: Hono<ApiEnv>) {
   api.get(
@@ -42,5 +44,37 @@ export function serveOpenApi(api: Hono<ApiEnv>) {
     }),
     requireStaff(null),
     (c) => c.json(documentOf(api, 'desk')),
+  );
+  api.get(
+    '/reference',
+    documented({
+      summary: 'This reference, for a browser',
+      description:
+        'Redoc over `/api/openapi.json`, served by the shop (no CDN). The page lists every operation itself before the script draws.',
+      tags: ['Meta'],
+      operationId: 'getApiReference',
+      responses: { 200: media('The reference page, in English.', 'text/html') },
+    }),
+    async (c) => {
+      const page = referencePage(documentOf(api, 'public'), (await redocBundle()) !== null);
+      return c.html(page, 200, { 'content-security-policy': REFERENCE_POLICY });
+    },
+  );
+  api.get(
+    '/reference/redoc.standalone.js',
+    documented({
+      summary: "Redoc's standalone script, for the reference page",
+      tags: ['Meta'],
+      operationId: 'getRedocScript',
+      responses: {
+        200: media('Redoc (MIT), as @redocly/cli ships it.', 'text/javascript'),
+        404: refused('Redoc is not installed on this server (the reference page still lists the operations).'),
+      },
+    }),
+    async (c) => {
+      const script = await redocBundle();
+      if (script === null) throw new Problem(404, 'api.notFound');
+      return c.body(script, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=3600' });
+    },
   );
 }
