@@ -157,10 +157,15 @@ test('an exception shows the error page with its code and message; the log has t
   expect(JSON.stringify(body)).not.toContain('Forced failure');
 
   const log = readFileSync(`${process.env['E2E_DATABASE_PATH'] ?? 'data/e2e.sqlite'}.server.log`, 'utf8');
+  // One JSON line per failure (the shop's logger, issue 36): its request id, and the error with its stack.
+  const failures = log
+    .split('\n')
+    .filter((line) => line.startsWith('{') && line.includes('"msg":"request failed"'))
+    .map((line) => JSON.parse(line) as { req_id: string; err?: { message?: string; stack?: string } });
   for (const requestId of [id, body.request_id]) {
-    const line = log.indexOf(`[request ${requestId}]`);
-    expect(line, requestId).toBeGreaterThanOrEqual(0);
-    expect(log.slice(line, line + 2000)).toMatch(/Forced failure \(test fault\)[\s\S]*\n\s+at /);
+    const failure = failures.find((f) => f.req_id === requestId);
+    expect(failure, requestId).toBeDefined();
+    expect(failure!.err?.stack ?? '').toMatch(/Forced failure \(test fault\)[\s\S]*\n\s+at /);
   }
 });
 
