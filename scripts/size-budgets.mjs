@@ -20,8 +20,11 @@ export const budgets = [
     // nanostores' onMount split into a chunk the cart shares with the shopper stores (+0.1 KB). 22 KB since issue 33
     // (reviews 20.6 → 21.7 KB without a tag manager): the newsletter form draws the desk kit's Button (0.6 KB: the busy
     // state and the guard against a native submit before hydration, shared by every form), and the language helpers
-    // (locales.ts: localeOr, directionOf) became a chunk of their own (0.3 KB).
-    kb: 22,
+    // (locales.ts: localeOr, directionOf) became a chunk of their own (0.3 KB). 22.5 KB since the merges of
+    // 2026-11-26 (reviews 21.99 → 22.2 KB without a tag manager): the service worker's registration and update banner
+    // (issue 41, +0.06 KB), the isolate marks in the shared interpolate chunk (issue 35, +0.07 KB) and the chunking that
+    // moved with them; not yet won back (the closing note of that stop lists it).
+    kb: 22.5,
     issue: 'content and info pages',
   },
   { pattern: /^\/products(\/|\?|$)/, kb: 28, issue: 'catalog: listing' },

@@ -4,7 +4,7 @@ import { deskTest as test, e2eCourier, e2eProduct, placeCodOrder, withE2eService
 import { moveOrderTo } from '../support/order-states.ts';
 import { logIn } from './login.ts';
 import { formatMoney, formatOrderId } from '../../src/i18n/format.ts';
-import { interpolate, plural } from '../../src/i18n/t.ts';
+import { interpolate, interpolateIsolated, plural } from '../../src/i18n/t.ts';
 import { poundsText } from '../../src/lib/money.ts';
 
 /**
@@ -44,7 +44,7 @@ test.describe('courier companies', () => {
     await expect(page.locator(`[data-order="${blank.id}"]`)).toContainText(missing);
 
     for (const { id } of [...orders, blank])
-      await page.getByRole('checkbox', { name: interpolate(d.selectOrder, { order: formatOrderId(id) }) }).check();
+      await page.getByRole('checkbox', { name: interpolateIsolated(d.selectOrder, { order: formatOrderId(id) }) }).check();
     await page.getByLabel(d.company).selectOption('sandbox');
     await page.getByRole('button', { name: d.handOver }).click();
     await expect(page.getByText(interpolate(plural(d.handedOver, 3, shopLocale), { count: 3 }), { exact: true })).toBeVisible();

@@ -1,5 +1,5 @@
 import { formatOrderId } from '../../src/i18n/format.ts';
-import { interpolate } from '../../src/i18n/t.ts';
+import { interpolate, interpolateIsolated } from '../../src/i18n/t.ts';
 import { serverConfig } from '../../src/server/config.ts';
 import { signWebhookBody } from '../../src/server/messaging/whatsapp-signature.ts';
 import { e2eProduct, placeCodOrder, signedInStaff } from './admin-support.ts';
@@ -34,7 +34,9 @@ test('COD checkout with consent → the simulator shows the confirmation → Con
   await page.goto(`/${shopLocale}/admin/messages`);
   const card = page
     .getByRole('listitem')
-    .filter({ has: page.getByRole('link', { name: interpolate(s.order, { order: formatOrderId(orderId) }), exact: true }) });
+    .filter({
+      has: page.getByRole('link', { name: interpolateIsolated(s.order, { order: formatOrderId(orderId) }), exact: true }),
+    });
   // The template's text in the order's language, with its three quick replies.
   await expect(card.locator('[data-message-body]')).toContainText(formatOrderId(orderId));
   for (const reply of Object.values(t.messaging.confirm.replies))
