@@ -8,7 +8,7 @@
 // them autocannon browses random product pages (both languages) and /api/health, as it did for the same time before
 // the posts. Afterwards: no 5xx, each order moved at most once by a reply (order_events), the webhook's latency, and
 // the pages' requests a second against /api/health's before and during. Results: docs/benchmarks.md.
-// Env: BENCH_PORT (4490), DIST_DIR (dist), ORDERS, SECONDS, RATE, BENCH_DB (data/bench-whatsapp.sqlite, recreated).
+// Env: BENCH_PORT (4490), DIST_DIR (dist), ORDERS, BENCH_SECONDS, RATE, BENCH_DB (data/bench-whatsapp.sqlite, recreated).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -16,7 +16,7 @@ import autocannon from 'autocannon';
 
 const port = Number(process.env.BENCH_PORT ?? 4490);
 const orderCount = Number(process.env.ORDERS ?? 500);
-const seconds = Number(process.env.SECONDS ?? 30);
+const seconds = Number(process.env.BENCH_SECONDS ?? 30);
 const rate = Number(process.env.RATE ?? 200);
 const databasePath = process.env.BENCH_DB ?? 'data/bench-whatsapp.sqlite';
 for (const suffix of ['', '-wal', '-shm']) rmSync(databasePath + suffix, { force: true });
@@ -233,7 +233,7 @@ async function postWebhooks(ms) {
 }
 
 const productPath = () => `/${pick(['en', 'ar'])}/single-product/${pick(products)}`;
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 /** autocannon on one kind of request for `s` seconds: requests a second, p50/p99 and the 5xx among the answers. */
 async function browse(name, nextPath, s) {
   const latencies = [];
@@ -249,6 +249,7 @@ async function browse(name, nextPath, s) {
     if (status >= 500) serverErrors += 1;
   });
   const result = await instance;
+  console.log(`${name}: ${result.requests.total} requests`);
   latencies.sort((a, b) => a - b);
   return {
     name,
@@ -257,6 +258,7 @@ async function browse(name, nextPath, s) {
     'p99 ms': pct(latencies, 99).toFixed(1),
     '5xx': serverErrors,
     errors: result.errors,
+    timeouts: result.timeouts,
   };
 }
 
@@ -319,7 +321,11 @@ console.log(
 console.table([...before, ...during]);
 console.log(`product pages ÷ /api/health (req/s): ${ratio(before, 'before')}, ${ratio(during, 'during the posts')}`);
 const fiveXx = serverErrors + [...before, ...during].reduce((n, row) => n + row['5xx'], 0);
+// A post that got no answer at all (the connection gave up while the server was behind) is one Meta would retry.
+const passed = fiveXx === 0 && movedTwice === 0 && webhook.errors === 0;
 console.log(
-  fiveXx === 0 && movedTwice === 0 ? 'OK: no 5xx, no order moved twice' : `FAILED: ${fiveXx} 5xx, ${movedTwice} moved twice`,
+  passed
+    ? 'OK: no 5xx, no order moved twice, every post answered'
+    : `FAILED: ${fiveXx} 5xx, ${movedTwice} moved twice, ${webhook.errors} posts unanswered`,
 );
-process.exit(fiveXx === 0 && movedTwice === 0 ? 0 : 1);
+process.exit(passed ? 0 : 1);
