@@ -197,7 +197,7 @@ function nextPost() {
   return answered.length ? replyPost(pick(answered), 'confirm') : statusPost(pick(orders));
 }
 
-const webhook = { latencies: [], statuses: new Map(), errors: 0 };
+const webhook = { latencies: [], statuses: new Map(), errors: 0, firstError: '' };
 async function postOne() {
   const body = nextPost();
   posted.push(body);
@@ -211,8 +211,9 @@ async function postOne() {
     await res.arrayBuffer();
     webhook.latencies.push(performance.now() - started);
     webhook.statuses.set(res.status, (webhook.statuses.get(res.status) ?? 0) + 1);
-  } catch {
+  } catch (error) {
     webhook.errors += 1;
+    webhook.firstError ||= String(error.cause?.code ?? error.cause ?? error);
   }
 }
 /** RATE posts a second for `ms`, paced by the clock (not by the answers: Meta does not wait for ours). */
@@ -310,7 +311,7 @@ const serverErrors = [...webhook.statuses].filter(([s]) => s >= 500).reduce((n, 
 const ratio = (rows, kind) => (rows[0]['req/s'] / rows[1]['req/s']).toFixed(2) + ` (${kind})`;
 console.log(
   `webhook: ${posts} signed posts in ${seconds} s (${rate}/s asked, ${(posts / seconds).toFixed(0)}/s made) over ${orders.length} orders, ` +
-    `${answered.length} first replies; answers ${JSON.stringify(Object.fromEntries(webhook.statuses))}, ${webhook.errors} transport errors`,
+    `${answered.length} first replies; answers ${JSON.stringify(Object.fromEntries(webhook.statuses))}, ${webhook.errors} unanswered${webhook.firstError ? ` (${webhook.firstError})` : ''}`,
 );
 console.log(
   `webhook latency: p50 ${pct(webhook.latencies, 50).toFixed(1)} ms, p99 ${pct(webhook.latencies, 99).toFixed(1)} ms, max ${webhook.latencies.at(-1).toFixed(1)} ms`,
