@@ -8,7 +8,7 @@
 // them autocannon browses random product pages (both languages) and /api/health, as it did for the same time before
 // the posts. Afterwards: no 5xx, each order moved at most once by a reply (order_events), the webhook's latency, and
 // the pages' requests a second against /api/health's before and during. Results: docs/benchmarks.md.
-// Env: BENCH_PORT (4490), DIST_DIR (dist), ORDERS, BENCH_SECONDS, RATE, BENCH_DB (data/bench-whatsapp.sqlite, recreated).
+// Env: BENCH_PORT (4490), DIST_DIR (dist), ORDERS, BENCH_SECONDS, RATE, CANCEL_SHARE (0.2), BENCH_DB (data/bench-whatsapp.sqlite, recreated).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -18,6 +18,8 @@ const port = Number(process.env.BENCH_PORT ?? 4490);
 const orderCount = Number(process.env.ORDERS ?? 500);
 const seconds = Number(process.env.BENCH_SECONDS ?? 30);
 const rate = Number(process.env.RATE ?? 200);
+// The share of first replies that cancel (stock goes back: the catalog version moves).
+const cancelShare = Number(process.env.CANCEL_SHARE ?? 0.2);
 const databasePath = process.env.BENCH_DB ?? 'data/bench-whatsapp.sqlite';
 for (const suffix of ['', '-wal', '-shm']) rmSync(databasePath + suffix, { force: true });
 
@@ -192,7 +194,7 @@ function nextPost() {
   if (roll < 0.9 && waiting.length) {
     const order = waiting.splice(Math.floor(Math.random() * waiting.length), 1)[0];
     answered.push(order);
-    return replyPost(order, Math.random() < 0.2 ? 'cancel' : 'confirm');
+    return replyPost(order, Math.random() < cancelShare ? 'cancel' : 'confirm');
   }
   return answered.length ? replyPost(pick(answered), 'confirm') : statusPost(pick(orders));
 }
