@@ -93,6 +93,7 @@ export const Env = z.object({
   CONFIRMATION_REPLY_MINUTES: numberOr(60, z.positive()),
   MESSAGE_FALLBACK_MINUTES: numberOr(15, z.positive()),
   MESSAGE_SEND_MS: numberOr(3000, z.positive()),
+  MESSAGE_CLAIM_SECONDS: numberOr(60, z.positive()),
   ENABLE_TEST_FAULTS: text,
   CONTENT_SCHEDULE: text,
   CONTENT_RELEASE: text,
@@ -269,6 +270,11 @@ export interface MessagingConfig {
   replyWindowMs: number;
   /** How often each instance looks for messages to send. */
   sendEveryMs: number;
+  /**
+   * How long a sender owns a claimed row: one that died mid-send (kill -9) leaves it to another after this. Longer
+   * than a provider's answer can take, or a slow send would be sent twice.
+   */
+  claimMs: number;
   /** A WhatsApp confirmation sent but not delivered after this long goes again by SMS. */
   fallbackAfterMs: number;
 }
@@ -320,6 +326,7 @@ function readMessaging(read: z.infer<typeof Env>, production: boolean): Messagin
     },
     replyWindowMs: read.CONFIRMATION_REPLY_MINUTES * 60_000,
     sendEveryMs: Math.max(200, read.MESSAGE_SEND_MS),
+    claimMs: Math.max(1, read.MESSAGE_CLAIM_SECONDS) * 1000,
     fallbackAfterMs: read.MESSAGE_FALLBACK_MINUTES * 60_000,
   };
 }

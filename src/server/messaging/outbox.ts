@@ -11,8 +11,6 @@ import { WhatsappCloudChannel } from './whatsapp-cloud.ts';
 
 /** Tries before a message is given up (and, on WhatsApp, handed to SMS). */
 export const MAX_ATTEMPTS = 5;
-/** How long a sender owns a claimed row: a sender that died mid-send leaves it to another after this. */
-const CLAIM_MS = 60_000;
 const BATCH = 20;
 
 /** 10 s, 20 s, 40 s, 80 s… between tries. */
@@ -65,6 +63,8 @@ function outgoing(row: Row): OutgoingMessage {
  */
 export async function deliverDueMessages(db: ShopDb, channels: Channels, now = new Date()): Promise<number> {
   const at = now.toISOString();
+  // A sender that died mid-send (kill -9) leaves its claim to another after MESSAGE_CLAIM_SECONDS.
+  const claimMs = serverConfig().messaging.claimMs;
   const due = await db
     .selectFrom('order_messages')
     .selectAll()
@@ -78,7 +78,7 @@ export async function deliverDueMessages(db: ShopDb, channels: Channels, now = n
   for (const row of due) {
     const claim = await db
       .updateTable('order_messages')
-      .set({ claimed_until: new Date(now.getTime() + CLAIM_MS).toISOString() })
+      .set({ claimed_until: new Date(now.getTime() + claimMs).toISOString() })
       .where('id', '=', row.id)
       .where('status', '=', 'queued')
       .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', at)]))
