@@ -32,9 +32,9 @@ test('the wallet option reads "(EGP 150)" with no stray spaces', async ({ page, 
   await hydrated(page, 'CheckoutPayment');
   await page.getByRole('radio', { name: cod(shopLocale) }).check();
   // The wallet's checkbox, inside the payment methods (the WhatsApp consent checkbox sits below them, issue 37).
-  const wallet = page.locator('[data-step="payment"]').getByRole('checkbox');
-  await expect(wallet).toBeVisible();
-  const label = page.locator('label', { has: wallet });
+  const step = page.locator('[data-step="payment"]');
+  await expect(step.getByRole('checkbox')).toBeVisible();
+  const label = step.locator('label', { has: page.getByRole('checkbox') });
   // innerText shows the layout: each template part as its own flex item broke it into "(\nEGP 150\n)".
   const expected = interpolate(t.orders.checkout.useWallet, { amount: formatMoney(15000, shopLocale) });
   expect((await label.innerText()).replace(/[\u200e\u200f]/g, '')).toBe(expected.replace(/[\u200e\u200f]/g, ''));
