@@ -32,11 +32,9 @@ test('COD checkout with consent → the simulator shows the confirmation → Con
 
   await signedInStaff(page, 'operations');
   await page.goto(`/${shopLocale}/admin/messages`);
-  const card = page
-    .getByRole('listitem')
-    .filter({
-      has: page.getByRole('link', { name: interpolateIsolated(s.order, { order: formatOrderId(orderId) }), exact: true }),
-    });
+  const card = page.getByRole('listitem').filter({
+    has: page.getByRole('link', { name: interpolateIsolated(s.order, { order: formatOrderId(orderId) }), exact: true }),
+  });
   // The template's text in the order's language, with its three quick replies.
   await expect(card.locator('[data-message-body]')).toContainText(formatOrderId(orderId));
   for (const reply of Object.values(t.messaging.confirm.replies))
