@@ -14,7 +14,19 @@ import { sendToLogin } from './use-checkout-data.ts';
  * is emptied only for cash on delivery and wallet orders; an online order empties it once its payment is verified
  * (the success page), so a declined card never costs the shopper their cart.
  */
-export function usePlaceOrder(locale: Locale, text: OrdersText, check: () => string | null, body: () => Record<string, unknown>) {
+/** What the payment's start carries besides the order (the wallet's number), and where its per-field refusals go. */
+export interface PaymentStart {
+  body: () => Record<string, unknown>;
+  onFieldErrors: (errors: Record<string, string[]>) => void;
+}
+
+export function usePlaceOrder(
+  locale: Locale,
+  text: OrdersText,
+  check: () => string | null,
+  body: () => Record<string, unknown>,
+  payment?: PaymentStart,
+) {
   // One key per attempt: a double click or a retry after a lost answer places one order.
   const attemptKey = useRef(crypto.randomUUID());
   return useActionState(async (_previous: string | null, method: PaymentMethodView | undefined): Promise<string | null> => {
@@ -35,10 +47,11 @@ export function usePlaceOrder(locale: Locale, text: OrdersText, check: () => str
     if (!res.ok) return firstMessage(res.body, text.history.failed);
     const orderId = res.body.data.id;
     if (method?.gateway) {
+      payment?.onFieldErrors({});
       const started = await shopperFetch<{ data: { redirect_url: string } }>(`/payments/${method.gateway}`, {
         locale,
         method: 'POST',
-        body: { order_id: orderId },
+        body: { order_id: orderId, ...payment?.body() },
       });
       if (started?.ok) {
         window.location.assign(started.body.data.redirect_url);
@@ -49,6 +62,7 @@ export function usePlaceOrder(locale: Locale, text: OrdersText, check: () => str
       await shopperFetch(`/orders/${orderId}/cancel`, { locale, method: 'POST' });
       // An address typed in joined the address book with the order: the address step shows it saved now.
       if ('address' in payload) void reloadAddresses();
+      payment?.onFieldErrors(started?.problem?.errors ?? {});
       return firstMessage(started?.body, text.history.failed);
     }
     resetCart();

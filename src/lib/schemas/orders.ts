@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { CartLinesSchema, idNumber } from './cart.ts';
 import { trimmedText } from './contact.ts';
+import { egyptianMobile } from '../phone.ts';
 
 /** An address typed in at checkout instead of picking a saved one; it is saved to the shopper's address book. */
 export const InlineAddressSchema = z.object({
@@ -74,4 +75,22 @@ export const OrderIdParamSchema = z.object({ id: queryId(2_147_483_647) });
 export const CancelOrderSchema = z.object({ refund_to: z._default(z.enum(['card', 'wallet']), 'card') });
 
 /** POST /payments/{provider}: start the hosted payment of one of the shopper's PENDING orders. */
-export const StartPaymentSchema = z.object({ order_id: idNumber });
+/**
+ * An Egyptian mobile as people type it (01x…, +20…, spaces, Arabic-Indic digits), normalised to E.164 by the
+ * shop's one phone rule (src/lib/phone.ts); anything else is refused with the `mobile` validation message.
+ */
+export const EgyptianMobileSchema = z.pipe(
+  z.string().check(z.trim(), z.minLength(1), z.maxLength(32)),
+  z.transform((typed: string, ctx) => {
+    const phone = egyptianMobile(typed);
+    if (phone) return phone;
+    ctx.issues.push({ code: 'custom', input: typed, message: 'not an Egyptian mobile', params: { key: 'mobile' } });
+    return z.NEVER;
+  }),
+);
+
+/**
+ * POST /payments/:provider. `wallet_phone`: the mobile number of the wallet a mobile-wallet payment is paid from
+ * (the checkout prefills the account's); other methods ignore it, and without it the account's number is sent.
+ */
+export const StartPaymentSchema = z.object({ order_id: idNumber, wallet_phone: z.optional(EgyptianMobileSchema) });
