@@ -124,6 +124,15 @@ describe('a mobile wallet payment through Paymob', () => {
       expect(refused.body.errors).toEqual({ wallet_phone: [message] });
     }
     expect(await db.selectFrom('payments').select('id').where('order_id', '=', orderId).execute()).toEqual([]);
+    // The checkout sends it with the order too: a typo is refused before anything is placed (no order to cancel).
+    const typo = await placeOrder(json, shopper, productId, {
+      address_id: address.id,
+      payment_method: 'mobile_wallet',
+      wallet_phone: '٠١٠١٢٣',
+    });
+    expect(typo.status).toBe(422);
+    expect(typo.body.errors).toEqual({ wallet_phone: ['Enter an Egyptian mobile number, for example 01012345678'] });
+    expect(await db.selectFrom('orders').select('id').where('user_id', '=', shopper.id).execute()).toHaveLength(1);
   });
 
   test('a verified callback marks the order paid, keeps the proof and the transaction id; a replay changes nothing', async () => {

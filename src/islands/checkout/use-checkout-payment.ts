@@ -57,7 +57,7 @@ export function useCheckoutPayment(locale: Locale, text: OrdersText) {
       message_consent: messageConsent,
     }),
     {
-      body: () => (payment === MOBILE_WALLET_METHOD ? { wallet_phone: walletPhone } : {}),
+      extra: () => (payment === MOBILE_WALLET_METHOD ? { wallet_phone: walletPhone } : {}),
       onFieldErrors: setFieldErrors,
     },
   );

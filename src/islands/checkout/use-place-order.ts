@@ -10,16 +10,19 @@ import type { OrdersText } from './checkout-text.ts';
 import { sendToLogin } from './use-checkout-data.ts';
 
 /**
+ * What the order and the payment's start carry for the payment (the wallet's number: the order checks it before
+ * anything is placed), and where the API's per-field refusals go.
+ */
+export interface PaymentStart {
+  extra: () => Record<string, unknown>;
+  onFieldErrors: (errors: Record<string, string[]>) => void;
+}
+
+/**
  * Places the order and, for a method paid online, starts its hosted payment and sends the browser there. The cart
  * is emptied only for cash on delivery and wallet orders; an online order empties it once its payment is verified
  * (the success page), so a declined card never costs the shopper their cart.
  */
-/** What the payment's start carries besides the order (the wallet's number), and where its per-field refusals go. */
-export interface PaymentStart {
-  body: () => Record<string, unknown>;
-  onFieldErrors: (errors: Record<string, string[]>) => void;
-}
-
 export function usePlaceOrder(
   locale: Locale,
   text: OrdersText,
@@ -32,7 +35,7 @@ export function usePlaceOrder(
   return useActionState(async (_previous: string | null, method: PaymentMethodView | undefined): Promise<string | null> => {
     const problem = check();
     if (problem) return problem;
-    const payload = body();
+    const payload = { ...body(), ...payment?.extra() };
     const res = await shopperFetch<{ data: { id: number } }>('/orders', {
       locale,
       method: 'POST',
@@ -44,14 +47,14 @@ export function usePlaceOrder(
       return null;
     }
     attemptKey.current = crypto.randomUUID();
+    payment?.onFieldErrors(res.problem?.errors ?? {});
     if (!res.ok) return firstMessage(res.body, text.history.failed);
     const orderId = res.body.data.id;
     if (method?.gateway) {
-      payment?.onFieldErrors({});
       const started = await shopperFetch<{ data: { redirect_url: string } }>(`/payments/${method.gateway}`, {
         locale,
         method: 'POST',
-        body: { order_id: orderId, ...payment?.body() },
+        body: { order_id: orderId, ...payment?.extra() },
       });
       if (started?.ok) {
         window.location.assign(started.body.data.redirect_url);

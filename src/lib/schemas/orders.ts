@@ -17,6 +17,20 @@ const coupon = z.optional(trimmedText(0, 40));
 const paymentMethod = z.optional(trimmedText(0, 40));
 
 /**
+ * An Egyptian mobile as people type it (01x…, +20…, spaces, Arabic-Indic digits), normalised to E.164 by the
+ * shop's one phone rule (src/lib/phone.ts); anything else is refused with the `mobile` validation message.
+ */
+export const EgyptianMobileSchema = z.pipe(
+  z.string().check(z.trim(), z.minLength(1), z.maxLength(32)),
+  z.transform((typed: string, ctx) => {
+    const phone = egyptianMobile(typed);
+    if (phone) return phone;
+    ctx.issues.push({ code: 'custom', input: typed, message: 'not an Egyptian mobile', params: { key: 'mobile' } });
+    return z.NEVER;
+  }),
+);
+
+/**
  * POST /orders. Only what the shopper chooses: lines, address, coupon, payment. Prices, discounts and totals are
  * always computed on the server; any such field a client sends is dropped by the schema (zod strips unknown keys).
  */
@@ -29,6 +43,11 @@ export const PlaceOrderSchema = z.object({
   use_wallet: z.optional(z.boolean()),
   /** The checkout's opt-in to order messages by WhatsApp/SMS (issue 37): stored with its wording's version. */
   message_consent: z.optional(z.boolean()),
+  /**
+   * The mobile wallet's number, checked here too so a typo is refused before an order is placed (and not after, by
+   * the payment's start, which would cancel it); the payment's start carries it to the provider.
+   */
+  wallet_phone: z.optional(EgyptianMobileSchema),
 });
 
 export type PlaceOrderRequest = z.infer<typeof PlaceOrderSchema>;
@@ -75,20 +94,6 @@ export const OrderIdParamSchema = z.object({ id: queryId(2_147_483_647) });
 export const CancelOrderSchema = z.object({ refund_to: z._default(z.enum(['card', 'wallet']), 'card') });
 
 /** POST /payments/{provider}: start the hosted payment of one of the shopper's PENDING orders. */
-/**
- * An Egyptian mobile as people type it (01x…, +20…, spaces, Arabic-Indic digits), normalised to E.164 by the
- * shop's one phone rule (src/lib/phone.ts); anything else is refused with the `mobile` validation message.
- */
-export const EgyptianMobileSchema = z.pipe(
-  z.string().check(z.trim(), z.minLength(1), z.maxLength(32)),
-  z.transform((typed: string, ctx) => {
-    const phone = egyptianMobile(typed);
-    if (phone) return phone;
-    ctx.issues.push({ code: 'custom', input: typed, message: 'not an Egyptian mobile', params: { key: 'mobile' } });
-    return z.NEVER;
-  }),
-);
-
 /**
  * POST /payments/:provider. `wallet_phone`: the mobile number of the wallet a mobile-wallet payment is paid from
  * (the checkout prefills the account's); other methods ignore it, and without it the account's number is sent.
