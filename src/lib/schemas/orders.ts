@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { CartLinesSchema, idNumber } from './cart.ts';
 import { trimmedText } from './contact.ts';
-import { egyptianMobile } from '../phone.ts';
+import { EgyptianMobileSchema } from './mobile.ts';
 
 /** An address typed in at checkout instead of picking a saved one; it is saved to the shopper's address book. */
 export const InlineAddressSchema = z.object({
@@ -15,20 +15,6 @@ export const InlineAddressSchema = z.object({
 
 const coupon = z.optional(trimmedText(0, 40));
 const paymentMethod = z.optional(trimmedText(0, 40));
-
-/**
- * An Egyptian mobile as people type it (01x…, +20…, spaces, Arabic-Indic digits), normalised to E.164 by the
- * shop's one phone rule (src/lib/phone.ts); anything else is refused with the `mobile` validation message.
- */
-export const EgyptianMobileSchema = z.pipe(
-  z.string().check(z.trim(), z.minLength(1), z.maxLength(32)),
-  z.transform((typed: string, ctx) => {
-    const phone = egyptianMobile(typed);
-    if (phone) return phone;
-    ctx.issues.push({ code: 'custom', input: typed, message: 'not an Egyptian mobile', params: { key: 'mobile' } });
-    return z.NEVER;
-  }),
-);
 
 /**
  * POST /orders. Only what the shopper chooses: lines, address, coupon, payment. Prices, discounts and totals are
