@@ -122,6 +122,7 @@ export const en = {
       max: 'Must be at most {max}',
       oneOf: 'Must be one of: {options}',
       invalid: 'This value is not valid',
+      mobile: 'Enter an Egyptian mobile number, for example 01012345678',
       malformedBody: 'The request body could not be read: check its format',
       failed: 'Please check the highlighted fields',
     },

@@ -7,6 +7,9 @@ type Issue = z.core.$ZodIssue;
 export type ValidationTexts = Dictionary['validation']['errors'];
 export type ValidationKey = keyof ValidationTexts;
 
+/** The texts a schema's own refinement may name through `params: { key }`. */
+const REFINEMENT_KEYS: ReadonlySet<ValidationKey> = new Set<ValidationKey>(['mobile']);
+
 /** Which validation text one zod issue reads as, and the values for its placeholders. */
 export function issueText(issue: Issue): { key: ValidationKey; values: Record<string, string | number> } {
   switch (issue.code) {
@@ -25,6 +28,14 @@ export function issueText(issue: Issue): { key: ValidationKey; values: Record<st
       return { key: issue.format === 'email' ? 'email' : 'invalid', values: {} };
     case 'invalid_value':
       return { key: 'oneOf', values: { options: issue.values.map(String).join(', ') } };
+    case 'custom': {
+      // A refinement names its own text (e.g. `mobile`) when the generic "not valid" would not tell what to type.
+      const key = issue.params?.['key'];
+      return {
+        key: typeof key === 'string' && REFINEMENT_KEYS.has(key as ValidationKey) ? (key as ValidationKey) : 'invalid',
+        values: {},
+      };
+    }
     default:
       return { key: 'invalid', values: {} };
   }

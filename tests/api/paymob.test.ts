@@ -38,14 +38,14 @@ afterAll(async () => {
   await close();
 });
 
-async function paymobOrder(method: 'mobile_wallet' | 'kiosk') {
+async function paymobOrder(method: 'mobile_wallet' | 'kiosk', start: Record<string, unknown> = {}) {
   const shopper = await makeShopper(db);
   const productId = await makeProduct(db, { price: 30000, stock: 5, before_discount: null });
   const address = await makeAddress(db, shopper.id);
   const placed = await placeOrder(json, shopper, productId, { quantity: 2, address_id: address.id, payment_method: method });
   expect(placed.status).toBe(201);
   const order = placed.body.data as { id: number; DiscountedTotal: number };
-  const started = await json('/api/payments/paymob', send('POST', shopper.headers, { order_id: order.id }));
+  const started = await json('/api/payments/paymob', send('POST', shopper.headers, { order_id: order.id, ...start }));
   expect(started.status).toBe(201);
   const payment = await db.selectFrom('payments').selectAll().where('order_id', '=', order.id).executeTakeFirstOrThrow();
   return { shopper, productId, order, payment, redirect: started.body.data.redirect_url as string };
@@ -88,6 +88,51 @@ describe('a mobile wallet payment through Paymob', () => {
     const page = await fetch(redirect);
     expect(page.url).toMatch(/\/pay\//);
     expect(await page.text()).toContain('600');
+  });
+
+  test("the wallet's number as typed (Arabic-Indic digits) reaches Paymob normalised; without one, the account's", async () => {
+    const typed = await paymobOrder('mobile_wallet', { wallet_phone: '٠١١ ٥٥٥٥ ٠١٢٣' });
+    // The sandbox's unified checkout shows the wallet number the intention's billing_data.phone_number carried.
+    const page = await (await fetch(typed.redirect)).text();
+    expect(page).toContain('<bdi>01155550123</bdi>');
+    const account = await paymobOrder('mobile_wallet');
+    const accountPhone = (
+      await db.selectFrom('users').select('phone').where('id', '=', account.shopper.id).executeTakeFirstOrThrow()
+    ).phone;
+    expect(await (await fetch(account.redirect)).text()).toContain(`<bdi>0${accountPhone.slice(3)}</bdi>`);
+  });
+
+  test('a number that is not an Egyptian mobile is refused 422 on its field, in both languages, and nothing starts', async () => {
+    const shopper = await makeShopper(db);
+    const productId = await makeProduct(db, { price: 30000, stock: 5, before_discount: null });
+    const address = await makeAddress(db, shopper.id);
+    const placed = await placeOrder(json, shopper, productId, {
+      quantity: 1,
+      address_id: address.id,
+      payment_method: 'mobile_wallet',
+    });
+    const orderId = (placed.body.data as { id: number }).id;
+    for (const [lang, message] of [
+      ['en', 'Enter an Egyptian mobile number, for example 01012345678'],
+      ['ar', 'أدخل رقم موبايل مصريًا، مثل 01012345678'],
+    ] as const) {
+      const refused = await json(
+        `/api/payments/paymob?lang=${lang}`,
+        send('POST', shopper.headers, { order_id: orderId, wallet_phone: '0223456789' }),
+      );
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors).toEqual({ wallet_phone: [message] });
+    }
+    expect(await db.selectFrom('payments').select('id').where('order_id', '=', orderId).execute()).toEqual([]);
+    // The checkout sends it with the order too: a typo is refused before anything is placed (no order to cancel).
+    const typo = await placeOrder(json, shopper, productId, {
+      address_id: address.id,
+      payment_method: 'mobile_wallet',
+      wallet_phone: '٠١٠١٢٣',
+    });
+    expect(typo.status).toBe(422);
+    expect(typo.body.errors).toEqual({ wallet_phone: ['Enter an Egyptian mobile number, for example 01012345678'] });
+    expect(await db.selectFrom('orders').select('id').where('user_id', '=', shopper.id).execute()).toHaveLength(1);
   });
 
   test('a verified callback marks the order paid, keeps the proof and the transaction id; a replay changes nothing', async () => {

@@ -43,9 +43,30 @@ async function startPaymob(page: Page, method: RegExp, placeOrder: string) {
   await accessibleAt(page);
 }
 
-test('mobile wallet: approved on Paymob → Payment successful, the order paid', async ({ page, request, at, t, shopLocale }) => {
+/** The wallet's number as a shopper types it: Arabic-Indic digits on the Arabic shop. */
+const walletNumber = { en: '011 5555 0123', ar: '٠١١ ٥٥٥٥ ٠١٢٣' };
+
+test('mobile wallet: its number asked and checked → approved on Paymob → Payment successful, the order paid', async ({
+  page,
+  request,
+  at,
+  t,
+  shopLocale,
+}) => {
   await checkoutWithCart(page, request, at, shopLocale, 'Home');
+  await page.getByRole('radio', { name: names.wallet[shopLocale] }).check();
+  // The wallet's number, prefilled with the account's mobile; a number that is not a mobile is refused on the field.
+  const number = page.getByRole('textbox', { name: t.payments.walletPhone });
+  await expect(number).toHaveValue(/^01\d{9}$/);
+  await number.fill('02 2345 6789');
+  await page.getByRole('button', { name: t.orders.checkout.placeOrder }).click();
+  await expect(page.locator('[data-field-error="wallet_phone"]')).toHaveText(t.validation.errors.mobile);
+  await expect(number).toHaveAttribute('aria-invalid', 'true');
+  await accessibleAt(page);
+  await number.fill(walletNumber[shopLocale]);
   await startPaymob(page, names.wallet[shopLocale], t.orders.checkout.placeOrder);
+  // Paymob's page (the sandbox's) asks the wallet on the number typed, normalised.
+  await expect(page.locator('[data-wallet-phone]')).toContainText('01155550123');
   await page.getByRole('button', { name: t.payments.sandbox.approve }).click();
   await expect(page).toHaveURL(/\/checkout\/success\?order=\d+$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.payments.successTitle);

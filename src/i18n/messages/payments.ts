@@ -16,6 +16,8 @@ export const paymentsMessages = defineMessages(
     redirecting: 'Taking you to the secure payment page…',
     availableFrom: 'Available for orders from {amount}',
     availableUpTo: 'Available for orders up to {amount}',
+    walletPhone: 'Wallet mobile number',
+    walletPhoneHint: 'The mobile number your wallet is registered on, for example 01012345678',
     sandbox: {
       title: 'Test payment page',
       note: 'This is the shop’s sandbox gateway: no card is charged. Choose what the payment provider should answer.',
@@ -28,6 +30,7 @@ export const paymentsMessages = defineMessages(
       kioskTitle: 'Test payment point (Fawry, Aman, Masary)',
       kioskNote: 'Here the sandbox plays the cashier at a payment point: the shopper pays this code in cash.',
       codeIs: 'Payment code: {code}',
+      walletIs: 'Wallet mobile number: {phone}',
       payCode: 'Take the cash for code {code}',
       codePaid: 'Paid. The shop has been told.',
     },
@@ -51,6 +54,8 @@ export const paymentsMessages = defineMessages(
     redirecting: 'جارٍ تحويلك إلى صفحة الدفع الآمنة…',
     availableFrom: 'متاح للطلبات من {amount}',
     availableUpTo: 'متاح للطلبات حتى {amount}',
+    walletPhone: 'رقم الموبايل المسجّل على المحفظة',
+    walletPhoneHint: 'رقم الموبايل المسجّلة عليه محفظتك، مثل 01012345678',
     sandbox: {
       title: 'صفحة دفع تجريبية',
       note: 'هذه بوابة الدفع التجريبية للمتجر: لن يُخصم أي مبلغ. اختر ما يجب أن يرد به مزوّد الدفع.',
@@ -63,6 +68,7 @@ export const paymentsMessages = defineMessages(
       kioskTitle: 'منفذ دفع تجريبي (فوري، أمان، مصاري)',
       kioskNote: 'هنا تقوم البوابة التجريبية بدور الكاشير في منفذ الدفع: يدفع العميل كود الدفع هذا كاش.',
       codeIs: 'كود الدفع: {code}',
+      walletIs: 'رقم الموبايل للمحفظة: {phone}',
       payCode: 'استلام الكاش لكود الدفع {code}',
       codePaid: 'تم الدفع وتم إبلاغ المتجر.',
     },

@@ -26,7 +26,7 @@ export default function CheckoutPayment({
   const checkout = useCheckoutPayment(locale, text);
   const { products, data, adding, addressId, draft, setDraft, pickAddress, addAddress, coupon, setCoupon } = checkout;
   const { payment, setPayment, useWallet, setUseWallet, summary, method, place, pending, error } = checkout;
-  const { messageConsent, setMessageConsent } = checkout;
+  const { messageConsent, setMessageConsent, walletPhone, setWalletPhone, walletPhoneError } = checkout;
   // Back from a payment page the shopper left (spec route /api/opay/cancel): the cart is intact, say so.
   const cancelled = new URLSearchParams(window.location.search).get('payment') === 'cancelled';
 
@@ -85,6 +85,9 @@ export default function CheckoutPayment({
           useWallet={useWallet}
           onWallet={setUseWallet}
           codBlocked={data.codBlocked}
+          walletPhone={walletPhone}
+          onWalletPhone={setWalletPhone}
+          walletPhoneError={walletPhoneError}
         />
         <label className="flex items-start gap-2 rounded-xl border border-roast-100 bg-white p-4 text-sm" data-message-consent>
           <input

@@ -1,9 +1,10 @@
 import { formatMoney } from '../../i18n/format.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import type { Dictionary } from '../../i18n/en.ts';
-import type { PaymentMethodView } from '../../lib/orders/views.ts';
+import { MOBILE_WALLET_METHOD, type PaymentMethodView } from '../../lib/orders/views.ts';
 import { Filled } from '../shared/Filled.tsx';
 import type { OrdersText } from './checkout-text.ts';
+import WalletPhoneField from './WalletPhoneField.tsx';
 
 /** Why a method is not offered for this total (its rules come from the payment_methods data), or null. */
 export function unavailableReason(method: PaymentMethodView, total: number | null, text: Dictionary['payments']) {
@@ -28,6 +29,10 @@ export default function PaymentStep(props: {
   onWallet: (use: boolean) => void;
   /** Staff flagged the shopper for cash on delivery: a short note says why it is not in the list. */
   codBlocked?: boolean;
+  /** The mobile wallet's number (asked when that method is picked) and the API's refusal of it. */
+  walletPhone: string;
+  onWalletPhone: (phone: string) => void;
+  walletPhoneError: string | null;
 }) {
   const { locale, text, payText } = props;
   return (
@@ -59,6 +64,14 @@ export default function PaymentStep(props: {
           </label>
         );
       })}
+      {props.payment === MOBILE_WALLET_METHOD && (
+        <WalletPhoneField
+          text={payText}
+          value={props.walletPhone}
+          onChange={props.onWalletPhone}
+          error={props.walletPhoneError}
+        />
+      )}
       {props.payment === 'cash_on_delivery' && props.walletBalance > 0 && (
         <label className="mt-2 flex items-center gap-2 text-sm">
           <input type="checkbox" checked={props.useWallet} onChange={(e) => props.onWallet(e.target.checked)} />

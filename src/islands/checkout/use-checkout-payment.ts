@@ -2,7 +2,10 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import { toItem, track } from '../../lib/analytics.ts';
+import { nationalMobile } from '../../lib/phone-national.ts';
+import { MOBILE_WALLET_METHOD } from '../../lib/orders/views.ts';
 import { $cart } from '../../stores/cart.ts';
+import { $session } from '../../stores/session.ts';
 import { draftComplete, draftPayload, emptyDraft, type InlineDraft, type OrdersText } from './checkout-text.ts';
 import { useCheckoutData, useSummary } from './use-checkout-data.ts';
 import { usePlaceOrder } from './use-place-order.ts';
@@ -23,6 +26,11 @@ export function useCheckoutPayment(locale: Locale, text: OrdersText) {
   const [useWallet, setUseWallet] = useState(false);
   // Order messages by WhatsApp/SMS only with the shopper's yes (issue 37): unticked until they tick it.
   const [messageConsent, setMessageConsent] = useState(false);
+  // The wallet's number: the account's until the shopper types another (their wallet may be on another line).
+  const account = useStore($session).user?.phone;
+  const [typedWalletPhone, setWalletPhone] = useState<string | null>(null);
+  const walletPhone = typedWalletPhone ?? (account ? nationalMobile(account) : '');
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
 
   // The wallet option belongs to cash on delivery (the server applies the same rule).
   const walletUsed = useWallet && payment === 'cash_on_delivery';
@@ -36,14 +44,23 @@ export function useCheckoutPayment(locale: Locale, text: OrdersText) {
   const method = data.methods.find((m) => m.code === payment);
   const missing = () =>
     addressId === null && !draftComplete(draft) ? text.errors.selectAddress : !payment ? text.errors.selectPayment : null;
-  const [placeError, place, pending] = usePlaceOrder(locale, text, missing, () => ({
-    products,
-    ...(addressId !== null ? { address_id: addressId } : { address: draftPayload(draft) }),
-    ...(coupon ? { coupon } : {}),
-    payment_method: payment,
-    use_wallet: walletUsed,
-    message_consent: messageConsent,
-  }));
+  const [placeError, place, pending] = usePlaceOrder(
+    locale,
+    text,
+    missing,
+    () => ({
+      products,
+      ...(addressId !== null ? { address_id: addressId } : { address: draftPayload(draft) }),
+      ...(coupon ? { coupon } : {}),
+      payment_method: payment,
+      use_wallet: walletUsed,
+      message_consent: messageConsent,
+    }),
+    {
+      extra: () => (payment === MOBILE_WALLET_METHOD ? { wallet_phone: walletPhone } : {}),
+      onFieldErrors: setFieldErrors,
+    },
+  );
   // A "choose an address / a payment" message goes once the shopper has chosen (issue 20); the server's stay.
   const local = placeError === text.errors.selectAddress || placeError === text.errors.selectPayment;
   const error = local && missing() !== placeError ? null : placeError;
@@ -79,6 +96,9 @@ export function useCheckoutPayment(locale: Locale, text: OrdersText) {
     setUseWallet,
     messageConsent,
     setMessageConsent,
+    walletPhone,
+    setWalletPhone,
+    walletPhoneError: fieldErrors['wallet_phone']?.[0] ?? null,
     summary,
     method,
     place,

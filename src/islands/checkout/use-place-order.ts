@@ -10,17 +10,32 @@ import type { OrdersText } from './checkout-text.ts';
 import { sendToLogin } from './use-checkout-data.ts';
 
 /**
+ * What the order and the payment's start carry for the payment (the wallet's number: the order checks it before
+ * anything is placed), and where the API's per-field refusals go.
+ */
+export interface PaymentStart {
+  extra: () => Record<string, unknown>;
+  onFieldErrors: (errors: Record<string, string[]>) => void;
+}
+
+/**
  * Places the order and, for a method paid online, starts its hosted payment and sends the browser there. The cart
  * is emptied only for cash on delivery and wallet orders; an online order empties it once its payment is verified
  * (the success page), so a declined card never costs the shopper their cart.
  */
-export function usePlaceOrder(locale: Locale, text: OrdersText, check: () => string | null, body: () => Record<string, unknown>) {
+export function usePlaceOrder(
+  locale: Locale,
+  text: OrdersText,
+  check: () => string | null,
+  body: () => Record<string, unknown>,
+  payment?: PaymentStart,
+) {
   // One key per attempt: a double click or a retry after a lost answer places one order.
   const attemptKey = useRef(crypto.randomUUID());
   return useActionState(async (_previous: string | null, method: PaymentMethodView | undefined): Promise<string | null> => {
     const problem = check();
     if (problem) return problem;
-    const payload = body();
+    const payload = { ...body(), ...payment?.extra() };
     const res = await shopperFetch<{ data: { id: number } }>('/orders', {
       locale,
       method: 'POST',
@@ -32,13 +47,14 @@ export function usePlaceOrder(locale: Locale, text: OrdersText, check: () => str
       return null;
     }
     attemptKey.current = crypto.randomUUID();
+    payment?.onFieldErrors(res.problem?.errors ?? {});
     if (!res.ok) return firstMessage(res.body, text.history.failed);
     const orderId = res.body.data.id;
     if (method?.gateway) {
       const started = await shopperFetch<{ data: { redirect_url: string } }>(`/payments/${method.gateway}`, {
         locale,
         method: 'POST',
-        body: { order_id: orderId },
+        body: { order_id: orderId, ...payment?.extra() },
       });
       if (started?.ok) {
         window.location.assign(started.body.data.redirect_url);
@@ -49,6 +65,7 @@ export function usePlaceOrder(locale: Locale, text: OrdersText, check: () => str
       await shopperFetch(`/orders/${orderId}/cancel`, { locale, method: 'POST' });
       // An address typed in joined the address book with the order: the address step shows it saved now.
       if ('address' in payload) void reloadAddresses();
+      payment?.onFieldErrors(started?.problem?.errors ?? {});
       return firstMessage(started?.body, text.history.failed);
     }
     resetCart();

@@ -66,6 +66,9 @@ export interface DeliveryTermsView {
   governorates: GovernorateTerms[];
 }
 
+/** The payment method paid from a mobile wallet (Paymob): the checkout asks for the wallet's number. */
+export const MOBILE_WALLET_METHOD = 'mobile_wallet';
+
 export interface PaymentMethodView {
   code: string;
   name: string;

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { CartLinesSchema, idNumber } from './cart.ts';
 import { trimmedText } from './contact.ts';
+import { EgyptianMobileSchema } from './mobile.ts';
 
 /** An address typed in at checkout instead of picking a saved one; it is saved to the shopper's address book. */
 export const InlineAddressSchema = z.object({
@@ -28,6 +29,11 @@ export const PlaceOrderSchema = z.object({
   use_wallet: z.optional(z.boolean()),
   /** The checkout's opt-in to order messages by WhatsApp/SMS (issue 37): stored with its wording's version. */
   message_consent: z.optional(z.boolean()),
+  /**
+   * The mobile wallet's number, checked here too so a typo is refused before an order is placed (and not after, by
+   * the payment's start, which would cancel it); the payment's start carries it to the provider.
+   */
+  wallet_phone: z.optional(EgyptianMobileSchema),
 });
 
 export type PlaceOrderRequest = z.infer<typeof PlaceOrderSchema>;
@@ -74,4 +80,8 @@ export const OrderIdParamSchema = z.object({ id: queryId(2_147_483_647) });
 export const CancelOrderSchema = z.object({ refund_to: z._default(z.enum(['card', 'wallet']), 'card') });
 
 /** POST /payments/{provider}: start the hosted payment of one of the shopper's PENDING orders. */
-export const StartPaymentSchema = z.object({ order_id: idNumber });
+/**
+ * POST /payments/:provider. `wallet_phone`: the mobile number of the wallet a mobile-wallet payment is paid from
+ * (the checkout prefills the account's); other methods ignore it, and without it the account's number is sent.
+ */
+export const StartPaymentSchema = z.object({ order_id: idNumber, wallet_phone: z.optional(EgyptianMobileSchema) });

@@ -45,6 +45,8 @@ export const paymentRoutes = new Hono<ApiEnv>()
     '/payments/:provider',
     documented({
       summary: "Start the hosted payment of one of the shopper's PENDING orders",
+      description:
+        "A mobile-wallet payment (Paymob) may carry `wallet_phone`, the wallet's Egyptian mobile number as typed (01x…, +20…, Arabic-Indic digits); it goes to Paymob as the wallet's number instead of the account's. A number that is not an Egyptian mobile is refused 422 on that field.",
       responses: {
         201: ok('Where to send the shopper.', z.looseObject({ redirect_url: z.string() })),
         404: refused('Unknown provider, or no such order of this shopper.'),
@@ -65,13 +67,14 @@ export const paymentRoutes = new Hono<ApiEnv>()
       const provider = c.req.param('provider');
       if (!providerAvailable(provider)) throw new Problem(404, 'orders.paymentUnavailable');
       const t = c.get('t');
-      const orderId = c.req.valid('json').order_id;
+      const { order_id: orderId, wallet_phone: walletPhone } = c.req.valid('json');
       const started = await startPayment(c.get('db'), {
         userId: c.get('userId'),
         orderId,
         provider,
         origin: publicOrigin(),
         locale: c.get('locale'),
+        walletPhone,
         description: `${t.site.name} – ${interpolate(t.orders.checkout.orderNumber, { id: formatOrderId(orderId) })}`,
       });
       return c.json({ data: started }, 201);

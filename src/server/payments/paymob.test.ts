@@ -162,7 +162,8 @@ describe('Paymob intention', () => {
       customer: {
         name: 'Mona Adel Hassan',
         email: 'mona@example.com',
-        phone: '01012345678',
+        // Kept in E.164; a wallet's number goes to Paymob in the 11-digit form its wallet examples use.
+        phone: '+201012345678',
         street: '9 Nile St',
         city: 'Cairo',
         state: 'Cairo',

@@ -1,4 +1,5 @@
 import { SHOP_TIME_ZONE } from '../../i18n/time-zone.ts';
+import { nationalMobile } from '../../lib/phone-national.ts';
 import type { PaymobKeys } from '../config.ts';
 import {
   CallbackRefused,
@@ -84,7 +85,10 @@ export class PaymobGateway implements PaymentGateway {
         first_name: first || 'NA',
         last_name: rest.join(' ') || 'NA',
         email: request.customer.email || 'NA',
-        phone_number: request.customer.phone || 'NA',
+        // A wallet payment: the wallet's own number, in the 11-digit form Paymob's wallet examples use (01xxxxxxxxx);
+        // the unified checkout asks the wallet holder to confirm it.
+        phone_number:
+          (request.methodCodes.includes('wallet') ? nationalMobile(request.customer.phone) : request.customer.phone) || 'NA',
         street: request.customer.street || 'NA',
         city: request.customer.city || 'NA',
         state: request.customer.state || 'NA',

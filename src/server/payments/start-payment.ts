@@ -18,6 +18,8 @@ export interface StartPaymentInput {
   locale: Locale;
   /** Shown on the provider's page, in the shopper's language (the route words it). */
   description: string;
+  /** The wallet's mobile number (E.164) the shopper typed for a mobile-wallet payment; else the account's is sent. */
+  walletPhone?: string | undefined;
 }
 
 /**
@@ -54,6 +56,9 @@ export async function startPayment(db: ShopDb, input: StartPaymentInput): Promis
   if (!gateway) throw new Problem(422, 'orders.paymentUnavailable');
   const reference = `BB-${order.id}-${randomBytes(5).toString('hex')}`;
   const back = `order=${order.id}&lang=${input.locale}`;
+  const methodCodes = order.gateway_code ? order.gateway_code.split(',') : [];
+  // A wallet is paid from the number it is registered on, which may not be the account's.
+  const phone = input.walletPhone && methodCodes.includes('wallet') ? input.walletPhone : order.phone;
   let created;
   try {
     created = await gateway.create({
@@ -62,11 +67,11 @@ export async function startPayment(db: ShopDb, input: StartPaymentInput): Promis
       currency: 'EGP',
       description: input.description,
       locale: input.locale,
-      methodCodes: order.gateway_code ? order.gateway_code.split(',') : [],
+      methodCodes,
       customer: {
         name: `${order.first_name} ${order.last_name}`.trim(),
         email: order.email,
-        phone: order.phone,
+        phone,
         street: order.address_street,
         city: order.address_city,
         state: order.governorate_en,

@@ -49,6 +49,7 @@ button{font:inherit;font-weight:600;padding:.8rem 1rem;border-radius:999px;borde
 <p>${escape(kiosk && code ? t.kioskNote : t.note)}</p>
 <p class="amount">${amount}</p>
 ${code ? `<p class="amount">${interpolate(escape(t.codeIs), { code })}</p>` : ''}
+${session.walletPhone ? `<p class="amount" data-wallet-phone>${interpolate(escape(t.walletIs), { phone: `<bdi>${escape(session.walletPhone)}</bdi>` })}</p>` : ''}
 <form method="post" action="${escape(action)}">
 ${buttons.join('\n')}
 </form>

@@ -87,6 +87,9 @@ export async function sendPaymobCallback(session: SandboxSession, event: PaymobE
   );
 }
 
+const walletNumber = (billing: unknown): string =>
+  String((billing as { phone_number?: unknown } | undefined)?.phone_number ?? '');
+
 const tokenOf = (clientSecret: string) =>
   clientSecret.startsWith(CLIENT_SECRET_PREFIX) ? clientSecret.slice(CLIENT_SECRET_PREFIX.length) : '';
 
@@ -134,6 +137,8 @@ export function paymobSandbox({ keys, faults, refunds, sessions }: SandboxContex
           lang: localeOr(new URL(body['redirection_url']).searchParams.get('lang')),
           methods: methods as string[],
           transactionId: String(randomInt(100_000_000, 999_999_999)),
+          // The wallet Paymob would ask to confirm the payment: the number the merchant sent.
+          ...(methods[0] === 'wallet' ? { walletPhone: walletNumber(body['billing_data']) } : {}),
         },
         new URL(c.req.url).origin,
       );
