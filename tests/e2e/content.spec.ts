@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { offerActive } from '../../src/lib/offers.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, hydrated, test } from './fixtures.ts';
 
 const routes = [
   '/',
@@ -196,6 +196,8 @@ test.describe('content', () => {
     await form.getByLabel(p.email).fill('hello@delta.example');
     await form.getByLabel(p.mobile).fill('01012345678');
     await form.getByLabel(p.companyDescription).fill('A family roastery in Mansoura supplying cafés since 2012.');
+    // Typing woke the form (client:intent): a file chosen before it is awake would be checked by nobody (ci4, once).
+    await hydrated(page, 'PartnerForm');
     // The file buttons speak the page's language, not the browser's ("Choose File" on Arabic pages: issue 20).
     const contractPicker = form.locator('[data-file-picker]').first();
     await expect(contractPicker).toContainText(t.forms.file.choose);
