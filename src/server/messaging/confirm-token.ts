@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { sameSecret } from '../constant-time.ts';
 import { localePath } from '../../i18n/routes.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { serverConfig } from '../config.ts';
@@ -19,9 +20,7 @@ export function orderOfToken(token: string): number | null {
   const match = /^(\d{1,12})\.([\w-]{32})$/.exec(token);
   if (!match) return null;
   const orderId = Number(match[1]);
-  const given = Buffer.from(match[2]!);
-  const expected = Buffer.from(mac(orderId));
-  return given.length === expected.length && timingSafeEqual(given, expected) ? orderId : null;
+  return sameSecret(match[2], mac(orderId)) ? orderId : null;
 }
 
 /** The link the SMS carries, in the order's language. */

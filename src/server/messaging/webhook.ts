@@ -1,4 +1,5 @@
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { sameSecret } from '../constant-time.ts';
 import { serverConfig } from '../config.ts';
 import type { ShopDb } from '../db/index.ts';
 import { Problem } from '../problem.ts';
@@ -15,9 +16,7 @@ export function verifySubscription(query: {
   token?: string | undefined;
   challenge?: string | undefined;
 }): string {
-  const expected = Buffer.from(serverConfig().messaging.whatsapp.verifyToken);
-  const given = Buffer.from(query.token ?? '');
-  const matches = expected.length > 0 && given.length === expected.length && timingSafeEqual(given, expected);
+  const matches = sameSecret(query.token, serverConfig().messaging.whatsapp.verifyToken);
   if (query.mode !== 'subscribe' || !matches || !query.challenge) throw new Problem(403, 'messaging.verifyRefused');
   return query.challenge;
 }

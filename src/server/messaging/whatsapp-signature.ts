@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { sameSecret } from '../constant-time.ts';
 
 /**
  * Meta signs every webhook post: `X-Hub-Signature-256: sha256=<hex>`, the HMAC-SHA256 of the raw body (the bytes as
@@ -10,7 +11,5 @@ export const signWebhookBody = (appSecret: string, rawBody: string | Uint8Array)
 /** Whether the header is the body's signature, compared in constant time (a wrong length is refused first). */
 export function webhookSignatureValid(appSecret: string, rawBody: string | Uint8Array, header: string | undefined): boolean {
   if (!appSecret || !header) return false;
-  const expected = Buffer.from(signWebhookBody(appSecret, rawBody));
-  const given = Buffer.from(header.trim());
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return sameSecret(header.trim(), signWebhookBody(appSecret, rawBody));
 }

@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { sameSecret } from '../constant-time.ts';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { serverConfig } from '../config.ts';
 import type { ShopDb } from '../db/index.ts';
@@ -10,9 +10,7 @@ import { shopBacklog } from './shop-backlog.ts';
 /** Whether the request carries the scrape token (compared in constant time); any request when there is none. */
 export function scrapeAllowed(req: IncomingMessage, token: string | undefined): boolean {
   if (!token) return true;
-  const sent = Buffer.from(String(req.headers.authorization ?? ''));
-  const expected = Buffer.from(`Bearer ${token}`);
-  return sent.length === expected.length && timingSafeEqual(sent, expected);
+  return sameSecret(req.headers.authorization, `Bearer ${token}`);
 }
 
 /**

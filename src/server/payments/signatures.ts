@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { sameSecret } from '../constant-time.ts';
 
 /** Lower-case hex HMAC of `data` (PayTabs: SHA-256 over the raw body; OPay v2: SHA-512 over timestamp + body). */
 export const hmacHex = (algorithm: 'sha256' | 'sha512', key: string, data: string): string =>
@@ -6,8 +7,5 @@ export const hmacHex = (algorithm: 'sha256' | 'sha512', key: string, data: strin
 
 /** Compares a received hex signature with the expected one in constant time; any malformed input is false. */
 export function sameSignature(received: string | null | undefined, expected: string): boolean {
-  if (!received) return false;
-  const a = Buffer.from(received.trim().toLowerCase(), 'utf8');
-  const b = Buffer.from(expected, 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
+  return sameSecret(received?.trim().toLowerCase(), expected);
 }
