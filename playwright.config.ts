@@ -10,7 +10,8 @@ const serverLog = `${dbPath}.server.log`;
 // starts on that build and that database instead of building again.
 const prebuilt = process.env['E2E_PREBUILT'] === '1';
 const freshBuild = 'node scripts/e2e-build.mjs && ';
-const catalogWriters = /admin-(catalog|categories)\.spec\.ts/;
+// The seller journeys add products too (cheap test beans in the first category, which listing journeys would meet).
+const catalogWriters = /(admin-(catalog|categories)|seller-(catalog|orders|money|money-portal|journey))\.spec\.ts/;
 // Publishing from the editors' desk builds the whole site: alone, after everything else (a build takes both cores).
 const deskPublish = /admin-publish\.spec\.ts/;
 

@@ -8,8 +8,8 @@
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../src/server/db/index.ts';
 import { isOrderStatus, operatorNextStatuses, ORDER_STATUSES } from '../src/lib/orders/order-status.ts';
-import { moveFromDesk, recordFailedDelivery } from '../src/server/admin/orders/desk-moves.ts';
-import { terminalActor } from '../src/server/admin/staff-actor.ts';
+import { moveFromDesk, recordFailedDelivery } from '../src/desk/orders/server/desk-moves.ts';
+import { terminalActor } from '../src/desk/staff/server/staff-actor.ts';
 import { Problem } from '../src/server/problem.ts';
 import { owedRefunds } from '../src/server/services/orders/refunds.ts';
 import { formatMoney } from '../src/i18n/format.ts';

@@ -1,7 +1,7 @@
 // `npm run publish`: builds the site into a fresh builds/<id>/, checks it, then points builds/current at it;
 // running servers follow the pointer and switch in-process (src/server/http/live-site.ts).
 // `npm run publish -- --rollback`: points builds/current back at the previously published build.
-// `--release <id> --now <ISO>` (the editors' desk, src/server/admin/content/publish-runner.ts): build that release.
+// `--release <id> --now <ISO>` (the editors' desk, src/desk/content/server/publish-runner.ts): build that release.
 // The live site is never touched until the new build has passed every check.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';

@@ -4,8 +4,8 @@
 // Database: DATABASE_URL (PostgreSQL) or DATABASE_PATH (SQLite, default ./data/shop.sqlite); links use SITE_URL.
 import { openDatabase } from '../src/server/db/index.ts';
 import { serverConfig } from '../src/server/config.ts';
-import { inviteStaff, listStaff } from '../src/server/admin/staff-accounts.ts';
-import { isStaffRole, STAFF_ROLES } from '../src/lib/admin/permissions.ts';
+import { inviteStaff, listStaff } from '../src/desk/staff/server/staff-accounts.ts';
+import { isStaffRole, STAFF_ROLES } from '../src/desk/shell/permissions.ts';
 
 const [command, email, role, ...nameParts] = process.argv.slice(2);
 const usage = `usage: npm run staff -- add <email> <${STAFF_ROLES.join('|')}> [name]\n       npm run staff -- list`;

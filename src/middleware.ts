@@ -12,8 +12,9 @@ import { testFaultsEnabled } from './server/http/request-id.ts';
 import { searchIndex, shareSearchIndex, updateSearchIndex } from './server/search/registry.ts';
 import { beforeCatalogVersion } from './server/services/catalog/catalog-version.ts';
 
-// The back office, and the SMS confirmation page (issue 37: one shopper's order behind a single-use link).
-const PRIVATE_PAGE = new RegExp(`^/${LOCALE_SEGMENT}/(?:admin|confirm-order)(/|$)`);
+// The back office, the seller portal (issue 40; not /seller-profile, the shop's public seller pages), and the SMS
+// confirmation page (issue 37: one shopper's order behind a single-use link).
+const PRIVATE_PAGE = new RegExp(`^/${LOCALE_SEGMENT}/(?:admin|seller|confirm-order)(/|$)`);
 
 function privatePage(response: Response): Response {
   response.headers.set('cache-control', 'no-store');

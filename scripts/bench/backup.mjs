@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { benchOrder } from './bench-order.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -82,33 +83,15 @@ async function addOrders(count) {
         const userId = users[i % users.length];
         const id = await openOrder(
           trx,
-          {
-            user_id: userId,
-            status: card ? 'PENDING' : 'PLACED',
-            payment_method: card ? 'card' : 'cash_on_delivery',
-            locale: 'en',
+          benchOrder({
+            userId,
+            governorate,
             subtotal: product.price,
-            sale_discount: 0,
-            coupon_discount: 0,
-            coupon_id: null,
-            coupon_code: null,
-            shipping_fee: governorate.delivery_fee,
-            wallet_amount: fromWallet,
-            total,
-            address_id: null,
-            address_title: 'Home',
-            address_country: 'EG',
-            governorate_id: governorate.id,
-            governorate_en: governorate.name_en,
-            governorate_ar: governorate.name_ar,
-            address_city: 'Cairo',
-            address_area: 'Zamalek',
-            address_street: '26 July St',
-            address_details: '',
-            delivery_days: 1,
-            created_at: now,
-            updated_at: now,
-          },
+            now,
+            status: card ? 'PENDING' : 'PLACED',
+            card,
+            wallet: fromWallet,
+          }),
           actor,
         );
         await trx

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import Papa from 'papaparse';
 import { openDatabase } from '../../src/server/db/index.ts';
-import { inviteStaff } from '../../src/server/admin/staff-accounts.ts';
-import { importCatalogCsv } from '../../src/server/admin/catalog/csv-import.ts';
+import { inviteStaff } from '../../src/desk/staff/server/staff-accounts.ts';
+import { importCatalogCsv } from '../../src/desk/catalog/server/csv-import.ts';
 import { onCatalogVersion } from '../../src/server/services/catalog/catalog-version.ts';
 
 const rowsArg = process.argv.indexOf('--rows');

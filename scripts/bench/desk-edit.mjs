@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../../src/server/db/index.ts';
-import { inviteStaff } from '../../src/server/admin/staff-accounts.ts';
-import { currentCode } from '../../src/server/admin/totp.ts';
+import { inviteStaff } from '../../src/desk/staff/server/staff-accounts.ts';
+import { currentCode } from '../../src/desk/staff/server/totp.ts';
 
 const TRIALS = 10;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

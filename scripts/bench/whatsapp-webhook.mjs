@@ -8,7 +8,8 @@
 // them autocannon browses random product pages (both languages) and /api/health, as it did for the same time before
 // the posts. Afterwards: no 5xx, each order moved at most once by a reply (order_events), the webhook's latency, and
 // the pages' requests a second against /api/health's before and during. Results: docs/benchmarks.md.
-// Env: BENCH_PORT (4490), DIST_DIR (dist), ORDERS, BENCH_SECONDS, RATE, CANCEL_SHARE (0.2), BENCH_DB (data/bench-whatsapp.sqlite, recreated).
+// Env: BENCH_PORT (4490), DIST_DIR (dist), ORDERS, BENCH_SECONDS, RATE, CANCEL_SHARE (0.2), BENCH_DB (data/bench-whatsapp.sqlite, recreated);
+// CATALOG_COALESCE_MS passes to the server (0: a new catalog version per cancel, as before issue 37's last stop).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -284,6 +285,19 @@ const [posts, ...during] = await Promise.all([
     await browse('/api/health, during', () => '/api/health', half),
   ])(),
 ]).then(([sent, rows]) => [sent, ...rows]);
+// The webhook answers once it has stored a post's events; they are taken right after (and by the outbox job): wait
+// until none is pending, and say how long the work went on after the last post.
+const drainStarted = performance.now();
+for (let i = 0; i < 600; i += 1) {
+  const pending = await db
+    .selectFrom('webhook_events')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('processed_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  if (Number(pending.n) === 0) break;
+  await new Promise((r) => setTimeout(r, 100));
+}
+const drainedAfter = performance.now() - drainStarted;
 // The outbox's answers (the polite "moved on", none for a replay) settle within a round.
 await new Promise((r) => setTimeout(r, 1000));
 
@@ -318,6 +332,7 @@ console.log(
 console.log(
   `webhook latency: p50 ${pct(webhook.latencies, 50).toFixed(1)} ms, p99 ${pct(webhook.latencies, 99).toFixed(1)} ms, max ${webhook.latencies.at(-1).toFixed(1)} ms`,
 );
+console.log(`events all taken ${(drainedAfter / 1000).toFixed(1)} s after the last post was answered`);
 console.log(
   `moves by reply: ${moves.length} orders moved, ${movedTwice} moved more than once; orders now ${JSON.stringify(Object.fromEntries(statusesOf.map((s) => [s.status, Number(s.n)])))}`,
 );

@@ -12,6 +12,8 @@ import { accountMessages } from './messages/account.ts';
 import { adminMessages } from './messages/admin.ts';
 import { adminOrdersMessages } from './messages/admin-orders.ts';
 import { adminMoneyMessages } from './messages/admin-money.ts';
+import { adminPaymentsMessages } from './messages/admin-payments.ts';
+import { sellerLedgerMessages } from './messages/seller-ledger.ts';
 import { adminCashMessages } from './messages/admin-cash.ts';
 import { courierMessages } from './messages/couriers.ts';
 import { adminPromotionMessages } from './messages/admin-promotions.ts';
@@ -19,6 +21,10 @@ import { adminPartnerMessages } from './messages/admin-partners.ts';
 import { adminCatalogMessages } from './messages/admin-catalog.ts';
 import { adminContentMessages } from './messages/admin-content.ts';
 import { adminAccountMessages } from './messages/admin-account.ts';
+import { sellerMessages } from './messages/seller.ts';
+import { sellerCatalogMessages } from './messages/seller-catalog.ts';
+import { deskModerationMessages } from './messages/desk-moderation.ts';
+import { sellerOrderMessages } from './messages/seller-orders.ts';
 import { pwaMessages } from './messages/pwa.ts';
 import { messagingMessages } from './messages/messaging.ts';
 import { apiGuideMessages } from './messages/api-guide.ts';
@@ -149,6 +155,8 @@ export const ar: Dictionary = {
   admin: adminMessages.ar,
   adminOrders: adminOrdersMessages.ar,
   adminMoney: adminMoneyMessages.ar,
+  adminPayments: adminPaymentsMessages.ar,
+  sellerLedger: sellerLedgerMessages.ar,
   adminCash: adminCashMessages.ar,
   couriers: courierMessages.ar,
   adminPromotions: adminPromotionMessages.ar,
@@ -156,6 +164,10 @@ export const ar: Dictionary = {
   adminCatalog: adminCatalogMessages.ar,
   adminContent: adminContentMessages.ar,
   adminAccount: adminAccountMessages.ar,
+  seller: sellerMessages.ar,
+  sellerCatalog: sellerCatalogMessages.ar,
+  deskModeration: deskModerationMessages.ar,
+  sellerOrders: sellerOrderMessages.ar,
   pwa: pwaMessages.ar,
   messaging: messagingMessages.ar,
   apiGuide: apiGuideMessages.ar,

@@ -1,10 +1,10 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import bidiFactory from 'bidi-js';
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
-import CallQueue, { type QueueRow } from '../islands/admin/orders/CallQueue.tsx';
+import CallQueue, { type QueueRow } from '../desk/orders/CallQueue.tsx';
 import { Filled } from '../islands/shared/Filled.tsx';
 import { ar } from './ar.ts';
 import { formatSignedMoney } from './format.ts';
@@ -107,15 +107,18 @@ describe('desk templates in Arabic keep "#", "+" and groups in place', () => {
   });
 });
 
-/** The desk's templates and islands, as text. */
+/** The desk's and the seller portal's templates and islands, as text (their `server/` folders draw nothing). */
 function deskSources(): [string, string][] {
-  const roots = ['src/pages/[locale]/admin', 'src/islands/admin', 'src/components/admin'];
+  const roots = ['src/pages/[locale]/admin', 'src/pages/[locale]/seller', 'src/desk', 'src/seller'].filter((root) =>
+    existsSync(root),
+  );
   const files: string[] = [];
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
       const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (/\.(astro|tsx|ts)$/.test(name) && !name.endsWith('.test.ts')) files.push(path);
+      if (statSync(path).isDirectory()) {
+        if (name !== 'server') walk(path);
+      } else if (/\.(astro|tsx|ts)$/.test(name) && !name.endsWith('.test.ts')) files.push(path);
     }
   };
   roots.forEach(walk);

@@ -12,6 +12,8 @@ import { accountMessages } from './messages/account.ts';
 import { adminMessages } from './messages/admin.ts';
 import { adminOrdersMessages } from './messages/admin-orders.ts';
 import { adminMoneyMessages } from './messages/admin-money.ts';
+import { adminPaymentsMessages } from './messages/admin-payments.ts';
+import { sellerLedgerMessages } from './messages/seller-ledger.ts';
 import { adminCashMessages } from './messages/admin-cash.ts';
 import { courierMessages } from './messages/couriers.ts';
 import { adminPromotionMessages } from './messages/admin-promotions.ts';
@@ -19,6 +21,10 @@ import { adminPartnerMessages } from './messages/admin-partners.ts';
 import { adminCatalogMessages } from './messages/admin-catalog.ts';
 import { adminContentMessages } from './messages/admin-content.ts';
 import { adminAccountMessages } from './messages/admin-account.ts';
+import { sellerMessages } from './messages/seller.ts';
+import { sellerCatalogMessages } from './messages/seller-catalog.ts';
+import { deskModerationMessages } from './messages/desk-moderation.ts';
+import { sellerOrderMessages } from './messages/seller-orders.ts';
 import { pwaMessages } from './messages/pwa.ts';
 import { messagingMessages } from './messages/messaging.ts';
 import { apiGuideMessages } from './messages/api-guide.ts';
@@ -154,6 +160,8 @@ export const en = {
   admin: adminMessages.en,
   adminOrders: adminOrdersMessages.en,
   adminMoney: adminMoneyMessages.en,
+  adminPayments: adminPaymentsMessages.en,
+  sellerLedger: sellerLedgerMessages.en,
   adminCash: adminCashMessages.en,
   couriers: courierMessages.en,
   adminPromotions: adminPromotionMessages.en,
@@ -161,6 +169,10 @@ export const en = {
   adminCatalog: adminCatalogMessages.en,
   adminContent: adminContentMessages.en,
   adminAccount: adminAccountMessages.en,
+  seller: sellerMessages.en,
+  sellerCatalog: sellerCatalogMessages.en,
+  deskModeration: deskModerationMessages.en,
+  sellerOrders: sellerOrderMessages.en,
   pwa: pwaMessages.en,
   messaging: messagingMessages.en,
   apiGuide: apiGuideMessages.en,

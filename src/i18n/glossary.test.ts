@@ -47,13 +47,16 @@ const refusals: Refusal[] = [
   { term: 'refund', refused: /استرجاع|إرجاع المبلغ/, use: 'استرداد / ردّ المبلغ' },
   { term: 'WhatsApp', refused: /(?<!ا)وتساب|واتس اب|واتس آب/, use: 'واتساب' },
   { term: 'courier', refused: word('(?:ال)?(?:ساعي|سائق)|عامل التوصيل'), use: 'المندوب / مندوب الشحن' },
-  { term: 'staff member', refused: word('(?:ال)?عضو'), use: 'الموظف', under: ['admin'] },
+  // A seller's team member (issue 40) is «عضو فريق البائع» (docs/glossary.md), never a staff member.
+  { term: 'staff member', refused: word('(?:ال)?عضو(?! فريق البائع)'), use: 'الموظف', under: ['admin'] },
   {
     term: 'select (a checkbox)',
     refused: /اختر (?:الطلب \{|كل الطلبات)/,
     use: 'تحديد الطلب / تحديد كل الطلبات',
     under: ['adminCash', 'adminOrders'],
   },
+  // A seller payout is «صرف المستحقات»; «المدفوعات» is what shoppers pay (the desk's «مطابقة المدفوعات»).
+  { term: 'seller payout', refused: word('(?:ال)?مدفوعات'), use: 'صرف المستحقات', under: ['seller', 'sellerLedger'] },
   {
     term: 'HTTP request',
     refused: word('(?:ال|هذا ال)?طلب'),

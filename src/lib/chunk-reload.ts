@@ -7,7 +7,13 @@ export const isChunkLoadError = (reason: unknown): boolean =>
     reason instanceof Error ? reason.message : String(reason),
   );
 
-/** Whether to reload now, given when the last chunk-failure reload happened (ms since epoch, or null). */
-export function shouldReload(lastReloadAt: number | null, now: number): boolean {
+/**
+ * Whether to reload now, given when the last chunk-failure reload happened (ms since epoch, or null) and whether the
+ * browser is online. The reload is for a chunk that a newer build removed; offline (a page from the service worker's
+ * cache whose island was never fetched) a reload cannot bring the chunk either, and it would take the shopper back to
+ * this page from the one they had just asked for (an offline journey in CI saw exactly that).
+ */
+export function shouldReload(lastReloadAt: number | null, now: number, online = true): boolean {
+  if (!online) return false;
   return lastReloadAt === null || !Number.isFinite(lastReloadAt) || now - lastReloadAt >= CHUNK_RELOAD_INTERVAL_MS;
 }

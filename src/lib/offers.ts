@@ -1,4 +1,4 @@
-import { cairoDayEnd, cairoDayStart } from './admin/cairo-day.ts';
+import { cairoDayEnd, cairoDayStart } from './cairo-day.ts';
 
 /** Offer dates: an offer is listed from its first day through the whole of its last day, in Cairo. */
 export interface OfferDates {

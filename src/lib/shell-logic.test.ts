@@ -25,6 +25,10 @@ describe('chunk-load failure reload', () => {
     expect(shouldReload(now - 5_000, now)).toBe(false);
     expect(shouldReload(now - CHUNK_RELOAD_INTERVAL_MS, now)).toBe(true);
   });
+  test('never offline: the chunk cannot come, and the reload would undo the next page the shopper asked for', () => {
+    expect(shouldReload(null, 1_000_000, false)).toBe(false);
+    expect(shouldReload(null, 1_000_000, true)).toBe(true);
+  });
   test('recognises chunk failures and nothing else', () => {
     expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /_astro/x.js'))).toBe(true);
     expect(isChunkLoadError(new Error('Importing a module script failed.'))).toBe(true);

@@ -25,6 +25,8 @@ describe('the service worker never keeps what belongs to one shopper', () => {
     '/api/newsletter',
     '/api/health',
     '/api/sandbox-gateway/pay',
+    '/api/push/key',
+    '/api/push/subscriptions',
   ])('GET %s goes straight to the network', (path) => {
     expect(route(get(path))).toBe('none');
   });
@@ -35,8 +37,8 @@ describe('the service worker never keeps what belongs to one shopper', () => {
         expect(route({ url: `${ORIGIN}${path}`, method, mode: 'cors' })).toBe('none');
   });
 
-  test('the back office is left alone, pages and API alike, in every language', () => {
-    for (const path of ['/en/admin', '/ar/admin/orders/5', '/admin', '/en/admin/'])
+  test('the back office and the seller portal are left alone, pages and API alike, in every language', () => {
+    for (const path of ['/en/admin', '/ar/admin/orders/5', '/admin', '/en/admin/', '/en/seller/orders', '/ar/seller/orders/7'])
       expect([route(page(path)), route(get(path))]).toEqual(['none', 'none']);
   });
 

@@ -27,7 +27,8 @@ export interface SwRequest {
 const CATALOG_API =
   /^\/api\/(categories|products|variants|vendor_details|sliders|advertisements|shipping-steps|brands|autocomplete)(\/|$)/;
 const PICTURES = /^\/api\/media\/(products|art)\/[^/]+$/;
-const STAFF = new RegExp(`^/(${LOCALE_SEGMENT}/)?admin(/|$)`);
+/** The staff desk and the seller portal: one member's live work, never served from a cache (issue 40). */
+const STAFF = new RegExp(`^/(${LOCALE_SEGMENT}/)?(admin|seller)(/|$)`);
 /** The payment step and its result: prices and stock must be the server's of this instant (issue 41). */
 const CHECKOUT = new RegExp(`^/${LOCALE_SEGMENT}/checkout/(checkout-payment|success)(/|$)`);
 /** One shopper's pages and the sign-in flows: the islands on them need the API, so a cached shell would only fail. */

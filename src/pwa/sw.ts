@@ -21,6 +21,7 @@ import {
   staleCaches,
   swRouteFor,
 } from './sw-routes.ts';
+import { notificationOf } from './sw-push.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 /** The build this worker belongs to (set when bundled). */
@@ -111,6 +112,34 @@ self.addEventListener('activate', (event) => {
         .open(caches_.pages)
         .then((cache) => cache.addAll(shown))
         .catch(() => undefined);
+    })(),
+  );
+});
+
+/** An order update (decision 029): shown in the order's language; a push must always show a notification. */
+self.addEventListener('push', (event) => {
+  let payload: unknown = null;
+  try {
+    payload = event.data?.json();
+  } catch {
+    // Not JSON: notificationOf shows the shop's name.
+  }
+  const { title, options } = notificationOf(payload, self.location.origin);
+  event.waitUntil(self.registration.showNotification(title, options));
+});
+
+/** A tap opens the order page in the order's language: an open tab of the shop is brought forward, else a new one. */
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url =
+    (event.notification.data as { url?: string } | null)?.url ?? notificationOf(null, self.location.origin).options.data.url;
+  event.waitUntil(
+    (async () => {
+      const tabs = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const tab = tabs.find((client) => new URL(client.url).origin === self.location.origin) as WindowClient | undefined;
+      // A tab this worker does not control cannot be navigated: a new window then.
+      const moved = tab ? await tab.navigate(url).catch(() => null) : null;
+      return moved ? moved.focus() : self.clients.openWindow(url);
     })(),
   );
 });

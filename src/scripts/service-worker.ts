@@ -2,7 +2,8 @@
  * The page's side of the service worker (decision 025). It rides in the shell script every page loads, where the
  * content pages' budget had 0.05 KB left, so it is the bare minimum (the rest is the worker's, src/pwa/sw.ts): register
  * /sw.js once the page has loaded, look for a new version when the shopper comes back to the tab, and show the "new
- * version ready" banner when the worker says it took over (its Reload is a plain link to this page, on the new build).
+ * version ready" banner when the worker says it took over (its Reload is a plain link to this page, on the new build),
+ * and reload a saved copy once the connection is back.
  * That a page is a saved copy (prices may be out of date) the worker marks in the page itself (`data-stale`).
  */
 const container = navigator.serviceWorker;
@@ -11,4 +12,7 @@ if (import.meta.env.PROD && container) {
   addEventListener('load', () => container.register('/sw.js').then((registration) => (onfocus = () => registration.update())));
   // Every layout draws the banner (BaseDocument's ConnectionNotices).
   container.onmessage = () => (document.querySelector<HTMLElement>('[data-update-ready]')!.hidden = false);
+  // Back online on a copy the worker served from its cache: the page again from the network, so the notice goes with
+  // today's prices, and the cart sync sends what was changed offline (src/stores/cart-sync.ts).
+  ononline = () => document.documentElement.hasAttribute('data-stale') && location.reload();
 }

@@ -60,7 +60,7 @@ function reloadOnChunkFailure(reason: unknown) {
   const storage = safeStorage('sessionStorage');
   const last = Number(storage?.getItem(CHUNK_RELOAD_KEY) ?? NaN);
   const now = Date.now();
-  if (!shouldReload(Number.isNaN(last) ? null : last, now)) return;
+  if (!shouldReload(Number.isNaN(last) ? null : last, now, navigator.onLine)) return;
   storage?.setItem(CHUNK_RELOAD_KEY, String(now));
   location.reload();
 }

@@ -1,12 +1,14 @@
 import type { ShopDb } from './db/index.ts';
-import { scheduleContent } from './admin/content/schedule.ts';
+import { scheduleContent } from '../desk/content/server/schedule.ts';
 import { watchAbandonedPayments } from './payments/release-abandoned.ts';
 import { watchPendingPayments } from './payments/reconcile.ts';
+import { watchReconciliationReport } from '../desk/payments/server/report-job.ts';
 import { watchCatalog } from './services/catalog/catalog-watch.ts';
 import { watchAbandonedUploads } from './uploads/quota.ts';
 import { watchMessageOutbox } from './messaging/outbox.ts';
 import { onShutdown } from './lifecycle.ts';
 import { scheduleBackups } from './ops/backup/schedule.ts';
+import { watchSellerReleases } from './services/seller-ledger/release.ts';
 
 /**
  * The one owner of the shop's background jobs (issue 33): what runs on a timer in a serving process. It starts them
@@ -19,9 +21,11 @@ import { scheduleBackups } from './ops/backup/schedule.ts';
  * | catalog watch (`watchCatalog`) | the catalog version: a fingerprint check, PostgreSQL LISTEN | CATALOG_CHECK_MS |
  * | unpaid-order release (`watchAbandonedPayments`) | online orders unpaid after PAYMENT_TIMEOUT_MINUTES give their stock back | 1 min |
  * | payment reconciliation (`watchPendingPayments`) | payments pending after RECONCILE_AFTER_MINUTES are asked about at their provider; unpaid references of cancelled orders are cancelled there | 1 min |
+ * | reconciliation report (`watchReconciliationReport`) | yesterday's (Cairo) payments compared with each provider's record, mismatches kept for finance; once per day and provider | 1 h |
  * | upload sweep (`watchAbandonedUploads`) | upload halves a crash left behind | 1 h |
- * | message outbox (`watchMessageOutbox`) | order messages (WhatsApp, SMS) due to be sent, retried with back-off; off with MESSAGING=off | MESSAGE_SEND_MS |
+ * | message outbox (`watchMessageOutbox`) | WhatsApp webhook events stored but not yet taken, then order messages (WhatsApp, SMS) due to be sent, retried with back-off; off with MESSAGING=off | MESSAGE_SEND_MS |
  * | content schedule (`scheduleContent`) | scheduled entries and offers publish on their own; only in a server that follows publishes, CONTENT_SCHEDULE≠0 | 1 min |
+ * | seller releases (`watchSellerReleases`) | delivered lines whose return window (SELLER_RETURN_WINDOW_DAYS) ended move from the seller's pending to available balance (docs/sellers.md › Money) | 15 min |
  * | backup (`scheduleBackups`) | `npm run backup` as a child process when the newest backup is older than BACKUP_EVERY_HOURS; embedded database only | 10 min |
  */
 export interface BackgroundJobOptions {
@@ -45,8 +49,10 @@ export function startBackgroundJobs(db: ShopDb, options: BackgroundJobOptions): 
     ['catalog-watch', () => watchCatalog(db, options.databaseUrl)],
     ['payment-release', () => watchAbandonedPayments(db)],
     ['payment-reconcile', () => watchPendingPayments(db)],
+    ['payment-report', () => watchReconciliationReport(db)],
     ['upload-sweep', () => watchAbandonedUploads(db)],
     ['message-outbox', () => watchMessageOutbox(db)],
+    ['seller-ledger-release', () => watchSellerReleases(db)],
   ];
   if (options.contentSchedule) jobs.push(['content-schedule', () => scheduleContent(db)]);
   if (options.backupEveryHours) jobs.push(['backup', () => scheduleBackups(options.backupEveryHours!)]);

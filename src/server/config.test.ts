@@ -148,7 +148,7 @@ test('production refuses WhatsApp turned on with anything missing, naming what, 
   };
   expect(serverConfig(ready).messaging.mode).toBe('off');
   expect(productionProblems({ ...ready, MESSAGING: 'whatsapp', WHATSAPP_TOKEN: 't', WHATSAPP_APP_SECRET: 's' })).toEqual([
-    'MESSAGING=whatsapp needs WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_VERIFY_TOKEN, WHATSAPP_TEMPLATE_CONFIRM, WHATSAPP_TEMPLATE_WITH_COURIER, WHATSAPP_TEMPLATE_DELIVERED, WHATSAPP_TEMPLATE_FAILED_ATTEMPT, WHATSAPP_TEMPLATE_PAYMENT_CODE.',
+    'MESSAGING=whatsapp needs WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_VERIFY_TOKEN, WHATSAPP_TEMPLATE_CONFIRM, WHATSAPP_TEMPLATE_WITH_COURIER, WHATSAPP_TEMPLATE_DELIVERED, WHATSAPP_TEMPLATE_FAILED_ATTEMPT, WHATSAPP_TEMPLATE_PAYMENT_CODE, WHATSAPP_TEMPLATE_WITH_COURIER_TRACKING, WHATSAPP_TEMPLATE_OUT_FOR_DELIVERY, WHATSAPP_TEMPLATE_REFUND_PAID.',
   ]);
   const whatsapp = {
     ...ready,
@@ -162,6 +162,9 @@ test('production refuses WhatsApp turned on with anything missing, naming what, 
     WHATSAPP_TEMPLATE_DELIVERED: 'delivered',
     WHATSAPP_TEMPLATE_FAILED_ATTEMPT: 'failed',
     WHATSAPP_TEMPLATE_PAYMENT_CODE: 'kiosk_code',
+    WHATSAPP_TEMPLATE_WITH_COURIER_TRACKING: 'with_courier_tracking',
+    WHATSAPP_TEMPLATE_OUT_FOR_DELIVERY: 'out_for_delivery',
+    WHATSAPP_TEMPLATE_REFUND_PAID: 'refund_paid',
     WHATSAPP_LANGUAGE_AR: 'ar_EG',
   };
   expect(productionProblems(whatsapp)).toEqual([]);
@@ -170,7 +173,7 @@ test('production refuses WhatsApp turned on with anything missing, naming what, 
     'MESSAGING=whatsapp needs WHATSAPP_TEMPLATE_PAYMENT_CODE.',
   ]);
   expect(serverConfig(whatsapp).messaging.whatsapp).toMatchObject({
-    templates: { confirm: 'cod_confirm', payment_code: 'kiosk_code' },
+    templates: { confirm: 'cod_confirm', payment_code: 'kiosk_code', out_for_delivery: 'out_for_delivery' },
     languages: { en: 'en', ar: 'ar_EG' },
   });
   expect(productionProblems({ ...ready, MESSAGING: 'demo' })).toEqual([
@@ -185,5 +188,43 @@ test('outside production each template has the name docs/messaging.md asks to re
     delivered: 'order_delivered',
     failed_attempt: 'order_delivery_failed',
     payment_code: 'order_payment_code',
+    with_courier_tracking: 'order_with_courier_tracking',
+    out_for_delivery: 'order_out_for_delivery',
+    refund_paid: 'order_refund_paid',
   });
+});
+
+test('Web Push: the demo keys outside production, none in production unless all are set; half a configuration refused', () => {
+  const ready = {
+    NODE_ENV: 'production',
+    SITE_URL: 'https://beanbazaar.example',
+    AUTH_TOKEN_SECRET: secret,
+    STAFF_SECRET_KEY: 'k'.repeat(32),
+    SMS_PROVIDER: 'twilio',
+  };
+  expect(serverConfig({}).push).toMatchObject({ demo: true, subject: expect.stringMatching(/^mailto:/) });
+  expect(serverConfig(ready).push).toBeUndefined();
+  expect(productionProblems(ready)).toEqual([]);
+  const publicKey = `B${'a'.repeat(86)}`;
+  const privateKey = 'p'.repeat(43);
+  expect(productionProblems({ ...ready, VAPID_PUBLIC_KEY: publicKey })).toEqual([
+    'Web Push is half configured: VAPID_PRIVATE_KEY missing.',
+  ]);
+  expect(productionProblems({ ...ready, VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey })).toEqual([
+    'VAPID_SUBJECT is not set: push services need a contact.',
+  ]);
+  expect(
+    productionProblems({ ...ready, VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: privateKey, VAPID_SUBJECT: 'shop@example' }),
+  ).toEqual([
+    'VAPID_PUBLIC_KEY is not a base64url P-256 public key.',
+    'VAPID_SUBJECT must be a mailto: address or an https URL.',
+  ]);
+  const keyed = {
+    ...ready,
+    VAPID_PUBLIC_KEY: publicKey,
+    VAPID_PRIVATE_KEY: privateKey,
+    VAPID_SUBJECT: 'mailto:ops@beanbazaar.example',
+  };
+  expect(productionProblems(keyed)).toEqual([]);
+  expect(serverConfig(keyed).push).toEqual({ publicKey, privateKey, subject: 'mailto:ops@beanbazaar.example', demo: false });
 });

@@ -33,6 +33,7 @@ export const Env = z.object({
   BACKUP_KEEP: numberOr(7, z.int(), z.minimum(1)),
   BACKUP_EVERY_HOURS: numberOr(0, z.minimum(0)),
   CATALOG_CHECK_MS: numberOr(15_000),
+  CATALOG_COALESCE_MS: numberOr(1000),
   RENDER_CACHE_MB: numberOr(64, z.positive()),
   SEARCH_REFRESH_MS: numberOr(5 * 60_000, z.positive()),
   SEARCH_AT_START: text,
@@ -71,11 +72,13 @@ export const Env = z.object({
   BOSTA_API_KEY: text,
   BOSTA_WEBHOOK_SECRET: text,
   BOSTA_BASE_URL: textOr('https://app.bosta.co/api/v2'),
+  CHROMIUM_PATH: textOr('/usr/bin/chromium'),
   COURIER_SANDBOX: text,
   PAYMENT_TIMEOUT_MINUTES: numberOr(30),
   STAFF_IDLE_MINUTES: numberOr(30, z.positive()),
   COD_CALL_ATTEMPTS: numberOr(3, z.int(), z.minimum(1), z.maximum(20)),
   REMITTANCE_DUE_DAYS: numberOr(2, z.int(), z.minimum(1), z.maximum(60)),
+  SELLER_RETURN_WINDOW_DAYS: numberOr(14, z.int(), z.minimum(0), z.maximum(90)),
   MESSAGING: text,
   WHATSAPP_TOKEN: text,
   WHATSAPP_PHONE_NUMBER_ID: text,
@@ -88,12 +91,18 @@ export const Env = z.object({
   WHATSAPP_TEMPLATE_DELIVERED: text,
   WHATSAPP_TEMPLATE_FAILED_ATTEMPT: text,
   WHATSAPP_TEMPLATE_PAYMENT_CODE: text,
+  WHATSAPP_TEMPLATE_WITH_COURIER_TRACKING: text,
+  WHATSAPP_TEMPLATE_OUT_FOR_DELIVERY: text,
+  WHATSAPP_TEMPLATE_REFUND_PAID: text,
   WHATSAPP_LANGUAGE_EN: textOr('en'),
   WHATSAPP_LANGUAGE_AR: textOr('ar'),
   CONFIRMATION_REPLY_MINUTES: numberOr(60, z.positive()),
   MESSAGE_FALLBACK_MINUTES: numberOr(15, z.positive()),
   MESSAGE_SEND_MS: numberOr(3000, z.positive()),
   MESSAGE_CLAIM_SECONDS: numberOr(60, z.positive()),
+  VAPID_PUBLIC_KEY: text,
+  VAPID_PRIVATE_KEY: text,
+  VAPID_SUBJECT: text,
   ENABLE_TEST_FAULTS: text,
   CONTENT_SCHEDULE: text,
   CONTENT_RELEASE: text,
@@ -115,6 +124,8 @@ export interface ServerConfig {
   sandboxPayments: boolean;
   /** The sandbox courier company (issue 38): on in a demo unless COURIER_SANDBOX=0, off in production unless =1. */
   sandboxCourier: boolean;
+  /** The headless Chromium that prints the shop's own documents to PDF (Arabic shaped): documents/print-to-pdf.ts. */
+  chromiumPath: string;
   /** Bosta, when its API key and the webhook secret are both set. */
   bosta: { apiKey: string; webhookSecret: string; baseUrl: string } | undefined;
   /** SMS codes go to the outbox table (and, unless quiet, to the log) instead of a provider. */
@@ -153,6 +164,8 @@ export interface ServerConfig {
   backup: { dir: string; keep: number; everyHours: number };
   /** How often each instance compares the catalog fingerprint: 0.2 to 60 s. */
   catalogCheckMs: number;
+  /** Announced catalog changes this close to the last new version wait and fold into the next one. */
+  catalogCoalesceMs: number;
   renderCacheBytes: number;
   searchRefreshMs: number;
   searchAtStart: boolean;
@@ -168,6 +181,8 @@ export interface ServerConfig {
   codCallAttempts: number;
   /** Days after delivery by which a courier should have remitted an order's cash. */
   remittanceDueDays: number;
+  /** Days after delivery before a seller's share leaves pending for available (returns are taken back until then). */
+  sellerReturnWindowDays: number;
   /**
    * The Prometheus endpoint (src/server/observability/metrics-server.ts): its own listener, never the shop's port;
    * off while `port` is 0. With a token, every scrape must send `Authorization: Bearer <token>`.
@@ -184,6 +199,10 @@ export interface ServerConfig {
   };
   /** Order messages (issue 37, docs/messaging.md). */
   messaging: MessagingConfig;
+  /** Order updates as Web Push notifications (issue 41, decision 029): on when the VAPID keys are set (a demo's own). */
+  push: PushConfig | undefined;
+  /** What is wrong with the VAPID keys (half set, malformed): production refuses it. */
+  pushProblems: string[];
   /** Live provider keys, when all of a provider's are set. */
   paytabs: { profileId: string; serverKey: string; baseUrl: string } | undefined;
   opay: { merchantId: string; publicKey: string; secretKey: string; baseUrl: string } | undefined;
@@ -245,7 +264,16 @@ function readPaymob(read: z.infer<typeof Env>): { keys: PaymobKeys | undefined; 
 }
 
 /** The WhatsApp templates the shop sends, each approved at Meta under a name (category utility). */
-export const TEMPLATE_KINDS = ['confirm', 'with_courier', 'delivered', 'failed_attempt', 'payment_code'] as const;
+export const TEMPLATE_KINDS = [
+  'confirm',
+  'with_courier',
+  'delivered',
+  'failed_attempt',
+  'payment_code',
+  'with_courier_tracking',
+  'out_for_delivery',
+  'refund_paid',
+] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
 
 export interface MessagingConfig {
@@ -288,6 +316,9 @@ const TEMPLATE_VARIABLES: Record<TemplateKind, keyof z.infer<typeof Env>> = {
   delivered: 'WHATSAPP_TEMPLATE_DELIVERED',
   failed_attempt: 'WHATSAPP_TEMPLATE_FAILED_ATTEMPT',
   payment_code: 'WHATSAPP_TEMPLATE_PAYMENT_CODE',
+  with_courier_tracking: 'WHATSAPP_TEMPLATE_WITH_COURIER_TRACKING',
+  out_for_delivery: 'WHATSAPP_TEMPLATE_OUT_FOR_DELIVERY',
+  refund_paid: 'WHATSAPP_TEMPLATE_REFUND_PAID',
 };
 /** The names a demo uses, and the ones docs/messaging.md asks to register at Meta. */
 const DEFAULT_TEMPLATES: Record<TemplateKind, string> = {
@@ -296,6 +327,9 @@ const DEFAULT_TEMPLATES: Record<TemplateKind, string> = {
   delivered: 'order_delivered',
   failed_attempt: 'order_delivery_failed',
   payment_code: 'order_payment_code',
+  with_courier_tracking: 'order_with_courier_tracking',
+  out_for_delivery: 'order_out_for_delivery',
+  refund_paid: 'order_refund_paid',
 };
 
 function readMessaging(read: z.infer<typeof Env>, production: boolean): MessagingConfig {
@@ -343,6 +377,46 @@ function missingWhatsapp(env: NodeJS.ProcessEnv): string[] {
   return needed.filter((name) => !env[name]?.trim());
 }
 
+/** The VAPID keys that sign the shop's Web Push requests (RFC 8292), and who the push services may write to. */
+export interface PushConfig {
+  publicKey: string;
+  privateKey: string;
+  /** `mailto:` or an https URL: the push service's contact for this sender. */
+  subject: string;
+  /** Whether these are the demo's public keys (never in production). */
+  demo: boolean;
+}
+
+/** A demo's VAPID key pair: public, so anyone could sign as a demo shop; production never falls back to it. */
+const DEMO_VAPID = {
+  publicKey: 'BDicIlbvk3q3aZG_NuSaXjlb070PVvam3qd-pOQQxAfMbToohzmVYJ9FTTKGdF5_2b5KGls0FO6iAKaKugd_zBY',
+  privateKey: 'u-0s5JxjhU9UFWxmVSjjAS612C-q9gg6rppyDwiAS5o',
+};
+
+/** The keys when all are set (or, outside production, none: the demo's), and what is wrong otherwise. */
+function readPush(read: z.infer<typeof Env>, production: boolean): { push: PushConfig | undefined; problems: string[] } {
+  const named = { VAPID_PUBLIC_KEY: read.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: read.VAPID_PRIVATE_KEY };
+  const missing = Object.entries(named)
+    .filter(([, value]) => !value?.trim())
+    .map(([name]) => name);
+  const subject = read.VAPID_SUBJECT?.trim() || 'mailto:shop@bean-bazaar.example';
+  if (missing.length === 2) return { push: production ? undefined : { ...DEMO_VAPID, subject, demo: true }, problems: [] };
+  if (missing.length) return { push: undefined, problems: [`Web Push is half configured: ${missing.join(', ')} missing.`] };
+  const problems: string[] = [];
+  // Base64url of an uncompressed P-256 point (65 bytes) and of a 32-byte private key.
+  if (!/^[A-Za-z0-9_-]{87}$/.test(read.VAPID_PUBLIC_KEY!)) problems.push('VAPID_PUBLIC_KEY is not a base64url P-256 public key.');
+  if (!/^[A-Za-z0-9_-]{43}$/.test(read.VAPID_PRIVATE_KEY!))
+    problems.push('VAPID_PRIVATE_KEY is not a base64url P-256 private key.');
+  if (!/^(mailto:.+|https:\/\/.+)$/.test(subject)) problems.push('VAPID_SUBJECT must be a mailto: address or an https URL.');
+  if (production && !read.VAPID_SUBJECT?.trim()) problems.push('VAPID_SUBJECT is not set: push services need a contact.');
+  return {
+    push: problems.length
+      ? undefined
+      : { publicKey: read.VAPID_PUBLIC_KEY!, privateKey: read.VAPID_PRIVATE_KEY!, subject, demo: false },
+    problems,
+  };
+}
+
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
 const LOOPBACK_IPS = new Set(['localhost', '127.0.0.1', '::1']);
 /** A demo's staff secret key: public, so a demo database is no safer than its file; production refuses it. */
@@ -386,6 +460,7 @@ function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const sandboxPayments = read.PAYMENTS_SANDBOX === '0' ? false : read.PAYMENTS_SANDBOX === '1' || !production;
   const smsOutbox = read.SMS_PROVIDER !== 'twilio';
   const paymob = readPaymob(read);
+  const push = readPush(read, production);
   return {
     production,
     publicOrigin,
@@ -394,6 +469,7 @@ function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     trustProxy: read.TRUST_PROXY === '1',
     sandboxPayments,
     sandboxCourier: read.COURIER_SANDBOX === '0' ? false : read.COURIER_SANDBOX === '1' || !production,
+    chromiumPath: read.CHROMIUM_PATH,
     bosta:
       read.BOSTA_API_KEY && read.BOSTA_WEBHOOK_SECRET
         ? { apiKey: read.BOSTA_API_KEY, webhookSecret: read.BOSTA_WEBHOOK_SECRET, baseUrl: read.BOSTA_BASE_URL }
@@ -425,6 +501,7 @@ function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     uploadsDir: resolve(read.UPLOADS_DIR),
     backup: { dir: resolve(read.BACKUP_DIR), keep: read.BACKUP_KEEP, everyHours: read.BACKUP_EVERY_HOURS },
     catalogCheckMs: Math.min(60_000, Math.max(200, read.CATALOG_CHECK_MS)),
+    catalogCoalesceMs: Math.min(10_000, Math.max(0, read.CATALOG_COALESCE_MS)),
     renderCacheBytes: read.RENDER_CACHE_MB * 1024 * 1024,
     searchRefreshMs: read.SEARCH_REFRESH_MS,
     searchAtStart: read.SEARCH_AT_START !== '0',
@@ -434,6 +511,7 @@ function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     staffIdleMs: read.STAFF_IDLE_MINUTES * 60_000,
     codCallAttempts: read.COD_CALL_ATTEMPTS,
     remittanceDueDays: read.REMITTANCE_DUE_DAYS,
+    sellerReturnWindowDays: read.SELLER_RETURN_WINDOW_DAYS,
     metrics: { port: read.METRICS_PORT, host: read.METRICS_HOST, token: read.METRICS_TOKEN || undefined },
     log: { format: read.LOG_FORMAT, level: read.LOG_LEVEL },
     twilio: {
@@ -444,6 +522,8 @@ function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
       baseUrl: read.TWILIO_API_BASE,
     },
     messaging: readMessaging(read, production),
+    push: push.push,
+    pushProblems: push.problems,
     paytabs:
       read.PAYTABS_PROFILE_ID && read.PAYTABS_SERVER_KEY
         ? { profileId: read.PAYTABS_PROFILE_ID, serverKey: read.PAYTABS_SERVER_KEY, baseUrl: read.PAYTABS_BASE_URL }
@@ -499,6 +579,7 @@ export function productionProblems(env: NodeJS.ProcessEnv = process.env): string
     const missing = missingWhatsapp(env);
     if (missing.length) problems.push(`MESSAGING=whatsapp needs ${missing.join(', ')}.`);
   }
+  problems.push(...config.pushProblems);
   if (env['ENABLE_TEST_FAULTS'] === '1') problems.push('ENABLE_TEST_FAULTS=1 is for tests only.');
   const { metrics } = config;
   if (metrics.port && !LOOPBACK_IPS.has(metrics.host) && (metrics.token?.length ?? 0) < 32)

@@ -187,6 +187,8 @@ export function startCartSync(): void {
     { capture: true },
   );
   $cart.listen(onCartChange);
+  // A change made while the connection was down failed to send: it goes once the browser is back online.
+  window.addEventListener('online', onCartChange);
   $session.subscribe(({ status, user }) => {
     const userId = status === 'user' && user ? user.id : null;
     if (userId === activeUser) return;

@@ -1,13 +1,13 @@
 import { afterAll, afterEach, describe, expect, test, vi } from 'vitest';
-import { inviteStaff, updateStaff } from '../../src/server/admin/staff-accounts.ts';
-import { currentCode } from '../../src/server/admin/totp.ts';
+import { inviteStaff, updateStaff } from '../../src/desk/staff/server/staff-accounts.ts';
+import { currentCode } from '../../src/desk/staff/server/totp.ts';
 import { sha256 } from '../../src/server/auth/secrets.ts';
 import type { Kysely } from 'kysely';
 import { connect } from '../../src/server/db/connection.ts';
 import { up as migration025 } from '../../src/server/db/migrations/025-staff-secrets.ts';
 import { openSecret, TOTP_PURPOSE } from '../../src/server/auth/secret-box.ts';
-import { spendRecoveryCode } from '../../src/server/admin/recovery-codes.ts';
-import { isSecureRequest, staffTokenFromCookies } from '../../src/server/admin/staff-sessions.ts';
+import { spendRecoveryCode } from '../../src/desk/staff/server/recovery-codes.ts';
+import { isSecureRequest, STAFF_REALM, staffTokenFromCookies } from '../../src/desk/staff/server/staff-sessions.ts';
 import { jsonInit, makeStaff, STAFF_PASSWORD, staffCookieFrom } from '../support/staff.ts';
 import { testApi } from '../support/test-db.ts';
 
@@ -201,8 +201,8 @@ describe('migration 025: the secrets stored before it', () => {
       const code = await raw.selectFrom('staff_recovery_codes').select('code_hash').executeTakeFirstOrThrow();
       expect(code.code_hash).toMatch(/^h1\./);
       expect(await raw.selectFrom('staff_sessions').selectAll().execute()).toEqual([]);
-      expect(await spendRecoveryCode(old, 1, 'ABCDE-FGHJK')).toBe(true);
-      expect(await spendRecoveryCode(old, 1, 'abcde-fghjk')).toBe(false);
+      expect(await spendRecoveryCode(old, STAFF_REALM, 1, 'ABCDE-FGHJK')).toBe(true);
+      expect(await spendRecoveryCode(old, STAFF_REALM, 1, 'abcde-fghjk')).toBe(false);
     } finally {
       await old.destroy();
     }

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
-import { settleDifference } from '../../src/server/admin/couriers/remittances.ts';
+import { settleDifference } from '../../src/desk/couriers/server/remittances.ts';
 import { courierOrder, makeCourier } from '../support/cash.ts';
 import { jsonInit, makeStaff } from '../support/staff.ts';
 import { testApi } from '../support/test-db.ts';

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
-import { publishIfDue } from '../../src/server/admin/content/schedule.ts';
-import { usePublishRunner, type PublishJob, type PublishOutcome } from '../../src/server/admin/content/publish-runner.ts';
+import { publishIfDue } from '../../src/desk/content/server/schedule.ts';
+import { usePublishRunner, type PublishJob, type PublishOutcome } from '../../src/desk/content/server/publish-runner.ts';
 import { advertisements, shippingSteps, slides } from '../../src/server/services/home/home-data.ts';
 import { jsonInit, makeStaff } from '../support/staff.ts';
 import { testApi } from '../support/test-db.ts';

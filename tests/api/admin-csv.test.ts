@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { afterAll, describe, expect, test } from 'vitest';
-import { CSV_COLUMNS } from '../../src/lib/admin/catalog-csv.ts';
+import { CSV_COLUMNS } from '../../src/desk/catalog/catalog-csv.ts';
 import { makeStaff } from '../support/staff.ts';
 import { testApi } from '../support/test-db.ts';
 

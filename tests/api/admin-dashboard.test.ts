@@ -1,5 +1,5 @@
 import { afterAll, expect, test } from 'vitest';
-import { cairoDayStart, cairoToday } from '../../src/lib/admin/cairo-day.ts';
+import { cairoDayStart, cairoToday } from '../../src/lib/cairo-day.ts';
 import type { OrderStatus } from '../../src/lib/orders/order-status.ts';
 import { daysAgo, makeCourier, placeCodOrder, placeOrderTotalling } from '../support/cash.ts';
 import { backdateOrder, failDelivery, moveOrderTo } from '../support/order-states.ts';
@@ -83,7 +83,7 @@ test('today, awaiting, rates, cash per courier and refunds owed, each as docs/ba
 });
 
 test('rates without anything to divide by are null, not zero', async () => {
-  const { readDashboard } = await import('../../src/server/admin/dashboard.ts');
+  const { readDashboard } = await import('../../src/desk/dashboard/server/dashboard.ts');
   // A year from now, the last 30 days hold nothing.
   const figures = await readDashboard(db, daysAgo(-365, now));
   expect(figures.confirmation).toEqual({ part: 0, whole: 0, rate: null });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import { afterAll, describe, expect, test } from 'vitest';
-import { CSV_COLUMNS } from '../../src/lib/admin/catalog-csv.ts';
+import { CSV_COLUMNS } from '../../src/desk/catalog/catalog-csv.ts';
 import { crossSiteFormPost } from '../../src/server/http/origin-check.ts';
 import { makeStaff } from '../support/staff.ts';
 import { testApi } from '../support/test-db.ts';

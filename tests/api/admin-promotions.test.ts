@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'vitest';
-import { cairoToday } from '../../src/lib/admin/cairo-day.ts';
+import { cairoToday } from '../../src/lib/cairo-day.ts';
 import { makeAddress, makeProduct, placeOrder, send } from '../support/orders.ts';
 import { makeShopper } from '../support/shoppers.ts';
 import { jsonInit, makeStaff } from '../support/staff.ts';

@@ -18,7 +18,15 @@ afterAll(async () => {
 });
 
 test('starts every job once per process, the content schedule only when asked, and stops them all', async () => {
-  const always = ['catalog-watch', 'payment-release', 'payment-reconcile', 'upload-sweep', 'message-outbox'];
+  const always = [
+    'catalog-watch',
+    'payment-release',
+    'payment-reconcile',
+    'payment-report',
+    'upload-sweep',
+    'message-outbox',
+    'seller-ledger-release',
+  ];
   expect(runningBackgroundJobs()).toEqual([]);
   startBackgroundJobs(db, { databaseUrl: url, contentSchedule: false });
   expect(runningBackgroundJobs()).toEqual(always);

@@ -24,11 +24,14 @@ vi.stubGlobal('localStorage', fakeStorage);
 
 /** Calls the page has made and not yet had answered. */
 let inFlight = 0;
+/** The connection is down: every call fails as fetch fails without a network. */
+let offline = false;
 let t: Awaited<ReturnType<typeof testApi>>;
 let products: CartProduct[];
 beforeAll(async () => {
   t = await testApi();
   vi.stubGlobal('fetch', async (url: string | URL, init?: RequestInit) => {
+    if (offline) throw new TypeError('Failed to fetch');
     inFlight += 1;
     try {
       return await t.api.request(String(url), init);
@@ -154,4 +157,42 @@ test('a refused send (quantity above the stock) reaches the shopper as an error 
   await vi.waitFor(() => expect(toasts).toEqual([`Only ${a.stock} of ${a.name} in stock`]));
   await settle();
   expect(toasts).toHaveLength(1);
+});
+
+test('a change made while the connection was down is sent once the browser is back online', async () => {
+  const [a, b] = products as [CartProduct, CartProduct];
+  const shopper = await makeShopper(t.db);
+  storage.clear();
+  const page = await openPage();
+  // The guest cart the earlier test left in the persistent store (its engine outlives a module reset).
+  page.resetCart();
+  page.provideAccessToken(async () => shopper.token);
+  page.setSession({
+    id: shopper.id,
+    firstName: 'T',
+    lastName: 'S',
+    email: 'o@example.com',
+    phone: '+201000000001',
+    avatar: null,
+  });
+  await vi.waitFor(() => expect(page.$cart.get().isLoading).toBe(false));
+  page.addToCart(a, 1);
+  await vi.waitFor(async () => expect(await serverLines(shopper.headers)).toEqual([[a.id, 1]]));
+
+  offline = true;
+  try {
+    page.addToCart(b, 2);
+    await settle();
+    expect(await serverLines(shopper.headers)).toEqual([[a.id, 1]]);
+  } finally {
+    offline = false;
+  }
+  // Nothing else changes the cart: only the browser's `online` event can send it now.
+  fakeWindow.dispatchEvent(new Event('online'));
+  await vi.waitFor(async () =>
+    expect(await serverLines(shopper.headers)).toEqual([
+      [a.id, 1],
+      [b.id, 2],
+    ]),
+  );
 });

@@ -1,11 +1,12 @@
 import { afterAll, expect, test } from 'vitest';
-import { choosePeriod } from '../../src/lib/admin/confirmation-figures.ts';
-import { readConfirmationFigures } from '../../src/server/admin/orders/confirmation-figures.ts';
-import type { StaffActor } from '../../src/server/admin/staff-actor.ts';
+import { choosePeriod } from '../../src/desk/dashboard/confirmation-figures.ts';
+import { readConfirmationFigures } from '../../src/desk/orders/server/confirmation-figures.ts';
+import type { StaffActor } from '../../src/desk/staff/server/staff-actor.ts';
 import { serverConfig } from '../../src/server/config.ts';
 import { answerByLink } from '../../src/server/messaging/confirm-link.ts';
 import { confirmLinkToken } from '../../src/server/messaging/confirm-token.ts';
 import { simulatedReplyBody } from '../../src/server/messaging/webhook.ts';
+import { kickWebhookEvents } from '../../src/server/messaging/webhook-queue.ts';
 import { signWebhookBody } from '../../src/server/messaging/whatsapp-signature.ts';
 import { makeAddress, makeProduct, placeOrder } from '../support/orders.ts';
 import { planOf, recordingDb } from '../support/query-plans.ts';
@@ -55,6 +56,8 @@ async function whatsappReply(order: { id: number; phone: string }, reply: 'confi
     body,
   });
   expect(res.status).toBe(200);
+  // The webhook answers first and takes its events right after: wait for the move.
+  await kickWebhookEvents(db);
 }
 
 const now = new Date();

@@ -1,16 +1,12 @@
 import { redirectLog } from '../../src/server/observability/logger.ts';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { usePaymentGateways } from '../../src/server/payments/gateways.ts';
+import { describe, expect, test } from 'vitest';
 import { cancelAbandonedReferences, reconcilePendingPayments } from '../../src/server/payments/reconcile.ts';
 import { releaseAbandonedPayments } from '../../src/server/payments/release-abandoned.ts';
 import type { SandboxSession } from '../../src/server/payments/sandbox/sandbox-callbacks.ts';
 import { fawryNotification } from '../../src/server/payments/sandbox/sandbox-fawry.ts';
-import { createSandboxGateway, type SandboxRefund } from '../../src/server/payments/sandbox/sandbox-gateway.ts';
-import { orderMoney } from '../../src/server/services/orders/refunds.ts';
-import { makeAddress, makeProduct, placeOrder, send, stockOf } from '../support/orders.ts';
-import { stubKeys as keys, useStubGateways } from '../support/payment-stub.ts';
-import { serveApp } from '../support/serve-app.ts';
-import { makeShopper } from '../support/shoppers.ts';
+import { send, stockOf } from '../support/orders.ts';
+import { expectBalanced, payRefundAs, startOnlineOrder, useSandboxProviders } from '../support/online-payments.ts';
+import { stubKeys as keys } from '../support/payment-stub.ts';
 import { makeStaff } from '../support/staff.ts';
 import { testApi } from '../support/test-db.ts';
 
@@ -19,36 +15,15 @@ import { testApi } from '../support/test-db.ts';
  * port: the charge, the code shown with its expiry, the V2 notification verified by its messageSignature, payment
  * status V2 for reconciliation, and refunds through Fawry's refund API from the desk.
  */
-const { api, db, json, close } = await testApi();
-const faults = { refuseRefunds: false };
-const providerRefunds: SandboxRefund[] = [];
+const testing = await testApi();
+const { api, db, json } = testing;
+const sandbox = useSandboxProviders(testing.close);
+const { faults, refunds: providerRefunds } = sandbox;
 const finance = await makeStaff(db, api, 'finance');
-let stub: Awaited<ReturnType<typeof serveApp>>;
 const logged: Record<string, unknown>[] = [];
 redirectLog((line) => void logged.push(JSON.parse(line) as Record<string, unknown>));
 
-beforeAll(async () => {
-  stub = await serveApp(createSandboxGateway({ keys, publicPath: '', faults, refunds: providerRefunds }));
-  useStubGateways(stub.base);
-});
-afterAll(async () => {
-  usePaymentGateways(undefined);
-  await stub.close();
-  await close();
-});
-
-async function fawryOrder() {
-  const shopper = await makeShopper(db);
-  const productId = await makeProduct(db, { price: 30000, stock: 5, before_discount: null });
-  const address = await makeAddress(db, shopper.id);
-  const placed = await placeOrder(json, shopper, productId, { quantity: 2, address_id: address.id, payment_method: 'fawry' });
-  expect(placed.status).toBe(201);
-  const order = placed.body.data as { id: number; DiscountedTotal: number };
-  const started = await json('/api/payments/fawry', send('POST', shopper.headers, { order_id: order.id }));
-  expect(started.status).toBe(201);
-  const payment = await db.selectFrom('payments').selectAll().where('order_id', '=', order.id).executeTakeFirstOrThrow();
-  return { shopper, productId, order, payment, redirect: started.body.data.redirect_url as string };
-}
+const fawryOrder = () => startOnlineOrder(testing, 'fawry', 'fawry');
 
 const sessionOf = (payment: { tran_ref: string; reference: string; amount: number }, extra: Partial<SandboxSession> = {}) =>
   ({
@@ -127,10 +102,10 @@ describe('a Fawry reference code', () => {
 
   test('paid at the point with the notification lost: reconciliation finds it through payment status V2', async () => {
     const { order, payment } = await fawryOrder();
-    const screen = await fetch(`${stub.base}/fawry/kiosk/${payment.bill_reference}`);
+    const screen = await fetch(`${sandbox.base}/fawry/kiosk/${payment.bill_reference}`);
     await fetch(screen.url, { method: 'POST', body: new URLSearchParams({ choice: 'approve' }), redirect: 'manual' });
     expect((await orderRow(order.id)).status).toBe('PENDING');
-    await reconcilePendingPayments(db, new Date(Date.now() + 16 * 60_000), 15 * 60_000, stub.base);
+    await reconcilePendingPayments(db, new Date(Date.now() + 16 * 60_000), 15 * 60_000, sandbox.base);
     expect(await orderRow(order.id)).toMatchObject({ status: 'PLACED', payment_status: 'paid' });
   });
 });
@@ -138,61 +113,70 @@ describe('a Fawry reference code', () => {
 describe('a Fawry reference of a cancelled order', () => {
   test('is cancelled at Fawry once, so it can no longer be paid; the stock is back', async () => {
     const { shopper, order, payment, productId } = await fawryOrder();
-    expect((await fetch(`${stub.base}/fawry/kiosk/${payment.bill_reference}`)).status).toBe(200);
+    expect((await fetch(`${sandbox.base}/fawry/kiosk/${payment.bill_reference}`)).status).toBe(200);
     expect((await json(`/api/orders/${order.id}/cancel`, send('POST', shopper.headers))).status).toBe(200);
     expect(await stockOf(db, productId)).toBe(5);
     const [first, second] = [
-      await cancelAbandonedReferences(db, new Date(), stub.base),
-      await cancelAbandonedReferences(db, new Date(), stub.base),
+      await cancelAbandonedReferences(db, new Date(), sandbox.base),
+      await cancelAbandonedReferences(db, new Date(), sandbox.base),
     ];
     expect(first).toContain(payment.id);
     expect(second).not.toContain(payment.id);
     // The Fawry point no longer knows the code.
-    expect((await fetch(`${stub.base}/fawry/kiosk/${payment.bill_reference}`)).status).toBe(404);
+    expect((await fetch(`${sandbox.base}/fawry/kiosk/${payment.bill_reference}`)).status).toBe(404);
     const row = await db.selectFrom('payments').select('cancelled_at').where('id', '=', payment.id).executeTakeFirstOrThrow();
     expect(row.cancelled_at).not.toBeNull();
   });
 });
 
 describe('refunds through Fawry from the desk', () => {
-  const pay = (refundId: number, body: unknown) =>
-    json(`/api/admin/refunds/${refundId}/pay?lang=en-US`, {
-      method: 'POST',
-      headers: { cookie: finance.cookie, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+  const pay = payRefundAs(json, finance);
+  const owedRow = (id: number) =>
+    db.selectFrom('refunds').select(['amount', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
 
   /** A reference paid at the point after the order had expired: found by reconciliation and owed back. */
   async function latePaid() {
     const placed = await fawryOrder();
-    const screen = await fetch(`${stub.base}/fawry/kiosk/${placed.payment.bill_reference}`);
+    const screen = await fetch(`${sandbox.base}/fawry/kiosk/${placed.payment.bill_reference}`);
     await fetch(screen.url, { method: 'POST', body: new URLSearchParams({ choice: 'approve' }), redirect: 'manual' });
     await releaseAbandonedPayments(db, new Date(Date.now() + 49 * 3_600_000), 30 * 60_000);
-    await reconcilePendingPayments(db, new Date(Date.now() + 50 * 3_600_000), 15 * 60_000, stub.base);
+    await reconcilePendingPayments(db, new Date(Date.now() + 50 * 3_600_000), 15 * 60_000, sandbox.base);
     const refund = await db.selectFrom('refunds').selectAll().where('order_id', '=', placed.order.id).executeTakeFirstOrThrow();
     expect(refund).toMatchObject({ status: 'owed', reason: 'late_payment' });
+    await expectBalanced(db, placed.order.id);
     return { ...placed, refund };
   }
 
-  test('a part, then Fawry refusing (it stays owed), then the rest; received = refunded + kept', async () => {
+  test('the whole amount through Fawry’s refund API, pressed twice at once: refunded once', async () => {
+    const { order, refund, payment } = await latePaid();
+    const before = providerRefunds.length;
+    const [a, b] = await Promise.all([pay(refund.id, { destination: 'card' }), pay(refund.id, { destination: 'card' })]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const mine = providerRefunds.slice(before).filter((r) => r.original === payment.tran_ref);
+    expect(mine).toEqual([expect.objectContaining({ protocol: 'fawry', amount: refund.amount })]);
+    expect(await owedRow(refund.id)).toEqual({ amount: refund.amount, status: 'paid' });
+    const money = await expectBalanced(db, order.id);
+    expect(money.refunded).toBe(refund.amount);
+  });
+
+  test('a part, then Fawry refusing (it stays owed, its reason shown), then the rest; received = refunded + kept', async () => {
     const { order, refund, payment } = await latePaid();
     expect((await pay(refund.id, { destination: 'card', amount: 10000 })).status).toBe(200);
     expect(providerRefunds.at(-1)).toMatchObject({ protocol: 'fawry', original: payment.tran_ref, amount: 10000 });
+    await expectBalanced(db, order.id);
     faults.refuseRefunds = true;
     try {
-      expect((await pay(refund.id, { destination: 'card' })).status).toBe(502);
+      const refused = await pay(refund.id, { destination: 'card' });
+      expect(refused.status).toBe(502);
+      // Finance reads Fawry's own words.
+      expect(refused.body.message).toContain('Refund is not allowed for this order');
     } finally {
       faults.refuseRefunds = false;
     }
-    const owed = await db
-      .selectFrom('refunds')
-      .select(['amount', 'status'])
-      .where('id', '=', refund.id)
-      .executeTakeFirstOrThrow();
-    expect(owed).toEqual({ amount: refund.amount - 10000, status: 'owed' });
+    expect(await owedRow(refund.id)).toEqual({ amount: refund.amount - 10000, status: 'owed' });
+    await expectBalanced(db, order.id);
     expect((await pay(refund.id, { destination: 'card' })).status).toBe(200);
-    const money = await orderMoney(db, order.id);
-    expect(money.received).toBe(money.refunded + money.kept);
+    const money = await expectBalanced(db, order.id);
     expect(money.refunded).toBe(refund.amount);
   });
 });

@@ -2,6 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { Agent, get } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { serve, stopGracefully } from '../../src/server/http/server.ts';
@@ -193,6 +194,21 @@ test('issue 19: methods, targets, hosts and ranges the shop does not serve get 4
   expect(await send({ path: '/_astro/app.abc123.js', headers: { range: 'bytes=-3' } })).toBe(200);
   expect(await send({ path: '/en/', headers: { cookie: 'i18n_redirected=%E0%A4%A' } })).toBe(200);
   expect(await send({ path: '/products', headers: { cookie: 'i18n_redirected=%E0%A4%A' } })).toBe(302);
+});
+
+test('an idle connection is kept 65 s and the clients are told so: they close first, so none reuses one as it closes', async () => {
+  const header = await new Promise<string | undefined>((resolve, reject) => {
+    const agent = new Agent({ keepAlive: true });
+    get(`${base}/en/`, { agent }, (res) => {
+      res.resume();
+      res.on('end', () => {
+        agent.destroy();
+        resolve(res.headers['keep-alive']?.toString());
+      });
+    }).on('error', reject);
+  });
+  expect(header).toBe('timeout=65');
+  expect(server.headersTimeout).toBeGreaterThan(server.keepAliveTimeout);
 });
 
 test('SIGTERM-style shutdown finishes the in-flight request, then runs the shutdown hooks and refuses new ones', async () => {

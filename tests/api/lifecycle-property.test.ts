@@ -5,7 +5,7 @@ import { releaseAbandonedPayments } from '../../src/server/payments/release-aban
 import { settleCallback } from '../../src/server/payments/settle.ts';
 import { cancelOrder } from '../../src/server/services/orders/cancel-order.ts';
 import { openPayment } from '../../src/server/services/orders/lifecycle.ts';
-import { moveFromDesk, recordFailedDelivery } from '../../src/server/admin/orders/desk-moves.ts';
+import { moveFromDesk, recordFailedDelivery } from '../../src/desk/orders/server/desk-moves.ts';
 import { placeOrder } from '../../src/server/services/orders/place-order.ts';
 import { Problem } from '../../src/server/problem.ts';
 import { orderMoney } from '../../src/server/services/orders/refunds.ts';

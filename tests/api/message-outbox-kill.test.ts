@@ -146,5 +146,5 @@ describe.skipIf(onPostgres)('the outbox across kill -9 (SQLite file)', () => {
     // Nothing but the confirmations: no SMS fallback, no other kind, for orders nobody touched.
     expect(rows).toHaveLength(50);
     await db.destroy();
-  }, 60_000);
+  }, 120_000);
 });

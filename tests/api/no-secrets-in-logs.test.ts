@@ -1,5 +1,5 @@
 import { afterAll, expect, test, vi } from 'vitest';
-import { currentCode } from '../../src/server/admin/totp.ts';
+import { currentCode } from '../../src/desk/staff/server/totp.ts';
 import { redirectLog } from '../../src/server/observability/logger.ts';
 import { usePaymentGateways } from '../../src/server/payments/gateways.ts';
 import { sandboxCallback } from '../../src/server/payments/sandbox/sandbox-callbacks.ts';
@@ -17,6 +17,7 @@ import { testApi } from '../support/test-db.ts';
  * signatures, served the way the shop serves them (one request log line each: src/server/http/request-log.ts), with
  * every log line (pino's and the console's) kept; none of the secret values may appear in them.
  */
+const logLevel = process.env['LOG_LEVEL'];
 process.env['LOG_LEVEL'] = 'debug';
 const t = await testApi();
 const stub = await serveApp(createSandboxGateway({ keys: stubKeys, publicPath: '' }));
@@ -24,6 +25,9 @@ useStubGateways(stub.base);
 let from = 0;
 const shop = await serveApp(t.api, { observe: true, env: () => ({ clientAddress: `198.18.9.${(from += 1) % 250}` }) });
 afterAll(async () => {
+  // The API tests share a worker's modules and environment (vitest.config.ts): the next file logs as before.
+  if (logLevel === undefined) delete process.env['LOG_LEVEL'];
+  else process.env['LOG_LEVEL'] = logLevel;
   usePaymentGateways(undefined);
   await Promise.all([shop.close(), stub.close()]);
   await t.close();

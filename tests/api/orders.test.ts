@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test, vi } from 'vitest';
 import * as catalogChanges from '../../src/server/services/catalog/catalog-changes.ts';
-import { moveFromDesk } from '../../src/server/admin/orders/desk-moves.ts';
+import { moveFromDesk } from '../../src/desk/orders/server/desk-moves.ts';
 import { TEST_ACTOR } from '../support/order-states.ts';
 import { creditWallet, makeAddress, makeCoupon, makeProduct, placeOrder, send, stockOf } from '../support/orders.ts';
 import { makeShopper } from '../support/shoppers.ts';

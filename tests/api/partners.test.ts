@@ -15,6 +15,7 @@ beforeAll(async () => {
   t = await testApi();
 });
 afterAll(async () => {
+  delete process.env['UPLOADS_DIR'];
   await t.close();
   await rm(dir, { recursive: true, force: true });
 });

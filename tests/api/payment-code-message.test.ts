@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { formatMoney, formatOrderId, formatProseDateTime } from '../../src/i18n/format.ts';
 import type { Locale } from '../../src/i18n/locales.ts';
 import type { MessageChannel, OutgoingMessage } from '../../src/server/messaging/channel.ts';
 import { deliverDueMessages } from '../../src/server/messaging/outbox.ts';
-import { usePaymentGateways } from '../../src/server/payments/gateways.ts';
 import type { SandboxSession } from '../../src/server/payments/sandbox/sandbox-callbacks.ts';
-import { createSandboxGateway } from '../../src/server/payments/sandbox/sandbox-gateway.ts';
 import { paymobCallback } from '../../src/server/payments/sandbox/sandbox-paymob.ts';
 import { makeAddress, makeProduct, send } from '../support/orders.ts';
-import { stubKeys as keys, useStubGateways } from '../support/payment-stub.ts';
-import { serveApp } from '../support/serve-app.ts';
+import { stubKeys as keys } from '../support/payment-stub.ts';
+import { useSandboxProviders } from '../support/online-payments.ts';
 import { makeShopper } from '../support/shoppers.ts';
 import { testApi } from '../support/test-db.ts';
 
@@ -18,18 +16,9 @@ import { testApi } from '../support/test-db.ts';
  * to the outbox with the payment that carries it, in the order's language, only for a shopper who consented at the
  * checkout (docs/messaging.md, "Consent"), and goes out as the `order_payment_code` template.
  */
-const { api, db, json, close } = await testApi();
-let stub: Awaited<ReturnType<typeof serveApp>>;
-
-beforeAll(async () => {
-  stub = await serveApp(createSandboxGateway({ keys, publicPath: '', faults: { refuseRefunds: false }, refunds: [] }));
-  useStubGateways(stub.base);
-});
-afterAll(async () => {
-  usePaymentGateways(undefined);
-  await stub.close();
-  await close();
-});
+const testing = await testApi();
+const { api, db, json } = testing;
+useSandboxProviders(testing.close);
 
 /** A shopper orders two bags for a kiosk code (Paymob) or a Fawry reference, in `lang`, and starts its payment. */
 async function codeOrder(method: 'kiosk' | 'fawry', options: { lang: Locale; consent: boolean }) {
@@ -54,7 +43,7 @@ async function codeOrder(method: 'kiosk' | 'fawry', options: { lang: Locale; con
   );
   expect(started.status).toBe(201);
   const payment = await paymentOf(orderId);
-  return { orderId, payment };
+  return { orderId, payment, shopper };
 }
 
 const paymentOf = (orderId: number) =>
@@ -133,6 +122,17 @@ describe('a Paymob kiosk code', () => {
     });
   });
 
+  test('a second code for the same payment (Paymob issuing another) keeps the first and sends no second message', async () => {
+    const { orderId, payment } = await codeOrder('kiosk', { lang: 'en', consent: true });
+    expect((await kioskCodeIssued(payment, '81234580')).status).toBe(200);
+    expect((await kioskCodeIssued(payment, '81234581')).status).toBe(200);
+    expect((await paymentOf(orderId)).bill_reference).toBe('81234580');
+    const messages = await messagesOf(orderId);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.body).toContain(isolated('81234580'));
+    expect(messages[0]!.body).not.toContain('81234581');
+  });
+
   test('without consent: the code is on the success page only, no message is written', async () => {
     const { orderId, payment } = await codeOrder('kiosk', { lang: 'en', consent: false });
     expect((await kioskCodeIssued(payment, '81234571')).status).toBe(200);
@@ -153,6 +153,18 @@ describe('a Fawry reference code', () => {
       amount: payment.amount,
       expires_at: payment.expires_at,
     });
+  });
+
+  test('a second reference for the same order (the shopper starts the payment again) sends no second message', async () => {
+    const { orderId, payment, shopper } = await codeOrder('fawry', { lang: 'en', consent: true });
+    const first = await messagesOf(orderId);
+    expect(first).toHaveLength(1);
+    expect((await json('/api/payments/fawry?lang=en', send('POST', shopper.headers, { order_id: orderId }))).status).toBe(201);
+    const codes = await db.selectFrom('payments').select('bill_reference').where('order_id', '=', orderId).execute();
+    expect(new Set(codes.map((c) => c.bill_reference)).size).toBe(2);
+    const messages = await messagesOf(orderId);
+    expect(messages.map((m) => m.id)).toEqual(first.map((m) => m.id));
+    expect(messages[0]!.body).toContain(isolated(payment.bill_reference!));
   });
 
   test('without consent: no message', async () => {

@@ -1,16 +1,13 @@
 import { redirectLog } from '../../src/server/observability/logger.ts';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { usePaymentGateways } from '../../src/server/payments/gateways.ts';
+import { describe, expect, test } from 'vitest';
 import { reconcilePendingPayments } from '../../src/server/payments/reconcile.ts';
 import { releaseAbandonedPayments } from '../../src/server/payments/release-abandoned.ts';
 import type { SandboxSession } from '../../src/server/payments/sandbox/sandbox-callbacks.ts';
-import { createSandboxGateway, type SandboxRefund } from '../../src/server/payments/sandbox/sandbox-gateway.ts';
-import { orderMoney } from '../../src/server/services/orders/refunds.ts';
 import { makeStaff } from '../support/staff.ts';
 import { paymobCallback, paymobResponseUrl, type PaymobEvent } from '../../src/server/payments/sandbox/sandbox-paymob.ts';
 import { makeAddress, makeProduct, placeOrder, send, stockOf } from '../support/orders.ts';
-import { stubKeys as keys, useStubGateways } from '../support/payment-stub.ts';
-import { serveApp } from '../support/serve-app.ts';
+import { stubKeys as keys } from '../support/payment-stub.ts';
+import { expectBalanced, payRefundAs, startOnlineOrder, useSandboxProviders } from '../support/online-payments.ts';
 import { makeShopper } from '../support/shoppers.ts';
 import { testApi } from '../support/test-db.ts';
 
@@ -19,37 +16,16 @@ import { testApi } from '../support/test-db.ts';
  * callbacks verified by their HMAC, a kiosk code holding the stock until it expires, and reconciliation finding a
  * payment whose callback never came.
  */
-const { api, db, json, close } = await testApi();
-const faults = { refuseRefunds: false };
-const providerRefunds: SandboxRefund[] = [];
+const testing = await testApi();
+const { api, db, json } = testing;
+const sandbox = useSandboxProviders(testing.close);
+const { faults, refunds: providerRefunds } = sandbox;
 const finance = await makeStaff(db, api, 'finance');
-let stub: Awaited<ReturnType<typeof serveApp>>;
 const logged: Record<string, unknown>[] = [];
 redirectLog((line) => void logged.push(JSON.parse(line) as Record<string, unknown>));
-// The sandbox's callbacks go to this test's public origin, where nobody listens: lost, as reconciliation expects.
 
-beforeAll(async () => {
-  stub = await serveApp(createSandboxGateway({ keys, publicPath: '', faults, refunds: providerRefunds }));
-  useStubGateways(stub.base);
-});
-afterAll(async () => {
-  usePaymentGateways(undefined);
-  await stub.close();
-  await close();
-});
-
-async function paymobOrder(method: 'mobile_wallet' | 'kiosk', start: Record<string, unknown> = {}) {
-  const shopper = await makeShopper(db);
-  const productId = await makeProduct(db, { price: 30000, stock: 5, before_discount: null });
-  const address = await makeAddress(db, shopper.id);
-  const placed = await placeOrder(json, shopper, productId, { quantity: 2, address_id: address.id, payment_method: method });
-  expect(placed.status).toBe(201);
-  const order = placed.body.data as { id: number; DiscountedTotal: number };
-  const started = await json('/api/payments/paymob', send('POST', shopper.headers, { order_id: order.id, ...start }));
-  expect(started.status).toBe(201);
-  const payment = await db.selectFrom('payments').selectAll().where('order_id', '=', order.id).executeTakeFirstOrThrow();
-  return { shopper, productId, order, payment, redirect: started.body.data.redirect_url as string };
-}
+const paymobOrder = (method: 'mobile_wallet' | 'kiosk', start: Record<string, unknown> = {}) =>
+  startOnlineOrder(testing, method, 'paymob', start);
 
 /** The sandbox's view of a payment, to sign what Paymob would send about it. */
 const sessionOf = (
@@ -253,15 +229,15 @@ describe('reconciliation', () => {
     expect(paid.status).toBe(303);
     expect((await orderRow(order.id)).status).toBe('PENDING');
     // Too early: not asked yet.
-    expect((await reconcilePendingPayments(db, new Date(), 15 * 60_000, stub.base)).map((r) => r.orderId)).not.toContain(
+    expect((await reconcilePendingPayments(db, new Date(), 15 * 60_000, sandbox.base)).map((r) => r.orderId)).not.toContain(
       order.id,
     );
     const later = new Date(Date.now() + 16 * 60_000);
-    const found = await reconcilePendingPayments(db, later, 15 * 60_000, stub.base);
+    const found = await reconcilePendingPayments(db, later, 15 * 60_000, sandbox.base);
     expect(found.find((r) => r.orderId === order.id)?.settled.outcome).toBe('applied');
     expect(await orderRow(order.id)).toMatchObject({ status: 'PLACED', payment_status: 'paid' });
     // Asked once per interval: a second run at the same time asks nobody again.
-    expect((await reconcilePendingPayments(db, later, 15 * 60_000, stub.base)).map((r) => r.orderId)).not.toContain(order.id);
+    expect((await reconcilePendingPayments(db, later, 15 * 60_000, sandbox.base)).map((r) => r.orderId)).not.toContain(order.id);
   });
 });
 
@@ -278,22 +254,14 @@ async function latePaidThroughSandbox(method: 'mobile_wallet' | 'kiosk') {
   } else await fetch(page.url, { method: 'POST', body: new URLSearchParams({ choice: 'approve' }), redirect: 'manual' });
   await releaseAbandonedPayments(db, new Date(Date.now() + 31 * 60_000), 30 * 60_000);
   if (method === 'kiosk') await releaseAbandonedPayments(db, new Date(Date.now() + 49 * 3_600_000), 30 * 60_000);
-  await reconcilePendingPayments(db, new Date(Date.now() + 50 * 3_600_000), 15 * 60_000, stub.base);
+  await reconcilePendingPayments(db, new Date(Date.now() + 50 * 3_600_000), 15 * 60_000, sandbox.base);
   const refund = await db.selectFrom('refunds').selectAll().where('order_id', '=', placed.order.id).executeTakeFirstOrThrow();
   expect(refund).toMatchObject({ status: 'owed', destination: 'card', reason: 'late_payment' });
   return { ...placed, refund };
 }
 
-const pay = (refundId: number, body: unknown) =>
-  json(`/api/admin/refunds/${refundId}/pay?lang=en-US`, {
-    method: 'POST',
-    headers: { cookie: finance.cookie, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-const balanced = async (orderId: number) => {
-  const money = await orderMoney(db, orderId);
-  expect(money.received).toBe(money.refunded + money.kept);
-};
+const pay = payRefundAs(json, finance);
+const balanced = (orderId: number) => expectBalanced(db, orderId);
 
 describe('refunds through Paymob from the desk', () => {
   test('the whole amount the same day is a void; twice pressed, paid once', async () => {

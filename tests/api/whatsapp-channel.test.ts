@@ -22,6 +22,9 @@ const config = {
     delivered: 'b',
     failed_attempt: 'c',
     payment_code: 'order_payment_code',
+    with_courier_tracking: 'order_with_courier_tracking',
+    out_for_delivery: 'order_out_for_delivery',
+    refund_paid: 'order_refund_paid',
   },
   languages: { en: 'en', ar: 'ar_EG' },
 };

@@ -1,14 +1,16 @@
 import { afterAll, describe, expect, test } from 'vitest';
-import { confirmationQueue } from '../../src/server/admin/orders/confirmation-calls.ts';
+import { confirmationQueue } from '../../src/desk/orders/server/confirmation-calls.ts';
 import { serverConfig } from '../../src/server/config.ts';
 import type { MessageChannel } from '../../src/server/messaging/channel.ts';
 import { MessageSendError } from '../../src/server/messaging/channel.ts';
 import { DemoWhatsappChannel } from '../../src/server/messaging/demo-channel.ts';
 import { deliverDueMessages, fallBackUndelivered, type Channels } from '../../src/server/messaging/outbox.ts';
 import { simulatedReplyBody } from '../../src/server/messaging/webhook.ts';
+import { kickWebhookEvents } from '../../src/server/messaging/webhook-queue.ts';
 import { answerByLink, confirmLinkView } from '../../src/server/messaging/confirm-link.ts';
 import { signWebhookBody } from '../../src/server/messaging/whatsapp-signature.ts';
-import { makeAddress, makeProduct, placeOrder, stockOf } from '../support/orders.ts';
+import { codOrder as codOrderThroughApi } from '../support/cod-orders.ts';
+import { stockOf } from '../support/orders.ts';
 import { moveOrderTo } from '../support/order-states.ts';
 import { makeShopper } from '../support/shoppers.ts';
 import { jsonInit, makeStaff } from '../support/staff.ts';
@@ -33,42 +35,23 @@ const smsChannel: MessageChannel = {
 };
 const channels: Channels = { whatsapp: new DemoWhatsappChannel(), sms: smsChannel };
 
-async function codOrder(options: { consent?: boolean; lang?: string } = {}) {
-  const shopper = await makeShopper(db);
-  const productId = await makeProduct(db, { price: 30000, stock: 5 });
-  const address = await makeAddress(db, shopper.id);
-  const res = options.lang
-    ? await json(`/api/orders?lang=${options.lang}`, {
-        method: 'POST',
-        headers: { ...shopper.headers, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          products: [{ product_id: productId, quantity: 2 }],
-          address_id: address.id,
-          payment_method: 'cash_on_delivery',
-          message_consent: options.consent ?? true,
-        }),
-      })
-    : await placeOrder(json, shopper, productId, {
-        quantity: 2,
-        address_id: address.id,
-        message_consent: options.consent ?? true,
-      });
-  expect(res.status).toBe(201);
-  const phone = (await db.selectFrom('users').select('phone').where('id', '=', shopper.id).executeTakeFirstOrThrow()).phone;
-  return { id: res.body.data.id as number, productId, phone };
-}
+const codOrder = (options: { consent?: boolean; lang?: string } = {}) => codOrderThroughApi(db, json, options);
 
 const confirmOf = (orderId: number) =>
   db.selectFrom('order_messages').selectAll().where('order_id', '=', orderId).where('kind', '=', 'confirm').executeTakeFirst();
 const statusOf = async (orderId: number) =>
   (await db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow()).status;
 
-const post = (body: string, signature: string | null = signWebhookBody(secret, body)) =>
-  api.request('/api/whatsapp/webhook', {
+/** A signed post, then what it queued taken (the route answers first and takes the events right after). */
+async function post(body: string, signature: string | null = signWebhookBody(secret, body)) {
+  const res = await api.request('/api/whatsapp/webhook', {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(signature ? { 'x-hub-signature-256': signature } : {}) },
     body,
   });
+  await kickWebhookEvents(db);
+  return res;
+}
 const tap = (phone: string, orderId: number, reply: string) =>
   simulatedReplyBody({ phone, replyTo: null, payload: `order:${orderId}:${reply}`, title: reply });
 

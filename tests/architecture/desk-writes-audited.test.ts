@@ -1,21 +1,22 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect, test } from 'vitest';
 
 /**
- * Every write of the desk's services is audited (issue 33): an exported function under `src/server/admin/` that
+ * Every write of the desk's services is audited (issue 33): an exported function in a `server/` folder of the desk's or the seller portal's wing (`src/desk/<feature>/server/`,
+ * `src/seller/<feature>/server/`) that
  * writes — `insertInto`, `updateTable`, `deleteFrom`, raw SQL that changes rows, or a lifecycle / stock / refund call —
  * itself or through a helper of the same file, calls `recordAudit` in the same function (directly or through a helper
  * of the same file). A few modules write what is not a staff action (sessions, the audit log itself, …): they are
  * listed below with the reason, and a listed function that stops writing must leave the list.
  */
 const NOT_STAFF_ACTIONS: Record<string, string> = {
-  'src/server/admin/staff-sessions.ts#*':
+  'src/desk/payments/server/reconciliation-report.ts#buildReconciliationReport':
+    'the daily reconciliation job writes its report rows (what the providers said), not a staff action',
+  'src/desk/staff/server/staff-sessions.ts#*':
     'sign-in sessions and second-factor enrolment: sign-in security (docs/security.md), not a desk action',
-  'src/server/admin/recovery-codes.ts#*': 'second-factor recovery codes of the member signing in',
-  'src/server/admin/staff-accounts.ts#acceptInvite':
-    'the invitee sets their own password; the invitation itself is audited (staff.invite)',
-  'src/server/admin/content/desk-entries.ts#saveDraft':
+  'src/desk/staff/server/recovery-codes.ts#*': 'second-factor recovery codes of the member signing in',
+  'src/desk/content/server/desk-entries.ts#saveDraft':
     "the editor's working copy, saved as they type (a draft changes nothing the shop shows); approving, publishing and withdrawing are audited",
 };
 
@@ -69,7 +70,12 @@ function filesUnder(dir: string): string[] {
 }
 
 const deskModules = () =>
-  filesUnder('src/server/admin').map((file) => [relative('.', file).replaceAll('\\', '/'), readFileSync(file, 'utf8')] as const);
+  ['src/desk', 'src/seller']
+    .filter((wing) => existsSync(wing))
+    .flatMap((wing) => filesUnder(wing))
+    .map((file) => relative('.', file).replaceAll('\\', '/'))
+    .filter((file) => file.includes('/server/'))
+    .map((file) => [file, readFileSync(file, 'utf8')] as const);
 
 test('every exported write of the desk’s services records an audit entry in the same function', () => {
   expect(deskModules().flatMap(([path, text]) => unauditedWrites(path, text))).toEqual([]);
@@ -113,8 +119,8 @@ export async function readOnly(db: ShopDb) {
   return db.selectFrom('couriers').selectAll().execute();
 }
 `;
-  expect(unauditedWrites('src/server/admin/couriers/planted.ts', planted)).toEqual([
-    'src/server/admin/couriers/planted.ts#deactivateQuietly',
-    'src/server/admin/couriers/planted.ts#dropNote',
+  expect(unauditedWrites('src/desk/couriers/server/planted.ts', planted)).toEqual([
+    'src/desk/couriers/server/planted.ts#deactivateQuietly',
+    'src/desk/couriers/server/planted.ts#dropNote',
   ]);
 });

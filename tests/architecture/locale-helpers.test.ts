@@ -32,7 +32,7 @@ const prefixes = [
 ].join('\n');
 
 describe('what differs per language is picked by the src/i18n helpers', () => {
-  test.each(['src/server/services/catalog/bad.ts', 'src/islands/admin/Bad.tsx', 'src/lib/bad.ts'])(
+  test.each(['src/server/services/catalog/bad.ts', 'src/desk/orders/Bad.tsx', 'src/lib/bad.ts'])(
     "%s: comparing with 'ar' and a `/${locale}` prefix are refused",
     async (file) => {
       const errors = await syntaxErrors(file, `${comparisons}\n${prefixes}\n`);

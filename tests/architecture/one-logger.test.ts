@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { serverRoots } from './server-roots.ts';
 
 /**
  * One way to log on the server (issue 36, decision 027): `log()` from src/server/observability/logger.ts, one JSON line
@@ -18,8 +19,10 @@ function serverFiles(dir: string): string[] {
 
 const consoleCalls = (text: string): string[] => text.match(/\bconsole\.(log|info|warn|error|debug)\(/g) ?? [];
 
-test('nothing under src/server writes to the console; scripts/start.mjs only its demo banner', () => {
-  const writers = serverFiles('src/server').filter((file) => consoleCalls(readFileSync(file, 'utf8')).length);
+test("no server code (src/server, the wings' server folders) writes to the console; scripts/start.mjs only its demo banner", () => {
+  const writers = serverRoots()
+    .flatMap(serverFiles)
+    .filter((file) => consoleCalls(readFileSync(file, 'utf8')).length);
   expect(writers).toEqual([]);
   const start = readFileSync('scripts/start.mjs', 'utf8');
   expect(consoleCalls(start)).toEqual(['console.warn(']);

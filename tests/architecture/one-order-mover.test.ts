@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect, test } from 'vitest';
+import { serverRoots } from './server-roots.ts';
 
 /**
  * One way to move an order (issue 33): an operator — a member on the orders desk or someone in a terminal
- * (`npm run order`) — moves orders only through `src/server/admin/orders/desk-moves.ts` (moveFromDesk,
+ * (`npm run order`) — moves orders only through `src/desk/orders/server/desk-moves.ts` (moveFromDesk,
  * recordFailedDelivery), which writes the audit entry. The lifecycle's status changes and cancels are called from a
  * short list of modules, each for its own reason; a new caller is a second mover and fails here.
  */
@@ -14,8 +15,9 @@ const MOVERS: Record<string, string> = {
   'src/server/api/order-routes.ts': "the shopper's own cancel (POST /orders/{id}/cancel)",
   'src/server/payments/settle.ts': 'a verified payment callback (PENDING → PLACED, declines)',
   'src/server/payments/release-abandoned.ts': 'the unpaid-order timeout',
-  'src/server/admin/orders/confirmation-calls.ts': 'a confirmation call (confirmed → ACCEPT, too many failed calls → cancel)',
-  'src/server/admin/orders/desk-moves.ts': 'THE operator mover: the desk and the terminal',
+  'src/desk/orders/server/confirmation-calls.ts': 'a confirmation call (confirmed → ACCEPT, too many failed calls → cancel)',
+  'src/desk/orders/server/desk-moves.ts': 'THE operator mover: the desk and the terminal',
+  'src/seller/orders/server/cancel-line.ts': "a seller's last line out of stock: the whole order cancelled, as the desk would",
 };
 
 const MOVING_CALL = /\b(moveOrderStatus|cancelWithin|cancelOrder|releaseUnpaidOrder)\s*\(/;
@@ -39,7 +41,7 @@ export function secondMovers(files: Record<string, string>): string[] {
 
 const serverFiles = (): Record<string, string> =>
   Object.fromEntries(
-    ['src/server', 'scripts']
+    [...serverRoots(), 'scripts']
       .flatMap(filesUnder)
       .map((file) => [relative('.', file).replaceAll('\\', '/'), readFileSync(file, 'utf8')]),
   );
@@ -49,7 +51,7 @@ test('orders move only through the listed modules; the terminal goes through the
   expect(secondMovers(files)).toEqual([]);
   // The old terminal-only mover is gone, and the terminal command uses the desk's service.
   expect(Object.keys(files)).not.toContain('src/server/services/orders/move-order.ts');
-  expect(files['scripts/order.mjs']).toMatch(/from '..\/src\/server\/admin\/orders\/desk-moves\.ts'/);
+  expect(files['scripts/order.mjs']).toMatch(/from '..\/src\/desk\/orders\/server\/desk-moves\.ts'/);
   expect(files['scripts/order.mjs']).toMatch(/terminalActor\(\)/);
 });
 

@@ -28,6 +28,9 @@ test('operations edits price and stock in the grid; the product page and its JSO
 
   await signedInStaff(page, 'operations');
   await page.goto(at(`/admin/products?q=${sku}`));
+  // Typed before the grid hydrates, a cell can be drawn again with its stored value: a CI run saved the stock typed
+  // last and lost the price typed first (the product page then showed the old price, out of stock).
+  await hydrated(page, 'ProductGrid');
   await page.getByLabel(interpolateIsolated(g.priceOf, { sku }), { exact: true }).fill(shopLocale === 'ar' ? '٢٢٥٫٥' : '225.50');
   await page.getByLabel(interpolateIsolated(g.oldPriceOf, { sku }), { exact: true }).fill('250');
   await page.getByLabel(interpolateIsolated(g.stockOf, { sku }), { exact: true }).fill('0');
@@ -58,6 +61,7 @@ test('a cell that is not an amount is named before anything is sent', async ({ p
   const sku = withE2eDb((db) => (db.prepare('SELECT sku FROM products WHERE id = ?').get(id) as { sku: string }).sku);
   await signedInStaff(page, 'operations');
   await page.goto(at(`/admin/products?q=${sku}`));
+  await hydrated(page, 'ProductGrid');
   const price = page.getByLabel(interpolateIsolated(g.priceOf, { sku }), { exact: true });
   await price.fill('12.5.0');
   await page.getByRole('button', { name: g.saveOne }).click();
@@ -93,6 +97,8 @@ test('operations creates a product with two photos in both languages; it is in t
   await signedInStaff(page, 'operations');
   await page.goto(at('/admin/products'));
   await page.getByRole('link', { name: e.add }).click();
+  // A category chosen before the editor hydrates leaves the sub-categories unfilled (ci8 waited 2 minutes for them).
+  await hydrated(page, 'ProductEditor');
   const form = page.getByRole('form', { name: e.newTitle });
   await form.getByLabel(e.sku).fill(`e2e-${tag}`);
   await form.getByLabel(e.category, { exact: true }).selectOption({ index: 1 });
@@ -136,6 +142,7 @@ test('operations creates a product with two photos in both languages; it is in t
 
   // Hidden from the shop: its page is gone (and back when shown again, in the API test).
   await page.goto(at(`/admin/products/${id}`));
+  await hydrated(page, 'ProductEditor');
   const editor = page.getByRole('form', { name: e.editTitle });
   await editor.getByLabel(e.hidden).check();
   await editor.getByRole('button', { name: e.save }).click();

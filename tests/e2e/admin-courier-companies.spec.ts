@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { expect, hydrated } from './fixtures.ts';
 import { accessibleAt } from './template-checks.ts';
 import { deskTest as test, e2eCourier, e2eProduct, placeCodOrder, withE2eServices } from './admin-support.ts';
@@ -6,16 +7,17 @@ import { logIn } from './login.ts';
 import { formatMoney, formatOrderId } from '../../src/i18n/format.ts';
 import { interpolate, interpolateIsolated, plural } from '../../src/i18n/t.ts';
 import { poundsText } from '../../src/lib/money.ts';
+import { pdfPages, plainSpaces } from '../support/pdf-text.ts';
 
 /**
- * Courier companies (issue 38) on the sandbox courier, which behaves as Bosta does: an operator hands orders over in
- * one action, prints their airway bills as one PDF, and the company's tracking (driven here as the company would:
- * deliver, fail an attempt then deliver, return) moves the orders.
+ * Courier companies (issue 38) on the sandbox courier, which behaves as Bosta does: an operator hands twenty orders
+ * over in one action, prints their airway bills as one PDF, and the company's tracking (driven here as the company
+ * would: deliver, fail an attempt then deliver, return, and one cancelled before pickup) moves the orders.
  */
 test.describe('courier companies', () => {
-  test.describe.configure({ timeout: 90_000 });
+  test.describe.configure({ timeout: 180_000 });
 
-  test('operations hands three orders over in one action, prints one PDF of airway bills, and the tracking moves each order', async ({
+  test('operations hands twenty orders over in one action, prints one PDF of twenty airway bills, and the tracking moves each order', async ({
     browser,
     page,
     t,
@@ -23,12 +25,9 @@ test.describe('courier companies', () => {
     deskAs,
   }) => {
     const d = t.couriers.desk;
-    const product = e2eProduct(10);
-    const orders = [
-      await placeCodOrder(page.request, product, 1),
-      await placeCodOrder(page.request, product, 1),
-      await placeCodOrder(page.request, product, 1),
-    ];
+    const product = e2eProduct(40);
+    const orders: Awaited<ReturnType<typeof placeCodOrder>>[] = [];
+    for (let i = 0; i < 20; i += 1) orders.push(await placeCodOrder(page.request, product, 1));
     const blank = await placeCodOrder(page.request, product, 1);
     await withE2eServices(async (db) => {
       for (const order of [...orders, blank]) await moveOrderTo(db, order.id, 'READY_TO_SHIP');
@@ -47,7 +46,7 @@ test.describe('courier companies', () => {
       await page.getByRole('checkbox', { name: interpolateIsolated(d.selectOrder, { order: formatOrderId(id) }) }).check();
     await page.getByLabel(d.company).selectOption('sandbox');
     await page.getByRole('button', { name: d.handOver }).click();
-    await expect(page.getByText(interpolate(plural(d.handedOver, 3, shopLocale), { count: 3 }), { exact: true })).toBeVisible();
+    await expect(page.getByText(interpolate(plural(d.handedOver, 20, shopLocale), { count: 20 }), { exact: true })).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: formatOrderId(blank.id) })).toContainText(missing);
     const tracking: string[] = [];
     for (const { id } of orders) {
@@ -57,16 +56,35 @@ test.describe('courier companies', () => {
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await accessibleAt(page, 360);
+    // COURIER_SHOTS=dir keeps what the desk looked like, to look at (not an assertion).
+    const shots = process.env['COURIER_SHOTS'];
+    if (shots) await page.screenshot({ path: `${shots}/handover-${shopLocale}-360.png`, fullPage: false });
 
-    // One PDF: a page per order, each with its tracking number, the order and the cash to collect.
+    // One PDF, twenty pages in the desk's order: each with its tracking number, the order and the cash to collect.
     const print = page.getByRole('link', { name: d.printBills });
     const pdf = await page.request.get((await print.getAttribute('href'))!);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
-    const bills = (await pdf.body()).toString('latin1');
-    expect(bills).toContain('/Count 3');
+    const pages = pdfPages(await pdf.body());
+    if (shots) writeFileSync(`${shots}/airway-bills-${shopLocale}.pdf`, await pdf.body());
+    expect(pages).toHaveLength(20);
+    const receivers = await withE2eServices((db) =>
+      db
+        .selectFrom('orders')
+        .innerJoin('users', 'users.id', 'orders.user_id')
+        .select(['orders.id', 'users.first_name', 'users.last_name'])
+        .where(
+          'orders.id',
+          'in',
+          orders.map((o) => o.id),
+        )
+        .execute(),
+    );
+    const receiverOf = new Map(receivers.map((r) => [r.id, `${r.first_name} ${r.last_name}`.trim()]));
     for (const [i, order] of orders.entries()) {
-      expect(bills).toContain(`(${tracking[i]})`);
-      expect(bills).toContain(`(Order #${order.id})`);
+      expect(pages[i]).toContain(tracking[i]!);
+      expect(pages[i]).toContain(formatOrderId(order.id));
+      expect(pages[i]).toContain(receiverOf.get(order.id)!);
+      expect(pages[i]).toContain(plainSpaces(formatMoney(order.total, 'en')));
     }
 
     // The company moves the parcels; each state reaches the shop as a webhook with the secret header.
@@ -80,6 +98,12 @@ test.describe('courier companies', () => {
     await drive(tracking[1]!, 'deliver');
     await drive(tracking[2]!, 'advance');
     await drive(tracking[2]!, 'return');
+    // One cancelled before pickup (it waits on the shelf again); the others delivered.
+    const cancel = await page.request.post(`/api/admin/courier-deliveries/${orders[3]!.id}/cancel`, {
+      headers: { origin: new URL(page.url()).origin },
+    });
+    expect(cancel.ok()).toBe(true);
+    for (const number of tracking.slice(4)) await drive(number, 'deliver');
     const statuses = await withE2eServices((db) =>
       db
         .selectFrom('orders')
@@ -92,11 +116,13 @@ test.describe('courier companies', () => {
         .orderBy('id')
         .execute(),
     );
-    expect(statuses).toEqual([
-      { id: orders[0]!.id, status: 'DELIVERED', cash_to_collect: orders[0]!.total },
-      { id: orders[1]!.id, status: 'DELIVERED', cash_to_collect: orders[1]!.total },
-      { id: orders[2]!.id, status: 'CANCELED', cash_to_collect: 0 },
-    ]);
+    expect(statuses).toEqual(
+      orders.map((o, i) => ({
+        id: o.id,
+        status: i === 2 ? 'CANCELED' : i === 3 ? 'READY_TO_SHIP' : 'DELIVERED',
+        cash_to_collect: i === 2 || i === 3 ? 0 : o.total,
+      })),
+    );
     // The order page shows the moves made by the company.
     await page.goto(`/${shopLocale}/admin/orders/${orders[0]!.id}`);
     await expect(page.getByRole('main')).toContainText(t.orders.status.DELIVERED);
@@ -113,6 +139,17 @@ test.describe('courier companies', () => {
       'href',
       `/api/sandbox-courier/deliveries/${tracking[0]}`,
     );
+    // The courier's steps: the way to the door, each passed, the last where the parcel is now.
+    const steps = shopperPage
+      .locator(`[data-order="${orders[0]!.id}"]`)
+      .getByRole('list', { name: t.orders.history.courierProgress })
+      .getByRole('listitem');
+    await expect(steps).toHaveCount(4);
+    await expect(steps.last()).toContainText(t.orders.history.courierSteps.delivered);
+    await expect(steps.last()).toHaveAttribute('data-state', 'current');
+    await expect(steps.first()).toContainText(t.orders.history.courierSteps.created);
+    await accessibleAt(shopperPage, 360, { within: `[data-order="${orders[0]!.id}"]` });
+    if (shots) await shopperPage.screenshot({ path: `${shots}/shopper-order-${shopLocale}.png` });
     await shopperContext.close();
   });
 

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { signedInStaff } from './admin-support.ts';
-import { CSV_COLUMNS } from '../../src/lib/admin/catalog-csv.ts';
+import { CSV_COLUMNS } from '../../src/desk/catalog/catalog-csv.ts';
 import { apiLang } from '../../src/i18n/locales.ts';
 
 /**

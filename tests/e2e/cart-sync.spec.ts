@@ -246,6 +246,8 @@ test.describe('wishlist', () => {
     await expect(pressed).toHaveAccessibleName(interpolate(t.wishlist.remove, { name: onCard.name }));
 
     await page.goto(at(`/single-product/${onPage.id}`));
+    // A tap before the heart hydrates does nothing (a CI run under load saw it): the shopper's tap after it does.
+    await hydrated(page, 'WishlistHeart');
     const pageHeart = page.locator(`[data-wishlist-heart="${onPage.id}"]`);
     await pageHeart.click();
     await expect(pageHeart).toHaveAttribute('aria-pressed', 'true');

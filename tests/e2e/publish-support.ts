@@ -1,8 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { gateOpened } from '../../scripts/gate-file.mjs';
 
 /** Ports next to the E2E port (E2E_PORT + 1…3) for the extra servers these journeys start themselves. */
 export const e2ePort = Number(process.env['E2E_PORT'] ?? 4410);
 export const e2eDatabase = process.env['E2E_DATABASE_PATH'] ?? 'data/e2e.sqlite';
+
+/**
+ * In CI the journeys start while lint and typecheck still read the sources (.ci/run); a journey that writes into
+ * src/content waits until CI says they are over (TEST_SOURCES_FREE_AFTER names the file it writes then). Elsewhere
+ * there is nothing to wait for.
+ */
+export async function sourcesFree(ms = 300_000): Promise<void> {
+  const gate = process.env['TEST_SOURCES_FREE_AFTER'];
+  if (gate) await gateOpened(gate, ms);
+}
 
 /** Runs an npm script to its end; resolves with its exit code and output (bounded by `ms`). */
 export function runNpm(args: string[], env: Record<string, string>, ms = 150_000): Promise<{ code: number; output: string }> {

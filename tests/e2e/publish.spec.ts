@@ -2,7 +2,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { expect, test } from './fixtures.ts';
-import { e2eDatabase, e2ePort, eventually, runNpm, startServer, stopServer } from './publish-support.ts';
+import { e2eDatabase, e2ePort, eventually, runNpm, sourcesFree, startServer, stopServer } from './publish-support.ts';
 
 // Publishing works on files and builds, not on one language: run once (en project), one test after another.
 test.describe.configure({ mode: 'serial' });
@@ -34,7 +34,9 @@ const publishing = (info: { project: { name: string } }) => info.project.name ==
 
 test.beforeAll(async ({}, info) => {
   if (!publishing(info)) return;
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
+  // Its journeys write articles into src/content, which CI's typecheck may still be reading.
+  await sourcesFree(120_000);
   rmSync(buildsDir, { recursive: true, force: true });
   for (const file of [...articleFiles, brokenFile]) rmSync(file, { force: true });
   const first = await runNpm(['publish'], env);

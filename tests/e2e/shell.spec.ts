@@ -131,6 +131,22 @@ test('a page chunk that fails to load reloads the page once, not again within 60
   expect(loads).toBe(2);
 });
 
+test('offline, a page chunk that fails to load leaves the page as it is: no reload', async ({ page, context, at }) => {
+  await page.route('**/_astro/NewsletterForm*.js*', (route) => route.abort());
+  let loads = 0;
+  page.on('load', () => (loads += 1));
+  await page.goto(at('/'));
+  await context.setOffline(true);
+  // The island reports its failed import on the console; the guard hears it there and must let it be.
+  const failed = page.waitForEvent('console', (message) => message.text().includes('[astro-island]'));
+  await page.locator('#newsletter-email').focus();
+  await failed;
+  await page.waitForTimeout(1_000);
+  expect(loads).toBe(1);
+  expect(await page.evaluate(() => sessionStorage.getItem('chunk-reload-at'))).toBeNull();
+  await context.setOffline(false);
+});
+
 test('an exception shows the error page with its code and message; the log has the stack under the same request id', async ({
   page,
   request,

@@ -3,7 +3,7 @@ import type { Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 
 /**
  * Prints what the journeys cost: the sum of every attempt's duration (worker-seconds, retries included), the number of
- * journeys, and the ten costliest files. On 2 cores a journey's time is about its CPU, so this is the figure CI time
+ * journeys, and the 25 costliest files. On 2 cores a journey's time is about its CPU, so this is the figure CI time
  * follows (issue 33; docs/benchmarks.md).
  */
 export default class WorkerSeconds implements Reporter {
@@ -18,7 +18,7 @@ export default class WorkerSeconds implements Reporter {
 
   onEnd() {
     const total = [...this.byFile.values()].reduce((sum, ms) => sum + ms, 0);
-    const top = [...this.byFile].sort((a, b) => b[1] - a[1]).slice(0, 10);
+    const top = [...this.byFile].sort((a, b) => b[1] - a[1]).slice(0, 25);
     console.log(`\n[journeys] ${this.journeys.size} journeys, ${Math.round(total / 1000)} worker-s`);
     for (const [file, ms] of top) console.log(`[journeys]   ${String(Math.round(ms / 1000)).padStart(5)} s  ${file}`);
   }

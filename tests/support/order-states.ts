@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { OrderStatus } from '../../src/lib/orders/order-status.ts';
-import { moveFromDesk, recordFailedDelivery, type FailedDeliveryOutcome } from '../../src/server/admin/orders/desk-moves.ts';
-import { terminalActor, type DeskActor } from '../../src/server/admin/staff-actor.ts';
+import { moveFromDesk, recordFailedDelivery, type FailedDeliveryOutcome } from '../../src/desk/orders/server/desk-moves.ts';
+import { terminalActor, type DeskActor } from '../../src/desk/staff/server/staff-actor.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 import type { PaymentGateway, VerifiedCallback } from '../../src/server/payments/gateway.ts';
 import { settleCallback } from '../../src/server/payments/settle.ts';

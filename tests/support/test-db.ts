@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { appendFileSync } from 'node:fs';
-import pg from 'pg';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/index.ts';
 import { createApi } from '../../src/server/api/app.ts';
-import { usePublishRunner } from '../../src/server/admin/content/publish-runner.ts';
+import { usePublishRunner } from '../../src/desk/content/server/publish-runner.ts';
 import { answerChecker } from './openapi-answers.ts';
+import { databaseAt, untilNobodyOn, withAdmin } from './database-template.ts';
 
 /**
  * A fresh, migrated and seeded database for one test file: SQLite in memory by default, or a new
@@ -13,33 +13,27 @@ import { answerChecker } from './openapi-answers.ts';
 export async function freshDatabase(): Promise<DatabaseHandle & { drop: () => Promise<void>; url?: string }> {
   const url = process.env['DATABASE_URL'];
   if (!url) {
-    const handle = await openDatabase({ sqlitePath: ':memory:' });
+    // A copy of the run's migrated and seeded template (tests/support/database-template.ts) when there is one.
+    const template = process.env['TEST_SQLITE_TEMPLATE'];
+    const handle = await openDatabase({ sqlitePath: ':memory:', sqliteImage: template ? readFileSync(template) : undefined });
     return { ...handle, drop: () => handle.db.destroy() };
   }
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: dbUrl.toString() });
+  // A copy of the run's migrated and seeded template (tests/support/database-template.ts) when there is one.
+  const template = process.env['TEST_PG_TEMPLATE'];
+  await withAdmin(url, (admin) => admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
+  const handle = await openDatabase({ databaseUrl: databaseAt(url, name) });
   return {
     ...handle,
-    url: dbUrl.toString(),
+    url: databaseAt(url, name),
     drop: async () => {
       await handle.db.destroy();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
       // pool.end() resolves before every socket has closed; FORCE on a closing socket surfaces as an uncaught
       // "terminating connection" error in the test run, so wait (briefly) for the pool's sessions to go.
-      for (let i = 0; i < 100; i += 1) {
-        const { rows } = await cleanup.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-        if (rows[0].n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await withAdmin(url, async (admin) => {
+        await untilNobodyOn(admin, name);
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      });
     },
   };
 }

@@ -13,6 +13,11 @@ export const courierMessages = defineMessages(
       oneCompanyPerPrint: 'Choose orders handed over to one courier company, each with a tracking number.',
       badWebhookSecret: 'This notice does not carry the shared secret.',
       unreadableWebhook: 'This notice is not a delivery update.',
+      returnNotDelivered: 'A return pickup is booked for a delivered order only.',
+      returnAddressMissing:
+        'The courier company cannot collect from this address: complete the order’s address (receiver, mobile, governorate, area, street).',
+      returnRefused: 'The courier company refused the return pickup: {message}',
+      companyUnavailable: 'The courier company did not answer ({company}). Nothing was changed: try again in a few minutes.',
       settlementRefused: 'The settlement file was not applied: fix the refused lines (see the report) and send it again.',
     },
     settlements: {
@@ -74,6 +79,15 @@ export const courierMessages = defineMessages(
       empty: 'No order was handed to this courier on this day.',
       signature: 'Signature of the courier',
     },
+    airwayBill: {
+      title: 'Airway bill',
+      tracking: 'Tracking number',
+      order: 'Order',
+      receiver: 'Receiver',
+      mobile: 'Mobile',
+      address: 'Address',
+      cash: 'Cash to collect',
+    },
     desk: {
       title: 'Courier companies',
       intro:
@@ -110,6 +124,7 @@ export const courierMessages = defineMessages(
         governorate: 'governorate the company serves',
         area: 'area',
         street: 'street',
+        district: 'area the company delivers to (not in its list of districts)',
       },
       steps: {
         created: 'Waiting for pickup',
@@ -135,6 +150,11 @@ export const courierMessages = defineMessages(
       oneCompanyPerPrint: 'اختر طلبات مسلَّمة إلى شركة شحن واحدة، لكل منها رقم تتبع.',
       badWebhookSecret: 'هذا الإشعار لا يحمل السر المشترك.',
       unreadableWebhook: 'هذا الإشعار ليس تحديثًا لشحنة.',
+      returnNotDelivered: 'يُحجز استلام المرتجع لطلب تم توصيله فقط.',
+      returnAddressMissing:
+        'لا تستطيع شركة الشحن الاستلام من هذا العنوان: أكمل عنوان الطلب (المستلم، الموبايل، المحافظة، المنطقة، الشارع).',
+      returnRefused: 'رفضت شركة الشحن استلام المرتجع: {message}',
+      companyUnavailable: 'لم تردّ شركة الشحن (⁨{company}⁩). لم يتغيّر شيء: حاول مرة أخرى بعد دقائق.',
       settlementRefused: 'لم يُطبَّق ملف التسوية: صحّح السطور المرفوضة (انظر التقرير) ثم أرسله مرة أخرى.',
     },
     settlements: {
@@ -196,6 +216,15 @@ export const courierMessages = defineMessages(
       empty: 'لم يُسلَّم أي طلب إلى هذا المندوب في هذا اليوم.',
       signature: 'توقيع المندوب',
     },
+    airwayBill: {
+      title: 'بوليصة الشحن',
+      tracking: 'رقم التتبع',
+      order: 'الطلب',
+      receiver: 'المستلم',
+      mobile: 'الموبايل',
+      address: 'العنوان',
+      cash: 'المبلغ المطلوب تحصيله',
+    },
     desk: {
       title: 'شركات الشحن',
       intro: 'سلّم الطلبات الجاهزة للشحن إلى شركة شحن: تحصل الشركة على العنوان والمبلغ المطلوب تحصيله، وتتبّعها يحرّك الطلب.',
@@ -235,6 +264,7 @@ export const courierMessages = defineMessages(
         governorate: 'محافظة تخدمها الشركة',
         area: 'المنطقة',
         street: 'الشارع',
+        district: 'منطقة توصل إليها الشركة (غير موجودة في قائمة مناطقها)',
       },
       steps: {
         created: 'في انتظار الاستلام',

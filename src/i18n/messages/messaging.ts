@@ -14,14 +14,23 @@ export const messagingMessages = defineMessages(
       replies: { confirm: 'Confirm', change_address: 'Change address', cancel: 'Cancel order' },
     },
     withCourier: 'Bean Bazaar: your order {order} is with the courier. Please have {cash} ready in cash.',
-    tracking: 'Track it: {link}',
+    withCourierTracking:
+      'Bean Bazaar: your order {order} is with the courier. Please have {cash} ready in cash. Track it: {link}',
+    outForDelivery:
+      'Bean Bazaar: your order {order} is out for delivery today. Please have exactly {cash} ready in cash for the courier.',
+    refundPaid: 'Bean Bazaar: we refunded {amount} for your order {order} to your {destination}.',
+    refundDestinations: { card: 'card', wallet: 'Bean Bazaar wallet' },
     delivered: 'Bean Bazaar: your order {order} was delivered. Thank you!',
-    failedAttempt: 'Bean Bazaar: we could not deliver your order {order} today. The courier will call you to choose another day.',
+    failedAttempt: 'Bean Bazaar: we could not deliver your order {order} today. When should the courier come again?',
+    dayChoices: { tomorrow: 'Tomorrow', day_after: 'The day after', call_me: 'Call me' },
+    dayChosen: 'Bean Bazaar: thank you. We noted your answer for order {order}: {choice}. Our team will arrange the delivery.',
     paymentCode:
       'Bean Bazaar: your order {order} is reserved for you until {date}. Pay {amount} in cash at any Fawry, Aman or Masary point with the payment code {code}.',
     movedOn: 'Bean Bazaar: thank you, your order {order} has already moved on, so nothing was changed. Call us if you need help.',
     changeAddress: 'Bean Bazaar: tell us your new address in a message here; our team will call you to confirm order {order}.',
     smsLink: 'Answer here: {link}',
+    /** A notification's title (Web Push, decision 029); its text is the message's. */
+    push: { title: 'Order {order}' },
     link: {
       title: 'Confirm your order',
       intro: 'You received this link by SMS. Choose your answer:',
@@ -40,6 +49,8 @@ export const messagingMessages = defineMessages(
       badPayload: 'Webhook refused: the body is not JSON.',
       notDemo: 'The simulator works only in the demo (MESSAGING=demo).',
       messageNotFound: 'This message is no longer in the outbox.',
+      pushOff: 'Notifications are not available in this shop.',
+      pushEndpoint: 'This browser’s push service is not accepted.',
     },
     simulator: {
       title: 'Message simulator',
@@ -58,7 +69,7 @@ export const messagingMessages = defineMessages(
         failed: 'failed',
         skipped: 'not sent',
       },
-      channel: { whatsapp: 'WhatsApp', sms: 'SMS' },
+      channel: { whatsapp: 'WhatsApp', sms: 'SMS', push: 'Notification' },
     },
   },
   {
@@ -69,14 +80,20 @@ export const messagingMessages = defineMessages(
       replies: { confirm: 'تأكيد الطلب', change_address: 'تغيير العنوان', cancel: 'إلغاء الطلب' },
     },
     withCourier: 'بازار البن: طلبك {order} مع مندوب الشحن الآن. برجاء تجهيز {cash} نقدًا.',
-    tracking: 'تتبّع الشحنة: {link}',
+    withCourierTracking: 'بازار البن: طلبك {order} مع مندوب الشحن الآن. برجاء تجهيز {cash} نقدًا. تتبّع الشحنة: {link}',
+    outForDelivery: 'بازار البن: طلبك {order} خرج للتوصيل اليوم. برجاء تجهيز {cash} نقدًا بالضبط للمندوب.',
+    refundPaid: 'بازار البن: تم ردّ {amount} من طلبك {order} إلى {destination}.',
+    refundDestinations: { card: 'بطاقتك', wallet: 'محفظتك في بازار البن' },
     delivered: 'بازار البن: تم توصيل طلبك {order}. شكرًا لك!',
-    failedAttempt: 'بازار البن: تعذّر توصيل طلبك {order} اليوم. سيتصل بك المندوب لاختيار يوم آخر.',
+    failedAttempt: 'بازار البن: تعذّر توصيل طلبك {order} اليوم. متى يأتي المندوب مرة أخرى؟',
+    dayChoices: { tomorrow: 'غدًا', day_after: 'بعد غد', call_me: 'اتصلوا بي' },
+    dayChosen: 'بازار البن: شكرًا لك. سجّلنا ردك على الطلب {order}: {choice}. سيرتّب فريقنا موعد التوصيل.',
     paymentCode:
       'بازار البن: طلبك {order} محجوز لك حتى {date}. ادفع {amount} كاش في أي منفذ فوري أو أمان أو مصاري بكود الدفع {code}.',
     movedOn: 'بازار البن: شكرًا لك، طلبك {order} تجاوز هذه المرحلة ولم يتغير شيء. اتصل بنا إن احتجت مساعدة.',
     changeAddress: 'بازار البن: اكتب عنوانك الجديد في رسالة هنا، وسيتصل بك فريقنا لتأكيد الطلب {order}.',
     smsLink: 'للرد: {link}',
+    push: { title: 'الطلب {order}' },
     link: {
       title: 'تأكيد طلبك',
       intro: 'وصلك هذا الرابط برسالة SMS. اختر ردك:',
@@ -95,6 +112,8 @@ export const messagingMessages = defineMessages(
       badPayload: 'رُفض الإشعار: البيانات المرسلة ليست JSON.',
       notDemo: 'يعمل المحاكي في العرض التجريبي فقط (MESSAGING=demo).',
       messageNotFound: 'لم تعد هذه الرسالة في صندوق الصادر.',
+      pushOff: 'الإشعارات غير متاحة في هذا المتجر.',
+      pushEndpoint: 'خدمة الإشعارات في هذا المتصفح غير مقبولة.',
     },
     simulator: {
       title: 'محاكي الرسائل',
@@ -113,7 +132,7 @@ export const messagingMessages = defineMessages(
         failed: 'تعذّر إرسالها',
         skipped: 'لم تُرسل',
       },
-      channel: { whatsapp: 'واتساب', sms: 'SMS' },
+      channel: { whatsapp: 'واتساب', sms: 'SMS', push: 'إشعار' },
     },
   },
 );

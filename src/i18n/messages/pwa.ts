@@ -33,6 +33,21 @@ export const pwaMessages = defineMessages(
       iosStep2: 'Scroll down and tap “Add to Home Screen”.',
       iosStep3: 'Tap “Add”: the Bean Bazaar icon appears on your home screen.',
     },
+    notifications: {
+      title: 'Order updates on this device',
+      intro:
+        'Get a notification when your order is with the courier, delivered, or could not be delivered, and when a payment code is waiting.',
+      turnOn: 'Turn on notifications',
+      turnOff: 'Turn off notifications',
+      on: 'Notifications are on for this device.',
+      off: 'Notifications are off for this device.',
+      denied: 'Notifications are blocked for this site in your browser settings. Allow them there, then tap the button again.',
+      iosInstall:
+        'On iPhone and iPad, notifications work once the shop is on your home screen (iOS 16.4 or later): add it, open it from there, then turn them on.',
+      iosHow: 'How to add it',
+      unsupported: 'This browser cannot show notifications from the shop.',
+      failed: 'Notifications could not be turned on. Try again.',
+    },
   },
   {
     shortName: 'بازار البن',
@@ -63,6 +78,20 @@ export const pwaMessages = defineMessages(
       iosStep1: 'اضغط زر المشاركة (المربع والسهم) أسفل الشاشة.',
       iosStep2: 'مرّر لأسفل واضغط «إضافة إلى الشاشة الرئيسية».',
       iosStep3: 'اضغط «إضافة»: تظهر أيقونة بازار البن على الشاشة الرئيسية.',
+    },
+    notifications: {
+      title: 'تحديثات الطلب على هذا الجهاز',
+      intro: 'يصلك إشعار عندما يكون طلبك مع مندوب الشحن، وعند توصيله أو إذا تعذّر التوصيل، وعندما يكون كود الدفع في انتظارك.',
+      turnOn: 'فعّل الإشعارات',
+      turnOff: 'أوقف الإشعارات',
+      on: 'الإشعارات مفعّلة على هذا الجهاز.',
+      off: 'الإشعارات متوقفة على هذا الجهاز.',
+      denied: 'الإشعارات محظورة لهذا الموقع في إعدادات المتصفح. اسمح بها من هناك، ثم اضغط الزر مرة أخرى.',
+      iosInstall:
+        'على آيفون وآيباد تعمل الإشعارات بعد إضافة المتجر إلى الشاشة الرئيسية (iOS 16.4 أو أحدث): أضفه، وافتحه من هناك، ثم فعّل الإشعارات.',
+      iosHow: 'طريقة الإضافة',
+      unsupported: 'هذا المتصفح لا يعرض إشعارات المتجر.',
+      failed: 'تعذّر تفعيل الإشعارات. حاول مرة أخرى.',
     },
   },
 );

@@ -1,13 +1,14 @@
 import { Filled } from '../shared/Filled.tsx';
 import type { Locale } from '../../i18n/locales.ts';
 import type { SessionUser } from '../../stores/session.ts';
-import { type FormState } from '../kit/form-state.ts';
-import { FormMessage } from '../kit/Notice.tsx';
-import { Input } from '../kit/Field.tsx';
+import { type FormState } from '../../kit/form-state.ts';
+import { FormMessage } from '../../kit/Notice.tsx';
+import { Input } from '../../kit/Field.tsx';
+import { CodeInput, PasswordInput, StepForm } from '../../kit/StepForm.tsx';
 import { type AccountText } from './account-text.ts';
 import { FilePicker, type FileText } from '../shared/FilePicker.tsx';
 import Avatar from './Avatar.tsx';
-import { SubmitButton } from '../kit/Button.tsx';
+import { SubmitButton } from '../../kit/Button.tsx';
 
 type FormAction = (form: FormData) => void;
 
@@ -86,25 +87,21 @@ export function PhoneCodeForm({
   action: FormAction;
 }) {
   return (
-    <form action={action} noValidate className="space-y-4 rounded-lg border border-roast-200 p-4">
-      <p className="text-sm">
-        {/* The new number inside the sentence, in its own <bdi> so its "+" stays in front (issue 35). */}
-        <Filled template={text.newMobileCode} values={{ phone: pending }} />
-      </p>
-      <FormMessage state={phoneState} />
-      <Input
-        name="code"
-        label={text.code}
-        errors={phoneState.errors}
-        idPrefix="phone"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        dir="ltr"
-      />
-      <SubmitButton size="lg" wide busyLabel={text.working}>
-        {text.confirmNumber}
-      </SubmitButton>
-    </form>
+    <StepForm
+      action={action}
+      state={phoneState}
+      busyLabel={text.working}
+      submit={text.confirmNumber}
+      className="space-y-4 rounded-lg border border-roast-200 p-4"
+      intro={
+        <p className="text-sm">
+          {/* The new number inside the sentence, in its own <bdi> so its "+" stays in front (issue 35). */}
+          <Filled template={text.newMobileCode} values={{ phone: pending }} />
+        </p>
+      }
+    >
+      <CodeInput label={text.code} errors={phoneState.errors} idPrefix="phone" />
+    </StepForm>
   );
 }
 
@@ -118,38 +115,18 @@ export function PasswordForm({
   state: FormState;
   action: FormAction;
 }) {
+  const pw = { errors: passwordState.errors, idPrefix: 'pw' };
   return (
-    <form action={action} noValidate className="space-y-4">
-      <h2 className="text-lg font-bold">{text.changePassword}</h2>
-      <FormMessage state={passwordState} />
-      <Input
-        name="current_password"
-        type="password"
-        label={text.currentPassword}
-        errors={passwordState.errors}
-        idPrefix="pw"
-        autoComplete="current-password"
-      />
-      <Input
-        name="password"
-        type="password"
-        label={text.newPassword}
-        hint={text.passwordHint}
-        errors={passwordState.errors}
-        idPrefix="pw"
-        autoComplete="new-password"
-      />
-      <Input
-        name="password_confirmation"
-        type="password"
-        label={text.confirmPassword}
-        errors={passwordState.errors}
-        idPrefix="pw"
-        autoComplete="new-password"
-      />
-      <SubmitButton size="lg" wide busyLabel={text.working}>
-        {text.changePassword}
-      </SubmitButton>
-    </form>
+    <StepForm
+      action={action}
+      state={passwordState}
+      busyLabel={text.working}
+      submit={text.changePassword}
+      intro={<h2 className="text-lg font-bold">{text.changePassword}</h2>}
+    >
+      <PasswordInput name="current_password" which="current" label={text.currentPassword} {...pw} />
+      <PasswordInput which="new" label={text.newPassword} hint={text.passwordHint} {...pw} />
+      <PasswordInput name="password_confirmation" which="new" label={text.confirmPassword} {...pw} />
+    </StepForm>
   );
 }

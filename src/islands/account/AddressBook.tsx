@@ -8,11 +8,11 @@ import { showToast } from '../../lib/toast-event.ts';
 import { $addresses, $governorates, makePrimaryAddress, removeAddress } from '../../stores/addresses.ts';
 import AddressForm from './AddressForm.tsx';
 import EmptyArt from './EmptyArt.tsx';
-import { withFormState } from '../kit/form-state.ts';
+import { withFormState } from '../../kit/form-state.ts';
 import { type AccountText } from './account-text.ts';
-import { useConfirm } from '../kit/Dialog.tsx';
+import { useConfirm } from '../../kit/Dialog.tsx';
 import { Filled } from '../shared/Filled.tsx';
-import { Button } from '../kit/Button.tsx';
+import { Button } from '../../kit/Button.tsx';
 
 /** /profile/address-book: list, add, edit, delete, make primary (the server keeps exactly one primary). */
 export default function AddressBook({

@@ -3,11 +3,9 @@ import { useActionState } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import { adoptSession } from '../../lib/auth-client.ts';
 import { routeBackPath } from '../../lib/route-back.ts';
-import { withFormState, emptyState, typedValues, type FormState } from '../kit/form-state.ts';
-import { FormMessage } from '../kit/Notice.tsx';
-import { Input } from '../kit/Field.tsx';
+import { withFormState, emptyState, typedValues, type FormState } from '../../kit/form-state.ts';
+import { SignInFields, StepForm } from '../../kit/StepForm.tsx';
 import { type AccountText } from './account-text.ts';
-import { SubmitButton } from '../kit/Button.tsx';
 import { useClientAction } from '../shared/use-mounted.ts';
 
 /** /login?routeBack=…&routeParams=…: after login the shopper lands where they were (spec section 2). */
@@ -28,28 +26,13 @@ export default function LoginForm({ locale, text }: { locale: Locale; text: Acco
   }, emptyState);
   const clientAction = useClientAction(action);
   return (
-    <form action={clientAction} noValidate className="space-y-4">
-      <FormMessage state={state} />
-      <Input
-        name="login"
-        label={text.loginField}
-        errors={state.errors}
+    <StepForm action={clientAction} state={state} busyLabel={text.working} submit={text.loginButton}>
+      <SignInFields
+        login={{ name: 'login', label: text.loginField }}
+        passwordLabel={text.password}
+        state={state}
         idPrefix="login"
-        autoComplete="username"
-        defaultValue={state.values?.['login']}
-        dir="ltr"
       />
-      <Input
-        name="password"
-        type="password"
-        label={text.password}
-        errors={state.errors}
-        idPrefix="login"
-        autoComplete="current-password"
-      />
-      <SubmitButton size="lg" wide busyLabel={text.working}>
-        {text.loginButton}
-      </SubmitButton>
-    </form>
+    </StepForm>
   );
 }

@@ -4,6 +4,7 @@ import { orderDate, paidSubtotal, type OrderView } from '../../lib/orders/views.
 import type { OrdersText } from '../checkout/checkout-text.ts';
 import { Filled } from '../shared/Filled.tsx';
 import ItemAmount from '../checkout/ItemAmount.tsx';
+import CourierProgress from './CourierProgress.tsx';
 
 interface Props {
   locale: Locale;
@@ -47,6 +48,7 @@ export default function OrderCard({ locale, text, order, busy, onCancel, onReord
           </a>
         </p>
       )}
+      {order.tracking && <CourierProgress text={text} step={order.tracking.step} />}
       <ul className="mt-2 divide-y divide-roast-100 text-sm">
         {order.items.map((item) => (
           <li key={item.product_id} className="flex justify-between gap-2 py-2">

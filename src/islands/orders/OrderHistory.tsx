@@ -12,7 +12,7 @@ import type { OrdersText } from '../checkout/checkout-text.ts';
 import OrderCard from './OrderCard.tsx';
 import EmptyArt from '../account/EmptyArt.tsx';
 import { Filled } from '../shared/Filled.tsx';
-import { useConfirm } from '../kit/Dialog.tsx';
+import { useConfirm } from '../../kit/Dialog.tsx';
 
 /** /profile/order-history: the shopper's orders with cancel and order-again; an empty state when there are none. */
 export default function OrderHistory({

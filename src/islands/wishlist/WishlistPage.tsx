@@ -9,7 +9,7 @@ import { $wishlist, fetchWishlist } from '../../stores/wishlist.ts';
 import CartControl, { type CartControlText } from '../cart/CartControl.tsx';
 import WishlistHeart, { type HeartText } from './WishlistHeart.tsx';
 import EmptyArt from '../account/EmptyArt.tsx';
-import { useConfirm } from '../kit/Dialog.tsx';
+import { useConfirm } from '../../kit/Dialog.tsx';
 import { Filled } from '../shared/Filled.tsx';
 import { Stars } from '../shared/Stars.tsx';
 import { interpolate } from '../../i18n/interpolate.ts';

@@ -1,4 +1,4 @@
-/** A publish as the desk shows it (src/server/admin/content/releases.ts reads it). */
+/** A publish as the desk shows it (src/desk/content/server/releases.ts reads it). */
 export interface ReleaseView {
   id: number;
   status: 'building' | 'live' | 'failed' | 'rolled_back';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { bostaStep, orderStatusFor } from './courier-steps.ts';
+import { bostaStep, courierPath, orderStatusFor } from './courier-steps.ts';
 
 describe('Bosta states read as steps', () => {
   test.each([
@@ -12,7 +12,11 @@ describe('Bosta states read as steps', () => {
     [47, 'failed_attempt'],
     [46, 'returned'],
     [48, 'cancelled'],
+    [49, 'cancelled'],
+    // 60 is not a return everywhere in Bosta's guides (delivered, in its international table): a person looks.
+    [60, 'attention'],
     [100, 'attention'],
+    [101, 'attention'],
     [999, 'attention'],
   ] as const)('state %i is %s', (code, step) => {
     expect(bostaStep(code)).toBe(step);
@@ -38,5 +42,26 @@ describe('the order status a step asks for', () => {
     expect(orderStatusFor('created', 'READY_TO_SHIP')).toBeNull();
     expect(orderStatusFor('cancelled', 'READY_TO_SHIP')).toBeNull();
     expect(orderStatusFor('attention', 'WITH_COURIER')).toBeNull();
+  });
+});
+
+describe("the courier's steps the shopper follows", () => {
+  test('on the way: the steps passed, where it is, what is ahead', () => {
+    expect(courierPath('out_for_delivery').map((s) => `${s.step}:${s.state}`)).toEqual([
+      'created:done',
+      'picked_up:done',
+      'out_for_delivery:current',
+      'delivered:next',
+    ]);
+  });
+
+  test('a failed attempt or a return shows after the steps passed, with nothing ahead', () => {
+    expect(courierPath('failed_attempt').map((s) => `${s.step}:${s.state}`)).toEqual([
+      'created:done',
+      'picked_up:done',
+      'out_for_delivery:done',
+      'failed_attempt:current',
+    ]);
+    expect(courierPath('cancelled').map((s) => s.step)).toEqual(['created', 'cancelled']);
   });
 });

@@ -24,7 +24,11 @@ export type CourierStep = (typeof COURIER_STEPS)[number];
 
 /**
  * Bosta's delivery states (its v2 API's `state.code`; webhooks send the bare number) read as steps, for a forward
- * delivery (type 10). Codes not listed here ask a person to look.
+ * delivery (type 10). Codes not listed here ask a person to look: 100 lost, 101 damaged, 102 investigation, 103
+ * awaiting the business's action, 105 on hold, and 60 (a code Bosta's guides give other meanings by order type: its
+ * international table calls it delivered) — none of them moves the order by itself.
+ * Source: https://docs.bosta.co/docs/how-to/get-delivery-status-via-webhook (the state is "a code representing the
+ * current state of the order"); the domestic codes as Bosta's dashboard names them.
  */
 const BOSTA_STEPS: Record<number, CourierStep> = {
   10: 'created', // pickup requested
@@ -40,7 +44,6 @@ const BOSTA_STEPS: Record<number, CourierStep> = {
   47: 'failed_attempt', // exception: the attempt failed
   48: 'cancelled', // terminated
   49: 'cancelled', // cancelled (uncovered zone)
-  60: 'returned', // returned to stock
 };
 
 export const bostaStep = (code: number): CourierStep => BOSTA_STEPS[code] ?? 'attention';
@@ -66,4 +69,28 @@ export function orderStatusFor(step: CourierStep, now: OrderStatus): OrderStatus
     default:
       return null;
   }
+}
+
+/** The way a parcel goes to the shopper, in order: what the shopper's order page lists. */
+const FORWARD_PATH: readonly CourierStep[] = ['created', 'picked_up', 'out_for_delivery', 'delivered'];
+
+export interface PathStep {
+  step: CourierStep;
+  /** Passed, where the parcel is now, or still ahead. */
+  state: 'done' | 'current' | 'next';
+}
+
+/**
+ * The courier's steps as the shopper follows them: the forward path with the parcel's place on it. A step off the
+ * path (a failed attempt, back at the shop, cancelled, being looked into) is shown where it happened — after the
+ * steps the parcel passed — and nothing after it.
+ */
+export function courierPath(step: CourierStep): PathStep[] {
+  const at = FORWARD_PATH.indexOf(step);
+  if (at >= 0) return FORWARD_PATH.map((s, i) => ({ step: s, state: i < at ? 'done' : i === at ? 'current' : 'next' }));
+  const passed: Record<string, number> = { failed_attempt: 3, returned: 3, cancelled: 1, attention: 2 };
+  return [
+    ...FORWARD_PATH.slice(0, passed[step] ?? 1).map((s): PathStep => ({ step: s, state: 'done' })),
+    { step, state: 'current' },
+  ];
 }

@@ -2,12 +2,12 @@ import { egyptianMobile } from '../phone.ts';
 
 /**
  * The address a courier company accepts, made from an order's copy of the shopper's address (issue 38). The shop's
- * governorates map to the company's cities (`BOSTA_CITIES`, by the shop's governorate code); the shop's area is sent
- * as the company's district name; the street is the first line and the address details (the shopper's directions:
+ * governorates map to the company's cities (`BOSTA_CITIES`, by the shop's governorate code); the shop's area is looked
+ * up in the company's districts by its adapter (`district` is missing when the company has no such district); the street is the first line and the address details (the shopper's directions:
  * near the pharmacy, above the bakery) the landmark line. An order that cannot be handed over names what is missing,
  * so the desk can say which field to fix.
  */
-export const HANDOVER_FIELDS = ['receiverName', 'phone', 'governorate', 'area', 'street'] as const;
+export const HANDOVER_FIELDS = ['receiverName', 'phone', 'governorate', 'area', 'street', 'district'] as const;
 export type HandoverField = (typeof HANDOVER_FIELDS)[number];
 
 export interface OrderAddressCopy {
@@ -24,7 +24,11 @@ export interface OrderAddressCopy {
 
 export interface HandoverAddress {
   receiver: { firstName: string; lastName: string; phone: string };
-  dropOff: { city: string; district: string; firstLine: string; landmark: string };
+  /**
+   * `district` is the shop's area as the shopper typed it; `districtId` the company's own id of that district, when
+   * the company found it in its list (Bosta: `dropOffAddress.districtId`, resolved by bosta-districts.ts).
+   */
+  dropOff: { city: string; district: string; firstLine: string; landmark: string; districtId?: string };
 }
 
 export type HandoverAddressResult = { ok: true; address: HandoverAddress } | { ok: false; missing: HandoverField[] };

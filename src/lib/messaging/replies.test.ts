@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isOptOut, parseReplyPayload, replyPayload, statusMoves } from './replies.ts';
+import { chosenDay, dayPayload, isOptOut, parseDayPayload, parseReplyPayload, replyPayload, statusMoves } from './replies.ts';
 
 describe('quick reply payloads', () => {
   test('name the order and the answer, and read back', () => {
@@ -31,5 +31,19 @@ describe('delivery statuses arriving out of order', () => {
     expect(statusMoves('sent', 'failed')).toBe(true);
     expect(statusMoves('delivered', 'failed')).toBe(false);
     expect(statusMoves('failed', 'delivered')).toBe(true);
+  });
+});
+
+describe('a failed attempt’s day choices', () => {
+  test('name the order and the choice, and read back; a confirmation’s payload is not one', () => {
+    expect(dayPayload(42, 'day_after')).toBe('day:42:day_after');
+    expect(parseDayPayload('day:42:day_after')).toEqual({ orderId: 42, choice: 'day_after' });
+    expect(parseDayPayload('order:42:confirm')).toBeNull();
+    expect(parseDayPayload('day:42:next_week')).toBeNull();
+  });
+  test('tomorrow is Cairo’s tomorrow: 23:30 UTC on 1 March is already 2 March in Cairo', () => {
+    expect(chosenDay('tomorrow', new Date('2026-03-01T23:30:00Z'))).toBe('2026-03-03');
+    expect(chosenDay('day_after', new Date('2026-03-01T10:00:00Z'))).toBe('2026-03-03');
+    expect(chosenDay('call_me', new Date('2026-03-01T10:00:00Z'))).toBeNull();
   });
 });

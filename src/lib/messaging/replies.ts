@@ -1,3 +1,5 @@
+import { SHOP_TIME_ZONE } from '../../i18n/time-zone.ts';
+
 /**
  * The pure rules of order messages (issue 37): the quick replies a confirmation offers, how their payloads name an
  * order, the words that stop all messages, and the order in which delivery statuses may follow one another.
@@ -17,8 +19,11 @@ export const MESSAGE_KINDS = [
   'delivered',
   'failed_attempt',
   'payment_code',
+  'out_for_delivery',
+  'refund_paid',
   'moved_on',
   'change_address',
+  'day_chosen',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -33,6 +38,31 @@ export function parseReplyPayload(payload: string): { orderId: number; reply: Qu
   if (!match) return null;
   const reply = match[2] as QuickReply;
   return QUICK_REPLIES.includes(reply) ? { orderId: Number(match[1]), reply } : null;
+}
+
+/**
+ * The answers a failed delivery attempt offers: another day (tomorrow, the day after) or a call. They never move the
+ * order; the choice is kept on the message for the desk (the order's timeline) and the courier's next hand-over.
+ */
+export const DAY_CHOICES = ['tomorrow', 'day_after', 'call_me'] as const;
+export type DayChoice = (typeof DAY_CHOICES)[number];
+
+export const dayPayload = (orderId: number, choice: DayChoice): string => `day:${orderId}:${choice}`;
+
+export function parseDayPayload(payload: string): { orderId: number; choice: DayChoice } | null {
+  const match = /^day:(\d{1,12}):([a-z_]+)$/.exec(payload);
+  if (!match) return null;
+  const choice = match[2] as DayChoice;
+  return DAY_CHOICES.includes(choice) ? { orderId: Number(match[1]), choice } : null;
+}
+
+/** The Cairo calendar day a choice names, counted from when the shopper tapped (YYYY-MM-DD); null for a call. */
+export function chosenDay(choice: DayChoice, tappedAt: Date): string | null {
+  if (choice === 'call_me') return null;
+  const cairo = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE }).format(tappedAt);
+  const day = new Date(`${cairo}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + (choice === 'tomorrow' ? 1 : 2));
+  return day.toISOString().slice(0, 10);
 }
 
 /** Arabic letters as people type them: hamza forms of alef as bare alef, no tatweel, no short vowels. */

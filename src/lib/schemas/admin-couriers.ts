@@ -8,6 +8,11 @@ export const HandOverSchema = z.object({
   order_ids: z.array(id).check(z.minLength(1), z.maxLength(100)),
 });
 
+/** The company that collects a delivered order the shopper sends back (a return pickup). */
+export const ReturnPickupSchema = z.object({
+  company: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),
+});
+
 /** `orders=12,13,14`: the orders whose airway bills print together, in this order. */
 export const AirwayBillQuerySchema = z.object({
   orders: z.string().check(z.regex(/^\d{1,9}(,\d{1,9}){0,99}$/)),

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { STAFF_ROLES } from '../admin/permissions.ts';
+import { STAFF_ROLES } from '../../desk/shell/permissions.ts';
 import { emailField, trimmedText } from './contact.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from './account.ts';
 

@@ -26,7 +26,8 @@ import { profileRoutes } from './profile-routes.ts';
 import { shopperCartRoutes } from './shopper-cart-routes.ts';
 import { healthStatusCode, shopHealth } from '../observability/health.ts';
 import { nameRequester, nameRoute } from '../observability/request-context.ts';
-import { adminRoutes } from './admin/index.ts';
+import { adminRoutes } from '../../desk/shell/server/desk-api.ts';
+import { sellerRoutes } from '../../seller/portal/server/seller-api.ts';
 import { courierWebhookRoutes, sandboxCourierRoutes } from './courier-webhook-routes.ts';
 import { documented, ok } from './openapi/describe.ts';
 import { serveOpenApi } from './openapi/serve.ts';
@@ -40,6 +41,7 @@ const Health = z.object({
   build: z.object({ id: z.nullable(z.string()), published: z.boolean() }),
 });
 import { whatsappRoutes } from './whatsapp-routes.ts';
+import { pushRoutes } from './push-routes.ts';
 
 export interface ApiDeps {
   db: ShopDb;
@@ -100,6 +102,7 @@ export function createApi({ db }: ApiDeps) {
   api.route('/', checkoutRoutes);
   api.route('/', paymentRoutes);
   api.route('/', whatsappRoutes);
+  api.route('/', pushRoutes);
   const sandbox = sandboxRoutes();
   if (sandbox) api.route('/sandbox-gateway', sandbox);
   api.route('/', authRoutes);
@@ -114,6 +117,7 @@ export function createApi({ db }: ApiDeps) {
     ),
   );
   api.route('/admin', adminRoutes);
+  api.route('/seller', sellerRoutes);
   serveOpenApi(api);
   api.notFound((c) => problemResponse(new Problem(404, 'api.notFound'), c));
   api.onError(handleError);

@@ -1,8 +1,9 @@
 import type { Dictionary } from '../../i18n/en.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import type { ShopDb } from '../db/index.ts';
-import type { StaffActor } from '../admin/staff-actor.ts';
-import type { OpenSession } from '../admin/staff-sessions.ts';
+import type { StaffActor } from '../../desk/staff/server/staff-actor.ts';
+import type { OpenSession } from '../../desk/staff/server/staff-sessions.ts';
+import type { SellerMember, SellerSession } from '../../seller/accounts/server/seller-realm.ts';
 
 /** What every API handler finds on the Hono context. */
 export interface ApiEnv {
@@ -17,6 +18,9 @@ export interface ApiEnv {
     /** Set by requireStaff: the signed-in staff member (the audit log's "who") and their session. */
     staff: StaffActor;
     staffSession: OpenSession;
+    /** Set by requireSeller: the signed-in seller member, whose sellerId scopes every seller query, and their session. */
+    seller: SellerMember;
+    sellerSession: SellerSession;
     /** Set by requireUser: the token's session (refresh-token family). */
     sessionId: string;
   };

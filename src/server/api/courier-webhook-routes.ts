@@ -29,14 +29,16 @@ export const courierWebhookRoutes = new Hono<ApiEnv>().post(
       ),
       401: refused('The secret header is missing or wrong; nothing is read.'),
       404: refused('No such courier company configured here.'),
+      502: refused('The company could not be asked for the delivery: nothing moved (the company sends the notice again).'),
       422: refused('No tracking number or state in the body.'),
     },
   }),
   async (c) => {
     const db = c.get('db');
     const company = courierCompany(db, c.req.param('company'));
-    const body: unknown = await c.req.json().catch(() => null);
-    return c.json({ data: { outcome: await receiveWebhook(db, company, c.req.raw.headers, body) } });
+    // The body is parsed only after the company's secret header passed (receiveWebhook → readWebhook).
+    const readBody = (): Promise<unknown> => c.req.json().catch(() => null);
+    return c.json({ data: { outcome: await receiveWebhook(db, company, c.req.raw.headers, readBody) } });
   },
 );
 
@@ -72,8 +74,8 @@ export function sandboxCourierRoutes(post: PostWebhook) {
         } catch (error) {
           if (!(error instanceof CourierApiError)) throw error;
           throw new Problem(
-            error.status === 404 ? 404 : 409,
-            error.status === 404 ? 'couriers.deliveryNotFound' : 'couriers.deliveryClosed',
+            error.companyStatus === 404 ? 404 : 409,
+            error.companyStatus === 404 ? 'couriers.deliveryNotFound' : 'couriers.deliveryClosed',
           );
         }
       })

@@ -44,6 +44,19 @@ export const sameOriginOnly: MiddlewareHandler<ApiEnv> = async (c, next) => {
   await next();
 };
 
+/**
+ * The staff desk's and the sellers' APIs (/api/admin, /api/seller): answers about one account are never cached nor
+ * indexed, and cookie-authenticated calls come from the shop's own pages only (sameOriginOnly).
+ */
+export const privateApi: MiddlewareHandler<ApiEnv>[] = [
+  async (c, next) => {
+    await next();
+    c.header('cache-control', 'no-store');
+    c.header('x-robots-tag', 'noindex');
+  },
+  sameOriginOnly,
+];
+
 /** The client address for the brute-force limit (set by the Astro endpoint from the socket). */
 export const clientAddress = (c: Context<ApiEnv>): string =>
   // In-process requests (tests) carry no env at all.

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { receiveWebhook, verifySubscription } from '../messaging/webhook.ts';
+import { takeStoredEvents } from '../messaging/webhook-queue.ts';
 import type { ApiEnv } from './context.ts';
 import { documenter, media, ok, refused } from './openapi/describe.ts';
 import { validate } from './validation.ts';
@@ -45,7 +46,7 @@ export const whatsappRoutes = new Hono<ApiEnv>()
     documented({
       summary: "WhatsApp's signed events (delivery statuses, the shoppers' replies)",
       description:
-        "Trusted only through `X-Hub-Signature-256`: `sha256=` and the HMAC-SHA256 of the exact raw body with the app secret (WHATSAPP_APP_SECRET), checked in constant time before anything is parsed. The body is Meta's own webhook payload (`object: whatsapp_business_account`, `entry[].changes[].value` with `statuses` or `messages`). Each event is taken once (a repeat changes nothing), so Meta gets its 200 at once and does not retry.",
+        "Trusted only through `X-Hub-Signature-256`: `sha256=` and the HMAC-SHA256 of the exact raw body with the app secret (WHATSAPP_APP_SECRET), checked in constant time before anything is parsed. The body is Meta's own webhook payload (`object: whatsapp_business_account`, `entry[].changes[].value` with `statuses` or `messages`). Each event is stored once under its id (a repeat changes nothing) and taken after the answer, so Meta gets its 200 at once and does not retry.",
       security: 'signature',
       responses: {
         200: ok('Taken: how many events were read.', z.object({ taken: z.number() })),
@@ -55,7 +56,10 @@ export const whatsappRoutes = new Hono<ApiEnv>()
     }),
     async (c) => {
       // The signature covers the exact bytes received: read the raw body, never a re-serialised one.
-      const outcomes = await receiveWebhook(c.get('db'), await c.req.text(), c.req.header('x-hub-signature-256'));
-      return c.json({ data: { taken: outcomes.length } });
+      const db = c.get('db');
+      const { count, stored } = await receiveWebhook(db, await c.req.text(), c.req.header('x-hub-signature-256'));
+      // Stored, so answered now; taken right after the answer (and by the job if this process dies first).
+      void takeStoredEvents(db, stored);
+      return c.json({ data: { taken: count } });
     },
   );

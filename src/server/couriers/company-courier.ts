@@ -1,8 +1,8 @@
 import type { ShopDb } from '../db/index.ts';
 import { isoNow } from '../auth/secrets.ts';
 import { isUniqueViolation } from '../db/values.ts';
-import { recordAudit } from '../admin/audit.ts';
-import type { StaffActor } from '../admin/staff-actor.ts';
+import { recordAudit } from '../../desk/audit/server/audit.ts';
+import type { StaffActor } from '../../desk/staff/server/staff-actor.ts';
 import { COMPANY_NAMES } from './companies.ts';
 import type { CourierCompanyName } from './courier-company.ts';
 

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { bostaStep } from '../../lib/couriers/courier-steps.ts';
-import { poundsText, toPounds } from '../../lib/money.ts';
-import { airwayBillsPdf, latin1 } from './airway-bill-pdf.ts';
+import { toPounds } from '../../lib/money.ts';
+import { printToPdf } from '../documents/print-to-pdf.ts';
+import { airwayBillsHtml } from './airway-bill-html.ts';
 import { readWebhookPayload } from './bosta.ts';
 import {
   CourierApiError,
@@ -24,6 +25,8 @@ export const SANDBOX_WEBHOOK_SECRET = 'sandbox-courier-webhook-secret';
 interface SandboxParcel {
   delivery: CourierDelivery;
   request: DeliveryRequest;
+  /** A delivery to the shopper (type 10), not a return pickup (type 25). */
+  forward: boolean;
 }
 
 const companies = new WeakMap<object, Map<string, SandboxParcel>>();
@@ -36,54 +39,72 @@ export function sandboxCompany(world: object, secret = SANDBOX_WEBHOOK_SECRET): 
     if (!found) throw new CourierApiError('sandbox', 404, `no delivery ${trackingNumber}`);
     return found;
   };
+  const create = (request: DeliveryRequest, businessReference: string, forward: boolean) => {
+    let trackingNumber: string;
+    do trackingNumber = `SB${randomInt(10_000_000, 99_999_999)}`;
+    while (parcels.has(trackingNumber));
+    const delivery: CourierDelivery = {
+      trackingNumber,
+      providerId: `sandbox-${trackingNumber}`,
+      stateCode: 10,
+      step: bostaStep(10),
+      attempts: 0,
+      cod: request.cashToCollect,
+      businessReference,
+    };
+    parcels.set(trackingNumber, { delivery, request, forward });
+    return { ...delivery };
+  };
   return {
     name: 'sandbox',
-    async createDelivery(request) {
-      let trackingNumber: string;
-      do trackingNumber = `SB${randomInt(10_000_000, 99_999_999)}`;
-      while (parcels.has(trackingNumber));
-      const delivery: CourierDelivery = {
-        trackingNumber,
-        providerId: `sandbox-${trackingNumber}`,
-        stateCode: 10,
-        step: bostaStep(10),
-        attempts: 0,
-        cod: request.cashToCollect,
-        businessReference: String(request.orderId),
-      };
-      parcels.set(trackingNumber, { delivery, request });
-      return { ...delivery };
+    // As Bosta, the district is the company's own id; the sandbox delivers to every area of a city it serves.
+    placeAddress: async (address) => ({
+      ...address,
+      dropOff: { ...address.dropOff, districtId: `sandbox-${address.dropOff.district.toLowerCase()}` },
+    }),
+    createDelivery: async (request) => create(request, String(request.orderId), true),
+    async findDelivery(orderId) {
+      const found = [...parcels.values()].find(
+        (p) => p.forward && p.delivery.businessReference === String(orderId) && p.delivery.step !== 'cancelled',
+      );
+      return found ? { ...found.delivery } : null;
     },
+    bookReturnPickup: async (request) => create({ ...request, cashToCollect: 0 }, `return-${request.returnId}`, false),
     async cancelDelivery(trackingNumber) {
       const found = parcel(trackingNumber);
       // As Bosta: a delivery the company already took cannot be terminated from the shop.
       if (found.delivery.step !== 'created') throw new CourierApiError('sandbox', 400, 'already picked up');
       setState(found, 48);
     },
+    // Its own airway bills, one A6 sheet per parcel, printed by Chromium so an Arabic name prints as written.
     async airwayBills(trackingNumbers) {
-      return airwayBillsPdf(
+      const html = airwayBillsHtml(
         trackingNumbers.map((trackingNumber) => {
           const { request } = parcel(trackingNumber);
           const { receiver, dropOff } = request.address;
-          const name = `${receiver.firstName} ${receiver.lastName}`;
           return {
-            company: 'SANDBOX COURIER',
+            company: 'Sandbox courier',
             trackingNumber,
-            orderRef: `#${request.orderId}`,
-            receiver: latin1(name) ? name : receiver.phone,
+            orderId: request.orderId,
+            receiver: `${receiver.firstName} ${receiver.lastName}`,
             phone: receiver.phone,
-            address: [dropOff.firstLine, dropOff.district, dropOff.city].filter(latin1).join(', '),
-            cash: `EGP ${poundsText(request.cashToCollect)}`,
+            address: [dropOff.firstLine, dropOff.landmark, dropOff.district, dropOff.city].filter(Boolean).join(', '),
+            cash: request.cashToCollect,
           };
         }),
       );
+      try {
+        return await printToPdf(html);
+      } catch (error) {
+        throw new CourierApiError('sandbox', 0, `airway bills could not be printed (${(error as Error).message})`);
+      }
     },
     async track(trackingNumber) {
       return { ...parcel(trackingNumber).delivery };
     },
-    readWebhook(headers, body) {
+    async readWebhook(headers, readBody) {
       if (!hasWebhookSecret(headers, secret)) return 'bad-secret';
-      return readWebhookPayload(body);
+      return readWebhookPayload(await readBody());
     },
     trackingLink: (trackingNumber) => `/api/sandbox-courier/deliveries/${encodeURIComponent(trackingNumber)}`,
   };

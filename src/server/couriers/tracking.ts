@@ -1,10 +1,12 @@
+import { returnPickupNotice } from './return-pickup-notice.ts';
 import { orderStatusFor, type CourierStep } from '../../lib/couriers/courier-steps.ts';
 import type { OrderStatus } from '../../lib/orders/order-status.ts';
 import { isoNow } from '../auth/secrets.ts';
-import { moveFromDesk, recordFailedDelivery } from '../admin/orders/desk-moves.ts';
-import { courierCompanyActor, type CourierCompanyActor } from '../admin/staff-actor.ts';
+import { moveFromDesk, recordFailedDelivery } from '../../desk/orders/server/desk-moves.ts';
+import { courierCompanyActor, type CourierCompanyActor } from '../../desk/staff/server/staff-actor.ts';
 import type { ShopDb } from '../db/index.ts';
 import { Problem } from '../problem.ts';
+import { queueOrderMessage } from '../messaging/order-messages.ts';
 import { COMPANY_NAMES } from './companies.ts';
 import type { CourierCompany, CourierDelivery } from './courier-company.ts';
 
@@ -16,7 +18,8 @@ import type { CourierCompany, CourierDelivery } from './courier-company.ts';
  * (`courier:<company>` in the events and the audit log), only forward, each move conditional on the status it
  * leaves: a replayed or concurrent notice finds the order already moved and changes nothing.
  *
- *   picked up, out for delivery → WITH_COURIER (the courier, tracking number and cash to collect set)
+ *   picked up, out for delivery → WITH_COURIER (the courier, tracking number and cash to collect set); out for
+ *                                 delivery also tells the shopper the cash to prepare (once)
  *   delivered                   → DELIVERED (through WITH_COURIER if the pickup notice never came)
  *   failed attempt n            → the failed-delivery rule, once per attempt: back to READY_TO_SHIP, and the
  *                                 company's next attempt hands it over again
@@ -29,9 +32,9 @@ export async function receiveWebhook(
   db: ShopDb,
   company: CourierCompany,
   headers: Headers,
-  body: unknown,
+  readBody: () => Promise<unknown>,
 ): Promise<WebhookOutcome> {
-  const notice = company.readWebhook(headers, body);
+  const notice = await company.readWebhook(headers, readBody);
   if (notice === 'bad-secret') throw new Problem(401, 'couriers.badWebhookSecret');
   if (notice === 'unreadable') throw new Problem(422, 'couriers.unreadableWebhook');
   const known = await db
@@ -40,7 +43,7 @@ export async function receiveWebhook(
     .where('company', '=', company.name)
     .where('tracking_number', '=', notice.trackingNumber)
     .executeTakeFirst();
-  if (!known) return 'unknown';
+  if (!known) return returnPickupNotice(db, company, notice.trackingNumber, notice.stateCode);
   const fresh = await company.track(notice.trackingNumber);
   if (fresh.stateCode !== notice.stateCode) return 'contradicted';
   return applyDelivery(db, company, fresh);
@@ -102,7 +105,19 @@ export async function applyDelivery(db: ShopDb, company: CourierCompany, fresh: 
   } catch (error) {
     if (!alreadyMoved(error)) throw error;
   }
+  if (fresh.step === 'out_for_delivery') await tellOutForDelivery(db, row.order_id);
   return moved ? 'moved' : 'unchanged';
+}
+
+/**
+ * The shopper hears that the parcel is on its way today, with the exact cash to prepare (issue 37): written once per
+ * order (the outbox's unique (order, kind, channel)), only while the order is with the courier.
+ */
+async function tellOutForDelivery(db: ShopDb, orderId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const order = await trx.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirst();
+    if (order?.status === 'WITH_COURIER') await queueOrderMessage(trx, orderId, 'out_for_delivery');
+  });
 }
 
 /**

@@ -1,7 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type LogEvent, type SqliteDatabase } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type LogEvent,
+  type SqliteDialectConfig,
+  type SqliteDatabase,
+} from 'kysely';
 import { metrics } from '../observability/metrics.ts';
 import pg from 'pg';
 import type { Database } from './schema.ts';
@@ -18,6 +28,8 @@ export interface ConnectOptions {
   databaseUrl?: string | undefined;
   /** SQLite file path, or ':memory:'. */
   sqlitePath?: string | undefined;
+  /** A serialized SQLite database, opened in memory (the test suite's migrated and seeded template). */
+  sqliteImage?: Buffer | undefined;
 }
 
 /** Opens Kysely on PostgreSQL when a URL is given, else on an embedded SQLite file. */
@@ -29,8 +41,8 @@ export function connect(options: ConnectOptions): DatabaseHandle {
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: timed('postgres') }), engine: 'postgres' };
   }
   const path = options.sqlitePath ?? './data/shop.sqlite';
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const sqlite = new SQLite(path);
+  if (path !== ':memory:' && !options.sqliteImage) mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new SQLite(options.sqliteImage ?? path);
   // WAL lets the build, the server and a seed run read while one of them writes.
   // The wait first: switching to WAL needs a moment's lock, and a CLI (npm run staff, order) opening the live shop's
   // database while the server writes got "database is locked" at once (an e2e journey caught it).
@@ -38,9 +50,35 @@ export function connect(options: ConnectOptions): DatabaseHandle {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), log: timed('sqlite') }),
+    db: new Kysely<Database>({
+      dialect: new WritingSqliteDialect({ database: withStatementCache(sqlite) }),
+      log: timed('sqlite'),
+    }),
     engine: 'sqlite',
   };
+}
+
+/**
+ * SQLite transactions begin as writers (`BEGIN IMMEDIATE`). Our transactions read, then write; begun deferred, one
+ * whose snapshot another process had written past since (the e2e journeys writing beside the server, `npm run order`
+ * or `npm run staff` beside the live shop) failed at its first write with "database is locked" at once, since SQLite
+ * cannot wait its way out of a stale snapshot. Begun as writers, they wait for the lock (busy_timeout) instead.
+ */
+class WritingSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver() {
+    return new WritingSqliteDriver(this.#config);
+  }
+}
+
+class WritingSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
 }
 
 /** Kysely's log hook: every query's time into the metrics (db_query_duration_seconds). */

@@ -25,7 +25,15 @@ import * as terminalAndShortRemittances from './migrations/024-terminal-and-shor
 import * as staffSecrets from './migrations/025-staff-secrets.ts';
 import * as messaging from './migrations/026-messaging.ts';
 import * as courierDeliveries from './migrations/027-courier-deliveries.ts';
+import * as courierReturnPickups from './migrations/034-courier-return-pickups.ts';
 import * as paymobFawry from './migrations/028-paymob-fawry.ts';
+import * as sellerAccounts from './migrations/031-seller-accounts.ts';
+import * as webhookEvents from './migrations/033-webhook-events.ts';
+import * as paymentReconciliation from './migrations/032-payment-reconciliation.ts';
+import * as pushSubscriptions from './migrations/029-push-subscriptions.ts';
+import * as sellerLedger from './migrations/030-seller-ledger.ts';
+import * as sellerCatalog from './migrations/035-seller-catalog.ts';
+import * as orderParts from './migrations/036-order-parts.ts';
 
 type PortableMigration = { up: (db: Kysely<unknown>, ctx: MigrationContext) => Promise<void> };
 
@@ -55,6 +63,14 @@ const migrations: Record<string, PortableMigration> = {
   '026-messaging': messaging,
   '027-courier-deliveries': courierDeliveries,
   '028-paymob-fawry': paymobFawry,
+  '031-seller-accounts': sellerAccounts,
+  '034-courier-return-pickups': courierReturnPickups,
+  '033-webhook-events': webhookEvents,
+  '032-payment-reconciliation': paymentReconciliation,
+  '029-push-subscriptions': pushSubscriptions,
+  '030-seller-ledger': sellerLedger,
+  '035-seller-catalog': sellerCatalog,
+  '036-order-parts': orderParts,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

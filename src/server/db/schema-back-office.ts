@@ -7,6 +7,10 @@ export interface BackOfficeTables {
   staff_recovery_codes: StaffRecoveryCodeTable;
   staff_sessions: StaffSessionTable;
   audit_log: AuditLogTable;
+  seller_members: SellerMemberTable;
+  seller_invites: SellerInviteTable;
+  seller_recovery_codes: SellerRecoveryCodeTable;
+  seller_sessions: SellerSessionTable;
   order_calls: OrderCallTable;
   order_notes: OrderNoteTable;
   delivery_failures: DeliveryFailureTable;
@@ -14,9 +18,13 @@ export interface BackOfficeTables {
   remittances: RemittanceTable;
   remittance_orders: RemittanceOrderTable;
   courier_deliveries: CourierDeliveryTable;
+  courier_return_pickups: CourierReturnPickupTable;
+  payment_reconciliations: PaymentReconciliationTable;
+  payment_mismatches: PaymentMismatchTable;
   content_entries: ContentEntryTable;
   content_revisions: ContentRevisionTable;
   content_releases: ContentReleaseTable;
+  product_changes: ProductChangeTable;
 }
 
 export interface StaffTable {
@@ -46,7 +54,7 @@ export interface StaffInviteTable {
 export interface StaffRecoveryCodeTable {
   id: Generated<number>;
   staff_id: number;
-  /** HMAC-SHA256 with a salt of its own: `h1.<key id>.<salt>.<mac>` (src/server/admin/recovery-codes.ts). */
+  /** HMAC-SHA256 with a salt of its own: `h1.<key id>.<salt>.<mac>` (src/desk/staff/server/recovery-codes.ts). */
   code_hash: string;
   used_at: string | null;
 }
@@ -80,7 +88,18 @@ export interface AuditLogTable {
   reason: string | null;
   client_address: string;
   created_at: string;
+  /** Set when a seller member acted (migration 031): the seller, and the member (staff_id is then null). */
+  seller_id: number | null;
+  seller_member_id: number | null;
 }
+
+/** The seller portal's accounts (migration 031): the staff's shapes, `member_id` where staff say `staff_id`. */
+export interface SellerMemberTable extends StaffTable {
+  seller_id: number;
+}
+export type SellerInviteTable = Omit<StaffInviteTable, 'staff_id'> & { member_id: number };
+export type SellerRecoveryCodeTable = Omit<StaffRecoveryCodeTable, 'staff_id'> & { member_id: number };
+export type SellerSessionTable = Omit<StaffSessionTable, 'staff_id'> & { member_id: number };
 
 export interface OrderCallTable {
   id: Generated<number>;
@@ -120,6 +139,21 @@ export interface CourierTable {
   /** The API company this courier row stands for (`bosta`, `sandbox`; migration 027), else null. */
   company: Generated<string | null>;
   created_at: string;
+}
+
+/** A courier company's return pickup of a delivered order (issue 38, migration 034); one per order. */
+export interface CourierReturnPickupTable {
+  id: Generated<number>;
+  order_id: number;
+  company: string;
+  /** Null while the company is being asked (the row is the booking's claim). */
+  tracking_number: string | null;
+  provider_id: string | null;
+  state_code: Generated<number>;
+  /** A CourierStep of the pickup (created → picked_up → … → delivered back to the shop). */
+  step: Generated<string>;
+  created_at: string;
+  updated_at: string;
 }
 
 /** A delivery created at a courier company (issue 38, migration 027). */
@@ -206,4 +240,55 @@ export interface ContentReleaseTable {
   started_by: number | null;
   started_at: string;
   finished_at: string | null;
+}
+
+/** One provider's run of the daily reconciliation report for a Cairo day (migration 032). */
+export interface PaymentReconciliationTable {
+  id: Generated<number>;
+  /** The Cairo day, YYYY-MM-DD. */
+  day: string;
+  provider: string;
+  checked: number;
+  mismatches: number;
+  unreachable: number;
+  ran_at: string;
+}
+
+/** A payment whose provider's record differs from ours, found by that day's report (migration 032). */
+export interface PaymentMismatchTable {
+  id: Generated<number>;
+  day: string;
+  provider: string;
+  payment_id: number;
+  order_id: number;
+  tran_ref: string;
+  /** paid_there | refunded_there | amount_differs | not_paid_there */
+  kind: string;
+  their_amount: number | null;
+  our_amount: number | null;
+  their_refunded: number | null;
+  our_refunded: number | null;
+  /** The provider's outcome (paid, pending, declined, cancelled) and our payment's status. */
+  their_status: string;
+  our_status: string;
+}
+
+/** A seller's catalog change waiting for staff, or decided (migration 035, docs/sellers.md "Catalog"). */
+export interface ProductChangeTable {
+  id: Generated<number>;
+  product_id: number;
+  seller_id: number;
+  /** create | edit */
+  kind: string;
+  /** pending | approved | rejected */
+  status: string;
+  before_json: string;
+  proposed_json: string;
+  /** The seller member who proposed it. */
+  submitted_by: number;
+  submitted_at: string;
+  /** The staff member who decided. */
+  decided_by: number | null;
+  decided_at: string | null;
+  reason: string | null;
 }

@@ -1,8 +1,9 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { BackOfficeTables } from './schema-back-office.ts';
+import type { SellerLedgerTables } from './schema-seller-ledger.ts';
 
 /** Row types of every table; services map them to domain types before they leave src/server. */
-export interface Database extends BackOfficeTables {
+export interface Database extends BackOfficeTables, SellerLedgerTables {
   categories: CategoryTable;
   sub_categories: SubCategoryTable;
   sellers: SellerTable;
@@ -22,6 +23,7 @@ export interface Database extends BackOfficeTables {
   coupons: CouponTable;
   orders: OrderTable;
   order_lines: OrderLineTable;
+  order_parts: OrderPartTable;
   order_events: OrderEventTable;
   coupon_redemptions: CouponRedemptionTable;
   wallet_ledger: WalletLedgerTable;
@@ -36,6 +38,8 @@ export interface Database extends BackOfficeTables {
   message_consents: MessageConsentTable;
   order_messages: OrderMessageTable;
   message_inbox: MessageInboxTable;
+  webhook_events: WebhookEventTable;
+  push_subscriptions: PushSubscriptionTable;
 }
 
 export interface CategoryTable {
@@ -70,6 +74,8 @@ export interface SellerTable {
   logo: string;
   /** active | suspended (migration 021): a suspended seller and its products are out of the shop. */
   status: Generated<string>;
+  /** 1: staff trust this seller, whose catalog changes skip moderation (migration 035). */
+  trusted: Generated<number>;
 }
 
 export interface ProductTable {
@@ -328,6 +334,19 @@ export interface OrderLineTable {
   before_discount: number | null;
   quantity: number;
   line_total: number;
+  /** When its seller could not supply it (out of stock): its units and money went back (migration 036). */
+  cancelled_at: Generated<string | null>;
+}
+
+/** A seller's part of an order (migration 036): the lines of its products, prepared by the seller. */
+export interface OrderPartTable {
+  id: Generated<number>;
+  order_id: number;
+  seller_id: number;
+  /** new | accepted | ready | cancelled */
+  status: string;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface OrderEventTable {
@@ -427,7 +446,7 @@ export interface RefundTable {
   destination: 'card' | 'wallet';
   /** owed → paying (claimed by finance while the provider is asked) → paid; back to owed if the provider refuses. */
   status: 'owed' | 'paying' | 'paid';
-  reason: 'cancelled' | 'late_payment' | 'extra_payment' | 'returned';
+  reason: 'cancelled' | 'late_payment' | 'extra_payment' | 'returned' | 'line_cancelled';
   created_at: string;
   paid_at: string | null;
   /** The finance staff member who paid it back. */
@@ -535,5 +554,34 @@ export interface MessageInboxTable {
   order_id: number | null;
   /** What it did: confirmed, cancelled, change_address, moved_on, opted_out, unknown, status, ignored. */
   outcome: string;
+  created_at: string;
+}
+
+/** A verified WhatsApp webhook event waiting to be (or already) taken by the job (migration 033). */
+export interface WebhookEventTable {
+  id: Generated<number>;
+  event_id: string;
+  /** message | status */
+  kind: string;
+  /** The shopper's number (+20…) for a message; null for a status. */
+  phone: string | null;
+  /** The event's JSON as Meta sent it (one entry of `messages[]` or `statuses[]`). */
+  payload: string;
+  received_at: string;
+  claimed_until: string | null;
+  attempts: Generated<number>;
+  processed_at: string | null;
+  error: string | null;
+}
+
+/** A browser a shopper turned order notifications on in (migration 029, decision 029). */
+export interface PushSubscriptionTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The push service's address for this browser: unique, the device's identity. */
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret (base64url), which each message is encrypted to (RFC 8291). */
+  p256dh: string;
+  auth: string;
   created_at: string;
 }

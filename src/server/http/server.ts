@@ -32,6 +32,15 @@ export interface ServeOptions {
 const KEEP_PREVIOUS = 3;
 
 /**
+ * How long an idle keep-alive connection stays open. Node's 5 s default races clients that reuse a connection just as
+ * the server closes it: the request meets the close and fails with ECONNRESET (a journey's API call did, in CI at load
+ * 10, after 5 s of browser steps). A client (Node's agent, a browser) closes its side a little before the timeout it is
+ * told in `Keep-Alive`, and reverse proxies and load balancers keep upstream connections idle for up to 60 s, so the
+ * server outlasts them: the usual 65 s. Headers must then be allowed at least as long.
+ */
+export const KEEP_ALIVE_MS = 65_000;
+
+/**
  * One process serves everything: pre-rendered pages and hashed assets from dist/client (pre-compressed,
  * immutable when hashed), then the Astro handler for the API and on-demand pages (compressed on the fly).
  */
@@ -135,6 +144,8 @@ export async function serve({ distDir, host, port, buildsDir }: ServeOptions): P
     });
     server.on('close', stop);
   }
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   return server;
 }

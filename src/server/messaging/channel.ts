@@ -1,6 +1,9 @@
+import type { Locale } from '../../i18n/locales.ts';
+
 /**
  * One interface for every way an order message leaves the shop (issue 37): WhatsApp's Cloud API, SMS through the
- * shop's SMS sender, and the demo provider that keeps messages in the outbox for the simulator.
+ * shop's SMS sender, the demo provider that keeps messages in the outbox for the simulator, and Web Push to the
+ * shopper's browsers (issue 41, decision 029).
  */
 
 /** A WhatsApp template as sent: its approved name and language code, body parameters and quick replies. */
@@ -17,6 +20,10 @@ export interface OutgoingMessage {
   /** The text as the shopper reads it: what SMS sends, and WhatsApp when there is no template. */
   text: string;
   template: TemplateMessage | null;
+  /** The order it is about: a notification goes to the browsers of the order's shopper (decision 029). */
+  orderId?: number;
+  /** A notification's title and the page its tap opens (the push channel's). */
+  notification?: { title: string; url: string; locale: Locale };
 }
 
 export interface SentMessage {
@@ -34,7 +41,7 @@ export class MessageSendError extends Error {
   }
 }
 
-export type ChannelName = 'whatsapp' | 'sms';
+export type ChannelName = 'whatsapp' | 'sms' | 'push';
 
 export interface MessageChannel {
   readonly channel: ChannelName;

@@ -1,9 +1,18 @@
-import { isOptOut, isDeliveryStatus, parseReplyPayload, statusMoves, type QuickReply } from '../../lib/messaging/replies.ts';
-import { moveFromDesk } from '../admin/orders/desk-moves.ts';
-import { SYSTEM_NOTES } from '../admin/orders/confirmation-calls.ts';
-import { shopperChannelActor } from '../admin/staff-actor.ts';
+import {
+  isOptOut,
+  isDeliveryStatus,
+  parseDayPayload,
+  parseReplyPayload,
+  statusMoves,
+  type QuickReply,
+} from '../../lib/messaging/replies.ts';
+import { moveFromDesk } from '../../desk/orders/server/desk-moves.ts';
+import { SYSTEM_NOTES } from '../../desk/orders/server/confirmation-calls.ts';
+import { shopperChannelActor } from '../../desk/staff/server/staff-actor.ts';
 import type { ShopDb } from '../db/index.ts';
 import { isUniqueViolation, nowIso } from '../db/values.ts';
+import { once, takeOnce, type InboundOutcome } from './inbox-once.ts';
+import { takeDayChoice } from './day-choice.ts';
 import { log } from '../observability/logger.ts';
 import { Problem } from '../problem.ts';
 import type { MessageKind } from '../../lib/messaging/replies.ts';
@@ -21,19 +30,9 @@ import { queueOrderMessage } from './order-messages.ts';
  *   falls back to SMS.
  */
 
-export type InboundOutcome =
-  | 'confirmed'
-  | 'cancelled'
-  | 'change_address'
-  | 'moved_on'
-  | 'opted_out'
-  | 'noted'
-  | 'status'
-  | 'unknown'
-  | 'ignored'
-  | 'duplicate';
+export type { InboundOutcome };
 
-interface WaMessage {
+export interface WaMessage {
   id?: unknown;
   from?: unknown;
   type?: unknown;
@@ -41,13 +40,13 @@ interface WaMessage {
   interactive?: { button_reply?: { id?: unknown }; list_reply?: { id?: unknown } };
   text?: { body?: unknown };
 }
-interface WaStatus {
+export interface WaStatus {
   id?: unknown;
   status?: unknown;
   errors?: { code?: unknown; title?: unknown }[];
 }
 
-const str = (value: unknown): string | null =>
+export const str = (value: unknown): string | null =>
   typeof value === 'string' && value.length > 0 && value.length <= 4096 ? value : null;
 
 /** The events of a webhook post, in the order they came. */
@@ -67,34 +66,6 @@ export function webhookEvents(payload: unknown): { messages: WaMessage[]; status
   return { messages, statuses };
 }
 
-/** Records the event as taken; a unique violation (the same id again) aborts the caller's transaction. */
-async function takeOnce(
-  trx: ShopDb,
-  event: { id: string; kind: string; phone: string | null; orderId: number | null; outcome: InboundOutcome },
-): Promise<void> {
-  await trx
-    .insertInto('message_inbox')
-    .values({
-      event_id: event.id,
-      kind: event.kind,
-      phone: event.phone,
-      order_id: event.orderId,
-      outcome: event.outcome,
-      created_at: nowIso(),
-    })
-    .execute();
-}
-
-/** A transaction that is a duplicate when the event was taken before. */
-async function once(db: ShopDb, work: (trx: ShopDb) => Promise<InboundOutcome>): Promise<InboundOutcome> {
-  try {
-    return await db.transaction().execute(work);
-  } catch (error) {
-    if (isUniqueViolation(error)) return 'duplicate';
-    throw error;
-  }
-}
-
 const ORDER_OPEN = 'PLACED';
 
 /** A quick reply to a confirmation: the order moves through the desk's one mover, as the shopper on WhatsApp. */
@@ -104,7 +75,7 @@ export async function takeReply(
   phone: string,
   orderId: number,
   reply: QuickReply,
-  channel: ChannelName = 'whatsapp',
+  channel: Exclude<ChannelName, 'push'> = 'whatsapp',
 ): Promise<InboundOutcome> {
   const asked = await db
     .selectFrom('order_messages')
@@ -214,42 +185,35 @@ async function takeStatus(db: ShopDb, providerId: string, status: string, error:
   });
 }
 
-/** Takes every event of a verified webhook post; what each did, in order. */
-export async function takeWebhook(db: ShopDb, payload: unknown): Promise<InboundOutcome[]> {
-  const { messages, statuses } = webhookEvents(payload);
-  const outcomes: InboundOutcome[] = [];
-  for (const m of messages) {
-    const id = str(m.id);
-    const from = str(m.from);
-    if (!id || !from || !/^\d{6,15}$/.test(from)) {
-      outcomes.push('ignored');
-      continue;
-    }
-    const phone = `+${from}`;
-    const payloadText =
-      m.type === 'button'
-        ? str(m.button?.payload)
-        : m.type === 'interactive'
-          ? str(m.interactive?.button_reply?.id ?? m.interactive?.list_reply?.id)
-          : null;
-    const reply = payloadText ? parseReplyPayload(payloadText) : null;
-    const text = m.type === 'text' ? str(m.text?.body) : m.type === 'button' && !reply ? str(m.button?.text) : null;
-    if (reply) outcomes.push(await takeReply(db, id, phone, reply.orderId, reply.reply));
-    else if (text) outcomes.push(await takeText(db, id, phone, text));
-    else
-      outcomes.push(
-        await once(db, async (trx) => {
-          await takeOnce(trx, { id, kind: 'other', phone, orderId: null, outcome: 'ignored' });
-          return 'ignored';
-        }),
-      );
-  }
-  for (const s of statuses) {
-    const id = str(s.id);
-    const status = str(s.status);
-    if (!id || !status) continue;
-    const error = s.errors?.[0] ? `${String(s.errors[0].code)} ${String(s.errors[0].title ?? '')}`.trim() : null;
-    outcomes.push(await takeStatus(db, id, status, error));
-  }
-  return outcomes;
+/** Takes one stored message event (webhook-queue.ts): a quick reply, a text, or something the shop ignores. */
+export async function takeMessage(db: ShopDb, m: WaMessage): Promise<InboundOutcome> {
+  const id = str(m.id);
+  const from = str(m.from);
+  if (!id || !from || !/^\d{6,15}$/.test(from)) return 'ignored';
+  const phone = `+${from}`;
+  const payloadText =
+    m.type === 'button'
+      ? str(m.button?.payload)
+      : m.type === 'interactive'
+        ? str(m.interactive?.button_reply?.id ?? m.interactive?.list_reply?.id)
+        : null;
+  const reply = payloadText ? parseReplyPayload(payloadText) : null;
+  const day = !reply && payloadText ? parseDayPayload(payloadText) : null;
+  const text = m.type === 'text' ? str(m.text?.body) : m.type === 'button' && !reply && !day ? str(m.button?.text) : null;
+  if (reply) return takeReply(db, id, phone, reply.orderId, reply.reply);
+  if (day) return takeDayChoice(db, id, phone, day.orderId, day.choice);
+  if (text) return takeText(db, id, phone, text);
+  return once(db, async (trx) => {
+    await takeOnce(trx, { id, kind: 'other', phone, orderId: null, outcome: 'ignored' });
+    return 'ignored';
+  });
+}
+
+/** Takes one stored status event: forward only; a failed WhatsApp message goes again by SMS. */
+export async function takeStatusEvent(db: ShopDb, s: WaStatus): Promise<InboundOutcome> {
+  const id = str(s.id);
+  const status = str(s.status);
+  if (!id || !status) return 'ignored';
+  const error = s.errors?.[0] ? `${String(s.errors[0].code)} ${String(s.errors[0].title ?? '')}`.trim() : null;
+  return takeStatus(db, id, status, error);
 }

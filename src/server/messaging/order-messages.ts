@@ -3,19 +3,21 @@ import { interpolate } from '../../i18n/interpolate.ts';
 import { localeOr } from '../../i18n/locales.ts';
 import { localized } from '../../i18n/localized.ts';
 import { dictionary } from '../../i18n/t.ts';
-import { QUICK_REPLIES, replyPayload, type MessageKind } from '../../lib/messaging/replies.ts';
+import { DAY_CHOICES, QUICK_REPLIES, dayPayload, replyPayload, type MessageKind } from '../../lib/messaging/replies.ts';
 import { serverConfig, type TemplateKind } from '../config.ts';
 import type { ShopDb } from '../db/index.ts';
 import { nowIso } from '../db/values.ts';
 import type { ChannelName, TemplateMessage } from './channel.ts';
 import { confirmLinkUrl } from './confirm-token.ts';
 import { hasConsent } from './consent.ts';
+import { extraFacts, type ExtraFacts } from './order-message-facts.ts';
+import { queuePushMessage } from './push-messages.ts';
 
 /** A filled value kept whole inside the other language's text (docs/glossary.md, "Isolate every filled value"). */
 const isolate = (value: string): string => `\u2068${value}\u2069`;
 
 /** The kinds the shop starts (consent needed); the others answer the shopper's own message. */
-const ANSWERS: readonly MessageKind[] = ['moved_on', 'change_address'];
+export const ANSWERS: readonly MessageKind[] = ['moved_on', 'change_address', 'day_chosen'];
 
 /** The WhatsApp template of a kind; the answers are free-form texts inside the 24-hour window the shopper opened. */
 const TEMPLATE_OF: Partial<Record<MessageKind, TemplateKind>> = {
@@ -24,6 +26,8 @@ const TEMPLATE_OF: Partial<Record<MessageKind, TemplateKind>> = {
   delivered: 'delivered',
   failed_attempt: 'failed_attempt',
   payment_code: 'payment_code',
+  out_for_delivery: 'out_for_delivery',
+  refund_paid: 'refund_paid',
 };
 
 interface Composed {
@@ -33,18 +37,18 @@ interface Composed {
   replies: { payload: string; title: string }[];
 }
 
-type OrderFacts = {
+type OrderFacts = ExtraFacts & {
   id: number;
   locale: string;
   total: number;
   cash_to_collect: number;
   created_at: string;
   delivery_days: number;
-  /** A kiosk or Fawry payment code waiting to be paid in cash (issue 39): what a `payment_code` message carries. */
-  paymentCode?: PaymentCodeFacts;
 };
 
-type PaymentCodeFacts = { code: string; amount: number; expires_at: string };
+/** The template a kind is sent with: the hand-over has its own when the company gave a tracking link. */
+const templateOf = (kind: MessageKind, composed: Composed): TemplateKind | undefined =>
+  kind === 'with_courier' && composed.params.length === 3 ? 'with_courier_tracking' : TEMPLATE_OF[kind];
 
 /** The text of a message in the order's language, and the template's parameters in their order. */
 export function composeOrderMessage(kind: MessageKind, order: OrderFacts): Composed {
@@ -71,12 +75,31 @@ export function composeOrderMessage(kind: MessageKind, order: OrderFacts): Compo
         replies: QUICK_REPLIES.map((reply) => ({ payload: replyPayload(order.id, reply), title: t.confirm.replies[reply] })),
       };
     }
-    case 'with_courier':
-      return fill(t.withCourier, { order: orderNo, cash: isolate(formatMoney(order.cash_to_collect, locale)) });
+    case 'with_courier': {
+      const cash = isolate(formatMoney(order.cash_to_collect, locale));
+      // A link is never isolated: the shopper's phone must see it whole to make it tappable.
+      return order.trackingLink
+        ? fill(t.withCourierTracking, { order: orderNo, cash, link: order.trackingLink })
+        : fill(t.withCourier, { order: orderNo, cash });
+    }
+    case 'out_for_delivery':
+      // The exact cash the courier collects (cash_to_collect, set at the hand-over): nothing for a prepaid order.
+      return fill(t.outForDelivery, { order: orderNo, cash: isolate(formatMoney(order.cash_to_collect, locale)) });
+    case 'refund_paid': {
+      if (!order.refund) throw new Error(`order ${order.id} has no paid refund to tell about`);
+      return fill(t.refundPaid, {
+        order: orderNo,
+        amount: isolate(formatMoney(order.refund.amount, locale)),
+        destination: t.refundDestinations[order.refund.destination as 'card' | 'wallet'] ?? order.refund.destination,
+      });
+    }
     case 'delivered':
       return fill(t.delivered, { order: orderNo });
     case 'failed_attempt':
-      return fill(t.failedAttempt, { order: orderNo });
+      return {
+        ...fill(t.failedAttempt, { order: orderNo }),
+        replies: DAY_CHOICES.map((choice) => ({ payload: dayPayload(order.id, choice), title: t.dayChoices[choice] })),
+      };
     case 'payment_code': {
       if (!order.paymentCode) throw new Error(`order ${order.id} has no payment code to send`);
       // The code is paid within hours (KIOSK_PAYMENT_HOURS, Fawry's expiry): its deadline is a date and a time.
@@ -91,29 +114,23 @@ export function composeOrderMessage(kind: MessageKind, order: OrderFacts): Compo
       return fill(t.movedOn, { order: orderNo });
     case 'change_address':
       return fill(t.changeAddress, { order: orderNo });
+    case 'day_chosen': {
+      const choice = order.dayChoice;
+      if (!choice) throw new Error(`order ${order.id} has no delivery day chosen`);
+      const title = t.dayChoices[choice.choice];
+      return fill(t.dayChosen, {
+        order: orderNo,
+        choice: choice.day ? `${title} (${isolate(formatDate(new Date(`${choice.day}T12:00:00Z`), locale))})` : title,
+      });
+    }
   }
-}
-
-/** The order's newest payment code still waiting to be paid in cash (payments.bill_reference, issue 39). */
-async function unpaidPaymentCode(trx: ShopDb, orderId: number): Promise<PaymentCodeFacts | undefined> {
-  const row = await trx
-    .selectFrom('payments')
-    .select(['bill_reference', 'amount', 'expires_at'])
-    .where('order_id', '=', orderId)
-    .where('status', '=', 'pending')
-    .where('bill_reference', 'is not', null)
-    .where('expires_at', 'is not', null)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  return row?.bill_reference && row.expires_at
-    ? { code: row.bill_reference, amount: row.amount, expires_at: row.expires_at }
-    : undefined;
 }
 
 /**
  * Writes a message about an order into the outbox, in the caller's transaction (the order change that causes it),
  * once per (order, kind, channel): a second call does nothing. Nothing when messages are off, or — for what the shop
- * starts — when the shopper's phone has no consent. True when a row was written.
+ * starts — when the shopper's phone has no consent. An order update also writes its notification to the shopper's
+ * browsers (channel `push`, push-messages.ts), whatever the WhatsApp side does. True when a row was written.
  */
 export async function queueOrderMessage(
   trx: ShopDb,
@@ -122,12 +139,12 @@ export async function queueOrderMessage(
   channel: ChannelName = 'whatsapp',
 ): Promise<boolean> {
   const config = serverConfig().messaging;
-  if (config.mode === 'off') return false;
   const order = await trx
     .selectFrom('orders')
     .innerJoin('users', 'users.id', 'orders.user_id')
     .select([
       'orders.id',
+      'orders.user_id',
       'orders.locale',
       'orders.total',
       'orders.cash_to_collect',
@@ -137,13 +154,16 @@ export async function queueOrderMessage(
     ])
     .where('orders.id', '=', orderId)
     .executeTakeFirst();
-  if (!order?.phone) return false;
+  if (!order) return false;
+  const extra = await extraFacts(trx, orderId, kind);
+  // A code paid or expired before its message was written (an SMS fallback comes late): nothing left to say.
+  if (!extra) return false;
+  const composed = composeOrderMessage(kind, { ...order, ...extra });
+  // The order change's own call (WhatsApp, the default) also writes its notification (decision 029); the fallbacks do not.
+  if (channel === 'whatsapp') await queuePushMessage(trx, { ...order, locale: localeOr(order.locale) }, kind, composed.body);
+  if (config.mode === 'off' || !order.phone) return false;
   if (!ANSWERS.includes(kind) && !(await hasConsent(trx, order.phone))) return false;
-  const paymentCode = kind === 'payment_code' ? await unpaidPaymentCode(trx, orderId) : undefined;
-  // Paid or expired before its message was written (an SMS fallback comes late): nothing left to pay.
-  if (kind === 'payment_code' && !paymentCode) return false;
-  const composed = composeOrderMessage(kind, paymentCode ? { ...order, paymentCode } : order);
-  const templateKind = TEMPLATE_OF[kind];
+  const templateKind = templateOf(kind, composed);
   const locale = localeOr(order.locale);
   const template: TemplateMessage | null =
     channel === 'whatsapp' && templateKind

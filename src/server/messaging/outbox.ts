@@ -4,9 +4,12 @@ import { serverConfig } from '../config.ts';
 import type { ShopDb } from '../db/index.ts';
 import { MessageSendError, type ChannelName, type MessageChannel, type OutgoingMessage } from './channel.ts';
 import { hasConsent } from './consent.ts';
+import { PushChannel } from './push-channel.ts';
 import { DemoWhatsappChannel } from './demo-channel.ts';
-import { queueOrderMessage } from './order-messages.ts';
+import { ANSWERS, queueOrderMessage } from './order-messages.ts';
+import { serviceWindowOpen } from './service-window.ts';
 import { SmsChannel } from './sms-channel.ts';
+import { kickWebhookEvents } from './webhook-queue.ts';
 import { WhatsappCloudChannel } from './whatsapp-cloud.ts';
 
 /** Tries before a message is given up (and, on WhatsApp, handed to SMS). */
@@ -16,14 +19,22 @@ const BATCH = 20;
 /** 10 s, 20 s, 40 s, 80 s… between tries. */
 export const backOffMs = (attempts: number): number => 10_000 * 2 ** Math.max(0, attempts - 1);
 
-export type Channels = Record<ChannelName, MessageChannel>;
+/** The senders by channel; without `push`, notifications fail as unconfigured (tests that send none leave it out). */
+export type Channels = Record<Exclude<ChannelName, 'push'>, MessageChannel> & { push?: MessageChannel };
 
-/** The channels the configuration asks for: the Cloud API or the demo's WhatsApp, and SMS. */
+/** Push rows left from a time push was configured find nothing to send with: they fail at once. */
+const pushOff: MessageChannel = {
+  channel: 'push',
+  send: () => Promise.reject(new MessageSendError('Web Push is not configured (VAPID keys)', false)),
+};
+
+/** The channels the configuration asks for: the Cloud API or the demo's WhatsApp, SMS, and Web Push when keyed. */
 export function configuredChannels(db: ShopDb): Channels {
-  const { mode, whatsapp } = serverConfig().messaging;
+  const { messaging, push } = serverConfig();
   return {
-    whatsapp: mode === 'whatsapp' ? new WhatsappCloudChannel(whatsapp) : new DemoWhatsappChannel(),
+    whatsapp: messaging.mode === 'whatsapp' ? new WhatsappCloudChannel(messaging.whatsapp) : new DemoWhatsappChannel(),
     sms: new SmsChannel(db),
+    push: push ? new PushChannel(db, push) : pushOff,
   };
 }
 
@@ -44,10 +55,13 @@ function outgoing(row: Row): OutgoingMessage {
     language: string | null;
     body: string[];
     replies: { payload: string; title: string }[];
+    notification?: OutgoingMessage['notification'];
   };
   return {
     to: row.phone,
     text: row.body,
+    orderId: row.order_id,
+    ...(params.notification ? { notification: params.notification } : {}),
     template:
       row.template && params.language
         ? { name: row.template, language: params.language, body: params.body, replies: params.replies }
@@ -59,7 +73,7 @@ function outgoing(row: Row): OutgoingMessage {
  * Sends what is due, once: each row is claimed with a conditional update (of several instances one wins), sent, then
  * marked sent with the provider's id, or put back with a back-off, or — after MAX_ATTEMPTS or a refusal no retry can
  * change — marked failed, a WhatsApp message then falling back to SMS. A consent withdrawn since the row was written
- * skips it. How many were sent.
+ * skips it; a free-form WhatsApp text outside the shopper's 24-hour window goes by SMS instead. How many were sent.
  */
 export async function deliverDueMessages(db: ShopDb, channels: Channels, now = new Date()): Promise<number> {
   const at = now.toISOString();
@@ -84,7 +98,8 @@ export async function deliverDueMessages(db: ShopDb, channels: Channels, now = n
       .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', at)]))
       .executeTakeFirst();
     if (Number(claim.numUpdatedRows) !== 1) continue;
-    const answer = row.kind === 'moved_on' || row.kind === 'change_address';
+    // A notification's consent is the browser's subscription itself, looked up as it is sent (push-channel.ts).
+    const answer = ANSWERS.includes(row.kind as MessageKind) || row.channel === 'push';
     if (!answer && !(await hasConsent(db, row.phone))) {
       await db
         .updateTable('order_messages')
@@ -93,7 +108,19 @@ export async function deliverDueMessages(db: ShopDb, channels: Channels, now = n
         .execute();
       continue;
     }
-    const channel = channels[row.channel as ChannelName];
+    if (row.channel === 'whatsapp' && row.template === null && !(await serviceWindowOpen(db, row.phone, now))) {
+      // A free-form text outside the 24-hour window would be refused by Meta: the same words go by SMS instead.
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('order_messages')
+          .set({ status: 'skipped', claimed_until: null, error: 'outside the 24-hour window', updated_at: at })
+          .where('id', '=', row.id)
+          .execute();
+        await queueOrderMessage(trx, row.order_id, row.kind as MessageKind, 'sms');
+      });
+      continue;
+    }
+    const channel = channels[row.channel as ChannelName] ?? pushOff;
     try {
       const result = await channel.send(outgoing(row));
       await db
@@ -162,14 +189,18 @@ export async function fallBackUndelivered(db: ShopDb, now = new Date()): Promise
 
 /** The sender job (src/server/background-jobs.ts): every MESSAGE_SEND_MS, in every instance (claims keep it once). */
 export function watchMessageOutbox(db: ShopDb): () => void {
-  const { mode, sendEveryMs } = serverConfig().messaging;
-  if (mode === 'off') return () => undefined;
+  const { messaging, push } = serverConfig();
+  const { mode, sendEveryMs } = messaging;
+  // Notifications need the sender even where WhatsApp is off (production's default).
+  if (mode === 'off' && !push) return () => undefined;
   const channels = configuredChannels(db);
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    fallBackUndelivered(db)
+    // The webhook's stored events first (a reply's answer is then sent in the same run), then what is due.
+    kickWebhookEvents(db)
+      .then(() => fallBackUndelivered(db))
       .then(() => deliverDueMessages(db, channels))
       .catch((error: unknown) => log().error({ job: 'message-outbox', err: error }, 'message outbox failed'))
       .finally(() => {

@@ -2,7 +2,7 @@ import { QUICK_REPLIES, type QuickReply } from '../../lib/messaging/replies.ts';
 import { serverConfig } from '../config.ts';
 import type { ShopDb } from '../db/index.ts';
 import { Problem } from '../problem.ts';
-import type { InboundOutcome } from './inbound.ts';
+import type { InboundOutcome } from './inbox-once.ts';
 import { postSimulatedReply, simulatedReplyBody } from './webhook.ts';
 
 /**
@@ -71,5 +71,5 @@ export async function tapQuickReply(db: ShopDb, messageId: number, reply: QuickR
     payload: button.payload,
     title: button.title,
   });
-  return (await postSimulatedReply(db, body))[0];
+  return postSimulatedReply(db, body);
 }

@@ -3,7 +3,8 @@ import { sameSecret } from '../constant-time.ts';
 import { serverConfig } from '../config.ts';
 import type { ShopDb } from '../db/index.ts';
 import { Problem } from '../problem.ts';
-import { takeWebhook, type InboundOutcome } from './inbound.ts';
+import type { InboundOutcome } from './inbox-once.ts';
+import { storeWebhookEvents, takeStoredEvents } from './webhook-queue.ts';
 import { waNumber } from './whatsapp-cloud.ts';
 import { signWebhookBody, webhookSignatureValid } from './whatsapp-signature.ts';
 
@@ -22,11 +23,15 @@ export function verifySubscription(query: {
 }
 
 /**
- * A webhook post (POST): the signature over the raw bytes is checked before anything is parsed, then every event is
- * taken once. The work is a few rows in the database (what goes out is an outbox row, sent by the sender job), so
- * Meta gets its 200 at once and does not retry.
+ * A webhook post (POST): the signature over the raw bytes is checked before anything is parsed, then its events are
+ * stored (once each, webhook-queue.ts) and nothing else: Meta gets its 200 at once and does not retry. What they mean
+ * is taken after the answer. How many events the post carried, and the ids newly stored (what the caller takes).
  */
-export async function receiveWebhook(db: ShopDb, rawBody: string, signature: string | undefined): Promise<InboundOutcome[]> {
+export async function receiveWebhook(
+  db: ShopDb,
+  rawBody: string,
+  signature: string | undefined,
+): Promise<{ count: number; stored: string[] }> {
   if (!webhookSignatureValid(serverConfig().messaging.whatsapp.appSecret, rawBody, signature))
     throw new Problem(401, 'messaging.badSignature');
   let payload: unknown;
@@ -35,7 +40,7 @@ export async function receiveWebhook(db: ShopDb, rawBody: string, signature: str
   } catch {
     throw new Problem(400, 'messaging.badPayload');
   }
-  return takeWebhook(db, payload);
+  return storeWebhookEvents(db, payload);
 }
 
 /** The shop's own number as the demo shows it (Meta's test numbers start 1 555). */
@@ -77,7 +82,17 @@ export function simulatedReplyBody(reply: { phone: string; replyTo: string | nul
   });
 }
 
-/** The simulator's post: signed with the app secret exactly as Meta signs, and taken through the same check. */
-export async function postSimulatedReply(db: ShopDb, body: string): Promise<InboundOutcome[]> {
-  return receiveWebhook(db, body, signWebhookBody(serverConfig().messaging.whatsapp.appSecret, body));
+/**
+ * The simulator's post: signed with the app secret exactly as Meta signs, taken through the same check and queue,
+ * then waited for (the staff member tapping wants to see what it did). What the tap did.
+ */
+export async function postSimulatedReply(db: ShopDb, body: string): Promise<InboundOutcome | undefined> {
+  const { stored } = await receiveWebhook(db, body, signWebhookBody(serverConfig().messaging.whatsapp.appSecret, body));
+  await takeStoredEvents(db, stored);
+  const id = (JSON.parse(body) as { entry: { changes: { value: { messages: { id: string }[] } }[] }[] }).entry[0]?.changes[0]
+    ?.value.messages[0]?.id;
+  const taken = id
+    ? await db.selectFrom('message_inbox').select('outcome').where('event_id', '=', id).executeTakeFirst()
+    : undefined;
+  return taken?.outcome as InboundOutcome | undefined;
 }

@@ -1,5 +1,5 @@
 import type { ShopDb } from '../db/index.ts';
-import { COD } from '../admin/orders/confirmation-calls.ts';
+import { COD } from '../../desk/orders/server/confirmation-calls.ts';
 import type { ShopBacklog } from './metrics.ts';
 
 /**

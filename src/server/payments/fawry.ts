@@ -3,7 +3,8 @@ import { fromPounds, poundsText } from '../../lib/money.ts';
 import {
   CallbackRefused,
   GatewayError,
-  postToProvider,
+  ProviderGateway,
+  callbackJson,
   type CreatedPayment,
   type PaymentGateway,
   type PaymentOutcome,
@@ -41,13 +42,8 @@ const PAY_AT_FAWRY = 'PAYATFAWRY';
  * shows the code. Fawry's reference is our tranRef; ours is `merchantRefNum`. Notifications go to the URL set in the
  * merchant's Fawry account (`{SITE_URL}/api/payments/fawry/callback`), JSON verified by `messageSignature`.
  */
-export class FawryGateway implements PaymentGateway {
+export class FawryGateway extends ProviderGateway<FawryConfig> implements PaymentGateway {
   readonly name = 'fawry' as const;
-  // A plain field, not a parameter property: the server's start script loads this file with Node's type stripping.
-  private readonly config: FawryConfig;
-  constructor(config: FawryConfig) {
-    this.config = config;
-  }
 
   async create(request: PaymentRequest): Promise<CreatedPayment> {
     const amount = poundsText(request.amount);
@@ -74,12 +70,12 @@ export class FawryGateway implements PaymentGateway {
         secureKey: this.config.securityKey,
       }),
     };
-    const { ok, status, json } = await postToProvider<{
+    const { ok, status, json } = await this.postJson<{
       referenceNumber: string | number;
       expirationTime: number;
       statusCode: number;
       statusDescription: string;
-    }>('Fawry', `${this.config.baseUrl}/ECommerceWeb/Fawry/payments/charge`, {}, body, this.config.timeoutMs, this.config.fetch);
+    }>('Fawry', '/ECommerceWeb/Fawry/payments/charge', {}, body);
     if (!ok || json.statusCode !== 200 || !json.referenceNumber)
       throw new GatewayError(`Fawry refused the charge (${status} ${json.statusCode ?? ''}): ${json.statusDescription ?? ''}`);
     const reference = String(json.referenceNumber);
@@ -95,9 +91,9 @@ export class FawryGateway implements PaymentGateway {
   async refund(payment: RefundablePayment, amount: number, details: RefundDetails): Promise<{ providerRef: string }> {
     const refundAmount = poundsText(amount);
     const reason = details.description;
-    const { ok, status, json } = await postToProvider<{ statusCode: number; statusDescription: string }>(
+    const { ok, status, json } = await this.postJson<{ statusCode: number; statusDescription: string }>(
       'Fawry',
-      `${this.config.baseUrl}/ECommerceWeb/Fawry/payments/refund`,
+      '/ECommerceWeb/Fawry/payments/refund',
       {},
       {
         merchantCode: this.config.merchantCode,
@@ -112,8 +108,6 @@ export class FawryGateway implements PaymentGateway {
           secureKey: this.config.securityKey,
         }),
       },
-      this.config.timeoutMs,
-      this.config.fetch,
     );
     if (!ok || json.statusCode !== 200)
       throw new GatewayError(
@@ -130,9 +124,9 @@ export class FawryGateway implements PaymentGateway {
    */
   async cancelReference(payment: RefundablePayment, locale: 'en' | 'ar'): Promise<void> {
     const lang = localized(locale, { en: 'en-gb', ar: 'ar-eg' });
-    const { ok, status, json } = await postToProvider<{ code: number | string; description: string; statusCode: number }>(
+    const { ok, status, json } = await this.postJson<{ code: number | string; description: string; statusCode: number }>(
       'Fawry',
-      `${this.config.baseUrl}/ECommerceWeb/api/orders/cancel-unpaid-order`,
+      '/ECommerceWeb/api/orders/cancel-unpaid-order',
       {},
       {
         merchantAccount: this.config.merchantCode,
@@ -140,8 +134,6 @@ export class FawryGateway implements PaymentGateway {
         lang,
         signature: cancelSignature(payment.tranRef, this.config.merchantCode, lang, this.config.securityKey),
       },
-      this.config.timeoutMs,
-      this.config.fetch,
     );
     const code = Number(json.code ?? json.statusCode ?? 200);
     if (!ok || code !== 200)
@@ -151,12 +143,7 @@ export class FawryGateway implements PaymentGateway {
   }
 
   verifyCallback(_headers: Headers, rawBody: string): VerifiedCallback {
-    let n: FawryNotification;
-    try {
-      n = JSON.parse(rawBody) as FawryNotification;
-    } catch {
-      throw new CallbackRefused('body is not JSON');
-    }
+    const n = callbackJson<FawryNotification>(rawBody);
     if (!n || typeof n !== 'object' || !notificationVerifies(n, this.config.securityKey))
       throw new CallbackRefused('messageSignature does not verify');
     return readNotification(n);
@@ -177,7 +164,11 @@ export class FawryGateway implements PaymentGateway {
     const n = (await answer.json().catch(() => ({}))) as FawryNotification;
     if (!answer.ok) throw new GatewayError(`Fawry status failed (${answer.status})`);
     if (!notificationVerifies(n, this.config.securityKey)) throw new GatewayError('Fawry status answer does not verify');
-    return readNotification(n);
+    const read = readNotification(n);
+    // Status V2 names a refund but not how much of a partial one: the daily report compares what it can.
+    if (n.orderStatus === 'REFUNDED') return { ...read, refunded: read.amount };
+    if (n.orderStatus === 'PARTIAL_REFUNDED') return { ...read, refunded: 'some' };
+    return read;
   }
 }
 

@@ -40,6 +40,11 @@ export interface VerifiedCallback {
   transactionId?: string;
   /** A kiosk payment waiting to be paid in cash: the code the shopper takes to the kiosk. */
   billReference?: string;
+  /**
+   * A status query's answer only: what the provider says it gave back of this payment (piastres), or `'some'` when it
+   * says only "partly refunded" (Fawry). Read by the daily reconciliation report, never by settlement.
+   */
+  refunded?: number | 'some';
 }
 
 /** The payment a refund goes back through: the provider's transaction and our reference of it. */
@@ -122,4 +127,33 @@ export async function postToProvider<T>(
   }
   const json = (await answer.json().catch(() => ({}))) as Partial<T>;
   return { status: answer.status, ok: answer.ok, json };
+}
+
+/** What every provider's settings name: its API's address, how long to wait, and (contract tests) what sends. */
+export interface ProviderConfig {
+  baseUrl: string;
+  timeoutMs?: number | undefined;
+  fetch?: typeof fetch | undefined;
+}
+
+/** What the gateways share: their settings, and JSON posted to a path of the provider's API with them. */
+export abstract class ProviderGateway<C extends ProviderConfig> {
+  // A plain field, not a parameter property: the server's start script loads these files with Node's type stripping.
+  protected readonly config: C;
+  constructor(config: C) {
+    this.config = config;
+  }
+
+  protected postJson<T>(provider: string, path: string, headers: Record<string, string>, body: unknown) {
+    return postToProvider<T>(provider, `${this.config.baseUrl}${path}`, headers, body, this.config.timeoutMs, this.config.fetch);
+  }
+}
+
+/** A callback's JSON body; one that is not JSON is refused like a bad signature. */
+export function callbackJson<T>(rawBody: string): T {
+  try {
+    return JSON.parse(rawBody) as T;
+  } catch {
+    throw new CallbackRefused('body is not JSON');
+  }
 }

@@ -17,21 +17,31 @@ import { FawryGateway } from './fawry.ts';
  *   /api/sandbox-gateway) unless PAYMENTS_SANDBOX=0, or in production unless PAYMENTS_SANDBOX=1;
  *   with neither, that provider's methods are not offered.
  */
-export const sandboxKeys = {
-  paytabsProfileId: '1',
-  // Random per process: a sandbox callback can only come from this process's own sandbox.
-  paytabsServerKey: randomBytes(24).toString('hex'),
-  opayMerchantId: 'SANDBOX-MERCHANT',
-  opayPublicKey: `OPAYPUB${randomBytes(12).toString('hex')}`,
-  opaySecretKey: `OPAYPRV${randomBytes(24).toString('hex')}`,
-  paymobSecretKey: `egy_sk_test_${randomBytes(24).toString('hex')}`,
-  paymobPublicKey: `egy_pk_test_${randomBytes(12).toString('hex')}`,
-  paymobHmacSecret: randomBytes(16).toString('hex').toUpperCase(),
-  // The sandbox's integration ids, one per method, as a Paymob test account has them.
-  paymobIntegrations: { card: 4100001, wallet: 4100002, kiosk: 4100003, valu: 4100004, souhoola: 4100005 },
-  fawryMerchantCode: `SANDBOX${randomBytes(6).toString('hex')}`,
-  fawrySecurityKey: randomBytes(16).toString('hex'),
-};
+function freshSandboxKeys(): SandboxKeys {
+  return {
+    paytabsProfileId: '1',
+    paytabsServerKey: randomBytes(24).toString('hex'),
+    opayMerchantId: 'SANDBOX-MERCHANT',
+    opayPublicKey: `OPAYPUB${randomBytes(12).toString('hex')}`,
+    opaySecretKey: `OPAYPRV${randomBytes(24).toString('hex')}`,
+    paymobSecretKey: `egy_sk_test_${randomBytes(24).toString('hex')}`,
+    paymobPublicKey: `egy_pk_test_${randomBytes(12).toString('hex')}`,
+    paymobHmacSecret: randomBytes(16).toString('hex').toUpperCase(),
+    // The sandbox's integration ids, one per method, as a Paymob test account has them.
+    paymobIntegrations: { card: 4100001, wallet: 4100002, kiosk: 4100003, valu: 4100004, souhoola: 4100005 },
+    fawryMerchantCode: `SANDBOX${randomBytes(6).toString('hex')}`,
+    fawrySecurityKey: randomBytes(16).toString('hex'),
+  };
+}
+
+/**
+ * Random per process: a sandbox callback can only come from this process's own sandbox. Kept on globalThis: the
+ * server script (the background jobs: reconciliation, cancelled references) and the Astro bundle (the sandbox's
+ * routes) are separate module graphs of one process, and must sign and check with the same keys.
+ */
+const keysSlot = Symbol.for('coffee-marketplace.sandbox-keys');
+const shared = globalThis as unknown as Record<symbol, SandboxKeys | undefined>;
+export const sandboxKeys: SandboxKeys = (shared[keysSlot] ??= freshSandboxKeys());
 
 export const SANDBOX_PATH = '/api/sandbox-gateway';
 

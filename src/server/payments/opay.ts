@@ -1,7 +1,8 @@
 import {
   CallbackRefused,
   GatewayError,
-  postToProvider,
+  ProviderGateway,
+  callbackJson,
   type CreatedPayment,
   type PaymentGateway,
   type PaymentOutcome,
@@ -29,13 +30,8 @@ export interface OPayConfig {
  * signed in `Authorization` with HMAC-SHA512 of `RequestTimestamp` + raw body, keyed by the secret key. Status
  * SUCCESS is paid; FAIL declined; CLOSE cancelled; INITIAL and PENDING not final.
  */
-export class OPayGateway implements PaymentGateway {
+export class OPayGateway extends ProviderGateway<OPayConfig> implements PaymentGateway {
   readonly name = 'opay' as const;
-  // A plain field, not a parameter property: the server's start script loads this file with Node's type stripping.
-  private readonly config: OPayConfig;
-  constructor(config: OPayConfig) {
-    this.config = config;
-  }
 
   async create(request: PaymentRequest): Promise<CreatedPayment> {
     const body = {
@@ -50,16 +46,15 @@ export class OPayGateway implements PaymentGateway {
       product: { name: request.description, description: request.description },
       ...(request.methodCodes.length ? { payMethod: request.methodCodes[0] } : {}),
     };
-    const { ok, status, json } = await postToProvider<{
+    const { ok, status, json } = await this.postJson<{
       code: string;
       message: string;
       data: { orderNo?: string; cashierUrl?: string };
     }>(
       'OPay',
-      `${this.config.baseUrl}/api/v1/international/cashier/create`,
+      '/api/v1/international/cashier/create',
       { authorization: `Bearer ${this.config.publicKey}`, merchantid: this.config.merchantId },
       body,
-      this.config.timeoutMs,
     );
     if (!ok || json.code !== '00000' || !json.data?.orderNo || !json.data.cashierUrl)
       throw new GatewayError(`OPay refused the cashier request (${status} ${json.code ?? ''}): ${json.message ?? ''}`);
@@ -82,19 +77,18 @@ export class OPayGateway implements PaymentGateway {
       refundReason: details.description,
       refundWay: 'Original',
     };
-    const { ok, status, json } = await postToProvider<{
+    const { ok, status, json } = await this.postJson<{
       code: string;
       message: string;
       data: { orderNo?: string; orderStatus?: string };
     }>(
       'OPay',
-      `${this.config.baseUrl}/api/v1/international/payment/refund/create`,
+      '/api/v1/international/payment/refund/create',
       {
         authorization: `Bearer ${hmacHex('sha512', this.config.secretKey, JSON.stringify(body))}`,
         merchantid: this.config.merchantId,
       },
       body,
-      this.config.timeoutMs,
     );
     if (!ok || json.code !== '00000' || !json.data?.orderNo || json.data.orderStatus === 'FAIL')
       throw new GatewayError(`OPay refused the refund (${status} ${json.code ?? ''}): ${json.message ?? ''}`);
@@ -105,22 +99,58 @@ export class OPayGateway implements PaymentGateway {
     const timestamp = headers.get('requesttimestamp') ?? '';
     if (!timestamp || !sameSignature(headers.get('authorization'), hmacHex('sha512', this.config.secretKey, timestamp + rawBody)))
       throw new CallbackRefused('signature does not verify');
-    let payload: { reference?: string; orderNo?: string; amount?: string | number; currency?: string; status?: string };
-    try {
-      payload = (JSON.parse(rawBody) as { payload?: typeof payload }).payload ?? {};
-    } catch {
-      throw new CallbackRefused('body is not JSON');
-    }
-    if (!payload.reference || !payload.orderNo) throw new CallbackRefused('reference or orderNo missing');
-    const amount = Number(payload.amount);
-    return {
-      tranRef: payload.orderNo,
-      reference: payload.reference,
-      amount: Number.isInteger(amount) ? amount : Number.NaN,
-      currency: payload.currency ?? '',
-      outcome: opayOutcome(payload.status),
-    };
+    return readOPay(callbackJson<{ payload?: OPayPayload }>(rawBody).payload ?? {});
   }
+
+  /**
+   * OPay "Query Payment Status" (doc.opaycheckout.com, cashier-status): `POST {base}/api/v1/international/cashier/status`
+   * with `MerchantId` and `Authorization: Bearer {HMAC-SHA512 of the JSON body keyed by the secret key}`, our
+   * `reference`; `data` carries `orderNo`, `status` and `amount: { total, currency }` (reconciliation).
+   */
+  async inquire(payment: RefundablePayment): Promise<VerifiedCallback> {
+    const body = { country: 'EG', reference: payment.reference };
+    const { ok, status, json } = await this.postJson<{
+      code: string;
+      message: string;
+      data: { reference?: string; orderNo?: string; status?: string; amount?: { total?: number; currency?: string } };
+    }>(
+      'OPay',
+      '/api/v1/international/cashier/status',
+      {
+        authorization: `Bearer ${hmacHex('sha512', this.config.secretKey, JSON.stringify(body))}`,
+        merchantid: this.config.merchantId,
+      },
+      body,
+    );
+    if (!ok || json.code !== '00000' || !json.data)
+      throw new GatewayError(`OPay status failed (${status} ${json.code ?? ''}): ${json.message ?? ''}`);
+    const { data } = json;
+    try {
+      return readOPay({ ...data, amount: data.amount?.total, currency: data.amount?.currency });
+    } catch (error) {
+      throw new GatewayError(`OPay status answer unreadable: ${String(error)}`);
+    }
+  }
+}
+
+interface OPayPayload {
+  reference?: string | undefined;
+  orderNo?: string | undefined;
+  amount?: string | number | undefined;
+  currency?: string | undefined;
+  status?: string | undefined;
+}
+
+function readOPay(payload: OPayPayload): VerifiedCallback {
+  if (!payload.reference || !payload.orderNo) throw new CallbackRefused('reference or orderNo missing');
+  const amount = Number(payload.amount);
+  return {
+    tranRef: payload.orderNo,
+    reference: payload.reference,
+    amount: Number.isInteger(amount) ? amount : Number.NaN,
+    currency: payload.currency ?? '',
+    outcome: opayOutcome(payload.status),
+  };
 }
 
 export function opayOutcome(status: string | undefined): PaymentOutcome {

@@ -4,7 +4,8 @@ import type { PaymobKeys } from '../config.ts';
 import {
   CallbackRefused,
   GatewayError,
-  postToProvider,
+  ProviderGateway,
+  callbackJson,
   type CreatedPayment,
   type PaymentGateway,
   type PaymentOutcome,
@@ -49,23 +50,11 @@ const cairoDay = (iso: string | Date) => new Intl.DateTimeFormat('en-CA', { time
  * `order.merchant_order_id`. The processed callback is a JSON POST `{ type: "TRANSACTION", obj }` with `?hmac=` in
  * its URL; the response callback is the browser's GET with the same fields as query parameters (paymob-hmac.ts).
  */
-export class PaymobGateway implements PaymentGateway {
+export class PaymobGateway extends ProviderGateway<PaymobConfig> implements PaymentGateway {
   readonly name = 'paymob' as const;
-  // A plain field, not a parameter property: the server's start script loads this file with Node's type stripping.
-  private readonly config: PaymobConfig;
-  constructor(config: PaymobConfig) {
-    this.config = config;
-  }
 
   private post<T>(path: string, body: unknown) {
-    return postToProvider<T>(
-      'Paymob',
-      `${this.config.baseUrl}${path}`,
-      { authorization: `Token ${this.config.secretKey}` },
-      body,
-      this.config.timeoutMs,
-      this.config.fetch,
-    );
+    return this.postJson<T>('Paymob', path, { authorization: `Token ${this.config.secretKey}` }, body);
   }
 
   async create(request: PaymentRequest): Promise<CreatedPayment> {
@@ -161,12 +150,7 @@ export class PaymobGateway implements PaymentGateway {
         data: { bill_reference: q.get('bill_reference') },
       });
     }
-    let parsed: { type?: string; obj?: PaymobTransaction; hmac?: string };
-    try {
-      parsed = JSON.parse(rawBody) as typeof parsed;
-    } catch {
-      throw new CallbackRefused('body is not JSON');
-    }
+    const parsed = callbackJson<{ type?: string; obj?: PaymobTransaction; hmac?: string }>(rawBody);
     const transaction = parsed.obj;
     if (!transaction || typeof transaction !== 'object') throw new CallbackRefused('no transaction object');
     if (!paymobHmacMatches(this.config.hmacSecret, paymobSignedText(transaction), received ?? parsed.hmac))
@@ -187,7 +171,13 @@ export class PaymobGateway implements PaymentGateway {
     if (status === 404)
       return { tranRef: payment.tranRef, reference: payment.reference, amount: Number.NaN, currency: '', outcome: 'pending' };
     if (!ok) throw new GatewayError(`Paymob inquiry failed (${status})`);
-    return readTransaction(json as PaymobTransaction);
+    const transaction = json as PaymobTransaction;
+    // A paid transaction refunded or voided later keeps its flags (so it is no payment outcome for settlement);
+    // what went back is for the daily report.
+    const back = Number(transaction['refunded_amount_cents']);
+    const voided = transaction.is_voided && transaction.success ? Number(transaction.amount_cents) : 0;
+    const refunded = Math.max(Number.isInteger(back) ? back : 0, voided);
+    return { ...readTransaction(transaction), ...(refunded > 0 ? { refunded } : {}) };
   }
 }
 

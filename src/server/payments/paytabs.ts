@@ -2,7 +2,8 @@ import { fromPounds, poundsText } from '../../lib/money.ts';
 import {
   CallbackRefused,
   GatewayError,
-  postToProvider,
+  ProviderGateway,
+  callbackJson,
   type CreatedPayment,
   type PaymentGateway,
   type PaymentOutcome,
@@ -28,13 +29,8 @@ export interface PayTabsConfig {
  * header with HMAC-SHA256 of the raw body keyed by the server key; `payment_result.response_status` is A
  * (authorised), H/P (on hold, pending), C (cancelled) or D/E/V/X (declined, error, voided, expired).
  */
-export class PayTabsGateway implements PaymentGateway {
+export class PayTabsGateway extends ProviderGateway<PayTabsConfig> implements PaymentGateway {
   readonly name = 'paytabs' as const;
-  // A plain field, not a parameter property: the server's start script loads this file with Node's type stripping.
-  private readonly config: PayTabsConfig;
-  constructor(config: PayTabsConfig) {
-    this.config = config;
-  }
 
   async create(request: PaymentRequest): Promise<CreatedPayment> {
     const body = {
@@ -52,12 +48,11 @@ export class PayTabsGateway implements PaymentGateway {
       callback: request.callbackUrl,
       return: request.returnUrl,
     };
-    const { ok, status, json } = await postToProvider<{ tran_ref: string; redirect_url: string; message: string }>(
+    const { ok, status, json } = await this.postJson<{ tran_ref: string; redirect_url: string; message: string }>(
       'PayTabs',
-      `${this.config.baseUrl}/payment/request`,
+      '/payment/request',
       { authorization: this.config.serverKey },
       body,
-      this.config.timeoutMs,
     );
     if (!ok || !json.tran_ref || !json.redirect_url)
       throw new GatewayError(`PayTabs refused the payment request (${status}): ${json.message ?? 'no redirect_url'}`);
@@ -71,13 +66,13 @@ export class PayTabsGateway implements PaymentGateway {
    * means the refund was approved; anything else is a refusal.
    */
   async refund(payment: RefundablePayment, amount: number, details: RefundDetails): Promise<{ providerRef: string }> {
-    const { ok, status, json } = await postToProvider<{
+    const { ok, status, json } = await this.postJson<{
       tran_ref: string;
       message: string;
       payment_result: { response_status?: string; response_message?: string };
     }>(
       'PayTabs',
-      `${this.config.baseUrl}/payment/request`,
+      '/payment/request',
       { authorization: this.config.serverKey },
       {
         profile_id: Number(this.config.profileId),
@@ -89,7 +84,6 @@ export class PayTabsGateway implements PaymentGateway {
         cart_description: details.description,
         tran_ref: payment.tranRef,
       },
-      this.config.timeoutMs,
     );
     if (!ok || json.payment_result?.response_status !== 'A' || !json.tran_ref)
       throw new GatewayError(
@@ -101,30 +95,50 @@ export class PayTabsGateway implements PaymentGateway {
   verifyCallback(headers: Headers, rawBody: string): VerifiedCallback {
     if (!sameSignature(headers.get('signature'), hmacHex('sha256', this.config.serverKey, rawBody)))
       throw new CallbackRefused('signature does not verify');
-    let body: {
-      tran_ref?: string;
-      cart_id?: string;
-      cart_currency?: string;
-      cart_amount?: string | number;
-      tran_currency?: string;
-      tran_total?: string | number;
-      payment_result?: { response_status?: string };
-    };
-    try {
-      body = JSON.parse(rawBody);
-    } catch {
-      throw new CallbackRefused('body is not JSON');
-    }
-    if (!body.tran_ref || !body.cart_id) throw new CallbackRefused('tran_ref or cart_id missing');
-    return {
-      tranRef: body.tran_ref,
-      reference: body.cart_id,
-      // What was charged when PayTabs says so, else what was asked.
-      amount: fromPounds(body.tran_total ?? body.cart_amount ?? ''),
-      currency: body.tran_currency ?? body.cart_currency ?? '',
-      outcome: payTabsOutcome(body.payment_result?.response_status),
-    };
+    return readPayTabs(callbackJson<PayTabsTransaction>(rawBody));
   }
+
+  /**
+   * PayTabs "Query Transaction" (docs.paytabs.com, PT2 API endpoints, Manage Transactions): `POST {domain}/payment/query`
+   * with the server key, `profile_id` and the sale's `tran_ref`; the answer is the transaction as its callback
+   * carries it (reconciliation of a payment whose callback never came).
+   */
+  async inquire(payment: RefundablePayment): Promise<VerifiedCallback> {
+    const { ok, status, json } = await this.postJson<PayTabsTransaction & { message?: string }>(
+      'PayTabs',
+      '/payment/query',
+      { authorization: this.config.serverKey },
+      { profile_id: Number(this.config.profileId), tran_ref: payment.tranRef },
+    );
+    if (!ok) throw new GatewayError(`PayTabs query failed (${status}): ${json.message ?? ''}`);
+    try {
+      return readPayTabs(json);
+    } catch (error) {
+      throw new GatewayError(`PayTabs query answer unreadable: ${String(error)}`);
+    }
+  }
+}
+
+interface PayTabsTransaction {
+  tran_ref?: string;
+  cart_id?: string;
+  cart_currency?: string;
+  cart_amount?: string | number;
+  tran_currency?: string;
+  tran_total?: string | number;
+  payment_result?: { response_status?: string };
+}
+
+function readPayTabs(body: PayTabsTransaction): VerifiedCallback {
+  if (!body.tran_ref || !body.cart_id) throw new CallbackRefused('tran_ref or cart_id missing');
+  return {
+    tranRef: body.tran_ref,
+    reference: body.cart_id,
+    // What was charged when PayTabs says so, else what was asked.
+    amount: fromPounds(body.tran_total ?? body.cart_amount ?? ''),
+    currency: body.tran_currency ?? body.cart_currency ?? '',
+    outcome: payTabsOutcome(body.payment_result?.response_status),
+  };
 }
 
 export function payTabsOutcome(status: string | undefined): PaymentOutcome {

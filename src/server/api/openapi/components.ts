@@ -1,9 +1,13 @@
 import { REFRESH_COOKIE } from '../session-cookie.ts';
-import { STAFF_COOKIE } from '../../admin/staff-sessions.ts';
+import { SELLER_COOKIE } from '../../../seller/accounts/server/seller-realm.ts';
+import { STAFF_COOKIE } from '../../../desk/staff/server/staff-sessions.ts';
 import type { JsonSchema } from './json-schema.ts';
 
-/** Which document: the shop's public API, or the desk's `/api/admin/…` (served to staff only). */
-export type Audience = 'public' | 'desk';
+/**
+ * Which document: the shop's public API, the desk's `/api/admin/…` (served to staff only), or the seller portal's
+ * `/api/seller/…` (served to signed-in seller members only; decision 031).
+ */
+export type Audience = 'public' | 'desk' | 'seller';
 
 export const PROBLEM_REF = '#/components/schemas/Problem';
 
@@ -71,6 +75,14 @@ const securitySchemes: Record<Audience, JsonSchema> = {
       in: 'cookie',
       name: STAFF_COOKIE,
       description: 'The staff session (`__Host-bb_staff` over https), set by the sign-in steps under /admin/auth.',
+    },
+  },
+  seller: {
+    sellerCookie: {
+      type: 'apiKey',
+      in: 'cookie',
+      name: SELLER_COOKIE,
+      description: "A seller member's session (`__Host-bb_seller` over https), set by the sign-in steps under /seller/auth.",
     },
   },
 };

@@ -17,6 +17,8 @@ export interface Operation {
   inputs: RouteInput[];
   /** The staff permission its guard checks (null: any verified staff), undefined when it has no staff guard. */
   permission: string | null | undefined;
+  /** The seller permission its guard checks (null: any signed-in seller member), undefined without a seller guard. */
+  sellerPermission: string | null | undefined;
   shopperOnly: boolean;
   sameOrigin: boolean;
 }
@@ -49,6 +51,7 @@ export function operationsOf(routes: RouteTable): Operation[] {
         doc: undefined,
         inputs: [],
         permission: undefined,
+        sellerPermission: undefined,
         shopperOnly: covering.includes(requireUser),
         sameOrigin: covering.includes(sameOriginOnly),
       };
@@ -61,6 +64,7 @@ export function operationsOf(routes: RouteTable): Operation[] {
     if (handler === (requireUser as unknown)) operation.shopperOnly = true;
     if (handler === (sameOriginOnly as unknown)) operation.sameOrigin = true;
     if ('permission' in handler) operation.permission = handler.permission as string | null;
+    if ('sellerPermission' in handler) operation.sellerPermission = handler.sellerPermission as string | null;
   }
   return [...operations.values()];
 }
@@ -74,7 +78,13 @@ const SANDBOX_PATHS = ['/api/sandbox-gateway/', '/api/sandbox-courier/'];
 
 /** The document a route belongs to; none for the sandboxes (above). */
 export const audienceOf = (path: string): Audience | undefined =>
-  SANDBOX_PATHS.some((prefix) => path.startsWith(prefix)) ? undefined : path.startsWith('/api/admin/') ? 'desk' : 'public';
+  SANDBOX_PATHS.some((prefix) => path.startsWith(prefix))
+    ? undefined
+    : path.startsWith('/api/admin/')
+      ? 'desk'
+      : path.startsWith('/api/seller/')
+        ? 'seller'
+        : 'public';
 
 /** Routes of this API that document no response: each must say what it answers (`documented(...)`). */
 export const undocumentedRoutes = (routes: RouteTable): string[] =>
@@ -164,6 +174,7 @@ function requestBodyOf(operation: Operation, defs: Record<string, JsonSchema>): 
 
 function securityOf(operation: Operation, doc: RouteDoc): JsonSchema[] {
   if (operation.permission !== undefined) return [{ staffCookie: [] }];
+  if (operation.sellerPermission !== undefined) return [{ sellerCookie: [] }];
   if (operation.shopperOnly) return [{ shopperBearer: [] }];
   if (doc.security === 'optionalBearer') return [{}, { shopperBearer: [] }];
   if (doc.security === 'refreshCookie') return [{ refreshCookie: [] }, {}];
@@ -178,8 +189,11 @@ function implicitResponses(operation: Operation): Record<string, JsonSchema> {
   if (operation.inputs.length) implicit['422'] = problem('Invalid input: `errors` names each field with its message.');
   if (operation.shopperOnly) implicit['401'] = problem('No valid bearer token (or its session has ended).');
   if (operation.permission !== undefined) implicit['401'] = problem('No verified staff session.');
+  if (operation.sellerPermission !== undefined) implicit['401'] = problem('No verified seller session.');
   if (operation.permission)
     implicit['403'] = problem(`The staff member's role lacks the permission \`${operation.permission}\`.`);
+  else if (operation.sellerPermission)
+    implicit['403'] = problem(`The seller member's role lacks the permission \`${operation.sellerPermission}\`.`);
   else if (operation.sameOrigin) implicit['403'] = problem('Sent from another site (a foreign `Origin`).');
   implicit['500'] = { $ref: '#/components/responses/ServerError' };
   return implicit;
@@ -191,7 +205,11 @@ function operationObject(operation: Operation, doc: RouteDoc, defs: Record<strin
     Object.entries({ ...implicitResponses(operation), ...declared }).sort(([a], [b]) => Number(a) - Number(b)),
   );
   const requestBody = requestBodyOf(operation, defs);
-  const permission = operation.permission ? `\n\nStaff permission: \`${operation.permission}\`.` : '';
+  const permission = operation.permission
+    ? `\n\nStaff permission: \`${operation.permission}\`.`
+    : operation.sellerPermission
+      ? `\n\nSeller permission: \`${operation.sellerPermission}\`.`
+      : '';
   const description = (doc.description ?? '') + permission;
   return {
     operationId: doc.operationId ?? operationIdOf(operation.method, operation.path),
@@ -242,6 +260,13 @@ const INFO: Record<Audience, { title: string; description: string }> = {
     description:
       "The back office's API under /api/admin, for signed-in staff only (the staff cookie); each operation names the " +
       'permission it needs. Refused from a foreign origin.',
+  },
+  seller: {
+    title: 'Bean Bazaar seller portal API',
+    description:
+      "The seller portal's API under /api/seller, for a seller's signed-in team members only (the seller cookie); each " +
+      "operation names the seller permission it needs, and answers only about the member's own seller (another " +
+      "seller's record is not found). Refused from a foreign origin.",
   },
 };
 

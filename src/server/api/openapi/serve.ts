@@ -1,7 +1,8 @@
 import type { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { ApiEnv } from '../context.ts';
-import { requireStaff } from '../admin/require-staff.ts';
+import { requireStaff } from '../../../desk/shell/server/require-staff.ts';
+import { requireSeller } from '../../../seller/accounts/server/require-seller.ts';
 import { documented, media, rawJson, refused } from './describe.ts';
 import { openApiDocument, type Audience } from './document.ts';
 import type { JsonSchema } from './json-schema.ts';
@@ -20,7 +21,8 @@ export function documentOf(api: Hono<ApiEnv>, audience: Audience): JsonSchema {
 const OpenApiDocument = z.looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }) });
 
 /**
- * `/api/openapi.json` (the public API) and `/api/admin/openapi.json` (the desk's, staff only), registered last so
+ * `/api/openapi.json` (the public API), `/api/admin/openapi.json` (the desk's, staff only) and
+ * `/api/seller/openapi.json` (the seller portal's, its members only), registered last so
  * they describe every route, themselves included; `/api/reference`, the public document drawn by Redoc for a browser.
  */
 export function serveOpenApi(api: Hono<ApiEnv>) {
@@ -44,6 +46,17 @@ export function serveOpenApi(api: Hono<ApiEnv>) {
     }),
     requireStaff(null),
     (c) => c.json(documentOf(api, 'desk')),
+  );
+  api.get(
+    '/seller/openapi.json',
+    documented({
+      summary: "The seller portal's OpenAPI document",
+      tags: ['Meta'],
+      operationId: 'getSellerOpenApiDocument',
+      responses: { 200: rawJson('The OpenAPI 3.1 document of /api/seller.', OpenApiDocument) },
+    }),
+    requireSeller(null),
+    (c) => c.json(documentOf(api, 'seller')),
   );
   api.get(
     '/reference',

@@ -121,7 +121,7 @@ export const Wallet = named(
   z.looseObject({ balance: piastres, entries: z.array(z.looseObject({ id, amount: piastres })) }),
 );
 
-/** A desk answer whose shape the desk's islands own (src/islands/admin): documented as an object or a list of them. */
+/** A desk answer whose shape the desk's islands own (src/desk): documented as an object or a list of them. */
 export const DeskData = z.union([z.looseObject({}), z.array(z.unknown()), z.null()]);
 
 export const Phone = z.object({ phone: text });

@@ -17,7 +17,13 @@ import type { SandboxContext } from './sandbox-sessions.ts';
 const STATUS: Record<PaymobEvent, string> = { reference: 'UNPAID', approve: 'PAID', decline: 'FAILED', cancel: 'CANCELED' };
 
 /** Fawry's server notification V2 for a reference in this state, signed with its messageSignature recipe. */
-export function fawryNotification(session: SandboxSession, state: PaymobEvent, keys: SandboxKeys, now = Date.now()) {
+export function fawryNotification(
+  session: SandboxSession,
+  state: PaymobEvent,
+  keys: SandboxKeys,
+  now = Date.now(),
+  status = STATUS[state],
+) {
   const notification: FawryNotification = {
     requestId: `c72827d084ea4b88949d91dd2db${randomInt(10_000, 99_999)}`,
     fawryRefNumber: session.tranRef,
@@ -27,7 +33,7 @@ export function fawryNotification(session: SandboxSession, state: PaymobEvent, k
     paymentAmount: Number(poundsText(session.amount)),
     orderAmount: Number(poundsText(session.amount)),
     fawryFees: 5,
-    orderStatus: STATUS[state],
+    orderStatus: status,
     paymentMethod: 'PayAtFawry',
     paymentTime: state === 'approve' ? now : undefined,
     paymentRefrenceNumber: state === 'approve' ? String(session.transactionId ?? '') : '',
@@ -106,7 +112,14 @@ export function fawrySandbox({ keys, faults, refunds, sessions }: SandboxContext
         return c.json({ statusCode: 9901, statusDescription: 'Invalid signature' }, 400);
       const known = sessions.byReference(ref);
       if (!known) return c.json({ statusCode: 9938, statusDescription: 'Order not found' }, 404);
-      return c.json({ ...fawryNotification(known.session, known.state, keys), statusCode: 200, type: 'PaymentStatusResponse' });
+      // A paid reference later refunded is REFUNDED, or PARTIAL_REFUNDED for a part, as Fawry's status V2 says.
+      const back = refunds.filter((r) => r.original === known.session.tranRef).reduce((sum, r) => sum + r.amount, 0);
+      const status = !back ? STATUS[known.state] : back >= known.session.amount ? 'REFUNDED' : 'PARTIAL_REFUNDED';
+      return c.json({
+        ...fawryNotification(known.session, known.state, keys, Date.now(), status),
+        statusCode: 200,
+        type: 'PaymentStatusResponse',
+      });
     })
     .post(`${base}/refund`, async (c) => {
       const body = (await c.req.json().catch(() => ({}))) as Record<string, string>;

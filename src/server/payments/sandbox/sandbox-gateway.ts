@@ -81,6 +81,7 @@ export function createSandboxGateway({
       }
       if (!['approve', 'decline', 'cancel'].includes(choice)) return c.text('Bad choice', 400);
       sessions.close(token);
+      sessions.noteOutcome(token, session, choice);
       // Like the provider: the notification first (the shop's truth), then the browser comes back.
       const { body, headers } = sandboxCallback(session, choice, keys);
       await fetch(session.callbackUrl, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) }).catch(

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { Hono } from 'hono';
 import { hmacHex, sameSignature } from '../signatures.ts';
 import type { SandboxContext } from './sandbox-sessions.ts';
+import type { SandboxSession } from './sandbox-callbacks.ts';
 import { localeOr, type Locale } from '../../../i18n/locales.ts';
 
 const langOf = (url: string): Locale => localeOr(new URL(url).searchParams.get('lang'));
@@ -9,8 +10,13 @@ const invalid = { code: '02001', message: 'request parameters not valid' } as co
 const validTotal = (total: number | undefined, currency: string | undefined): total is number =>
   currency === 'EGP' && Number.isInteger(total) && total! > 0;
 
-/** The sandbox's OPay: the cashier (a payment page) and refunds, signed and answered as OPay does. */
+const STATUS = { reference: 'INITIAL', approve: 'SUCCESS', decline: 'FAIL', cancel: 'CLOSE' } as const;
+
+/** The sandbox's OPay: the cashier (a payment page), its status query and refunds, signed and answered as OPay does. */
 export function opaySandbox({ keys, faults, refunds, sessions }: SandboxContext) {
+  // OPay's API call signature: `Authorization: Bearer {HMAC-SHA512 of the body keyed by the secret key}`, MerchantId.
+  const signedByMerchant = (authorization: string | undefined, merchantId: string | undefined, raw: string) =>
+    sameSignature(authorization?.slice(7), hmacHex('sha512', keys.opaySecretKey, raw)) && merchantId === keys.opayMerchantId;
   return new Hono()
     .post('/opay/api/v1/international/cashier/create', async (c) => {
       if (c.req.header('authorization') !== `Bearer ${keys.opayPublicKey}` || c.req.header('merchantid') !== keys.opayMerchantId)
@@ -26,33 +32,48 @@ export function opaySandbox({ keys, faults, refunds, sessions }: SandboxContext)
       if (!body.reference || !body.returnUrl || !body.callbackUrl || !validTotal(total, body.amount?.currency))
         return c.json(invalid, 400);
       const orderNo = `2${randomInt(1e9, 9e9)}${randomInt(1e8, 9e8)}`;
-      const cashierUrl = sessions.open(
-        {
-          protocol: 'opay',
-          tranRef: orderNo,
-          reference: body.reference,
-          amount: total,
-          currency: 'EGP',
-          callbackUrl: body.callbackUrl,
-          returnUrl: body.returnUrl,
-          cancelUrl: body.cancelUrl ?? null,
-          lang: langOf(body.returnUrl),
-        },
-        new URL(c.req.url).origin,
-      );
+      const session: SandboxSession = {
+        protocol: 'opay',
+        tranRef: orderNo,
+        reference: body.reference,
+        amount: total,
+        currency: 'EGP',
+        callbackUrl: body.callbackUrl,
+        returnUrl: body.returnUrl,
+        cancelUrl: body.cancelUrl ?? null,
+        lang: langOf(body.returnUrl),
+      };
+      const cashierUrl = sessions.open(session, new URL(c.req.url).origin);
+      // Known to the status query from now on: INITIAL until the page is answered.
+      sessions.noteOutcome(cashierUrl.slice(cashierUrl.lastIndexOf('/') + 1), session, 'reference');
       return c.json({
         code: '00000',
         message: 'SUCCESSFUL',
         data: { reference: body.reference, orderNo, cashierUrl, status: 'INITIAL', amount: { total, currency: 'EGP' } },
       });
     })
+    .post('/opay/api/v1/international/cashier/status', async (c) => {
+      const raw = await c.req.text();
+      if (!signedByMerchant(c.req.header('authorization'), c.req.header('merchantid'), raw))
+        return c.json({ code: '02000', message: 'authentication failed' }, 401);
+      const body = (JSON.parse(raw || '{}') ?? {}) as { reference?: string };
+      const known = sessions.byReference(body.reference ?? '');
+      if (!known || known.session.protocol !== 'opay') return c.json({ code: '02006', message: 'order not found' });
+      const { session, state } = known;
+      return c.json({
+        code: '00000',
+        message: 'SUCCESSFUL',
+        data: {
+          reference: session.reference,
+          orderNo: session.tranRef,
+          status: STATUS[state],
+          amount: { total: session.amount, currency: session.currency },
+        },
+      });
+    })
     .post('/opay/api/v1/international/payment/refund/create', async (c) => {
       const raw = await c.req.text();
-      const signed = `Bearer ${hmacHex('sha512', keys.opaySecretKey, raw)}`;
-      if (
-        !sameSignature(c.req.header('authorization')?.slice(7), signed.slice(7)) ||
-        c.req.header('merchantid') !== keys.opayMerchantId
-      )
+      if (!signedByMerchant(c.req.header('authorization'), c.req.header('merchantid'), raw))
         return c.json({ code: '02000', message: 'authentication failed' }, 401);
       const body = (JSON.parse(raw || '{}') ?? {}) as {
         reference?: string;

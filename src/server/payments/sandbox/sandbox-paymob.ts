@@ -205,7 +205,14 @@ export function paymobSandbox({ keys, faults, refunds, sessions }: SandboxContex
       const body = (await c.req.json().catch(() => ({}))) as { order_id?: number };
       const known = sessions.outcomeOf(String(body.order_id));
       if (!known) return c.json({ detail: 'Not found.' }, 404);
-      return c.json(paymobTransaction(known.session, known.state, keys));
+      // As Paymob answers about a paid transaction later refunded or voided: its flags and what went back.
+      const back = refunds.filter((r) => r.original === known.session.transactionId);
+      const refunded = back.reduce((sum, r) => sum + r.amount, 0);
+      return c.json({
+        ...paymobTransaction(known.session, known.state, keys),
+        ...(refunded ? { refunded_amount_cents: refunded, is_refunded: back.some((r) => r.reference === 'refund') } : {}),
+        ...(back.some((r) => r.reference === 'void') ? { is_voided: true } : {}),
+      });
     })
     .get('/paymob/kiosk/:code', (c) => {
       const found = sessions.byBillReference(c.req.param('code'));

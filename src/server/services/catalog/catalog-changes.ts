@@ -6,6 +6,11 @@ import { log } from '../../observability/logger.ts';
 /** What changed in the catalog: products whose price or stock moved (orders, cancellations, an admin edit). */
 export interface CatalogChange {
   productIds: number[];
+  /**
+   * A staff action (a seller suspended or approved, a product edited, a category renamed): shown at once, without
+   * waiting for CATALOG_COALESCE_MS, which is for bursts of orders and cancels.
+   */
+  urgent?: boolean;
 }
 
 /** The PostgreSQL channel every app instance LISTENs on (catalog-watch.ts). */
@@ -24,13 +29,18 @@ export function isPostgres(db: ShopDb): boolean {
  * version check (catalog-watch.ts). Never throws: the order is committed whatever happens here.
  */
 export async function announceCatalogChange(db: ShopDb, change: CatalogChange): Promise<void> {
-  // Not awaited: an order's answer must not wait for a search-index rebuild.
-  void checkCatalogVersion(db, true, change.productIds);
-  if (!isPostgres(db)) return;
-  const payload = JSON.stringify({ from: INSTANCE_ID, productIds: change.productIds.slice(0, 500) });
-  try {
-    await sql`select pg_notify(${CATALOG_CHANNEL}, ${payload})`.execute(db);
-  } catch (error) {
-    log().error({ err: error }, 'catalog change notification failed; other instances catch up with their periodic check');
+  const moved = checkCatalogVersion(db, true, change.productIds, change.urgent ?? false);
+  if (isPostgres(db)) {
+    const payload = JSON.stringify({ from: INSTANCE_ID, productIds: change.productIds.slice(0, 500) });
+    try {
+      await sql`select pg_notify(${CATALOG_CHANNEL}, ${payload})`.execute(db);
+    } catch (error) {
+      log().error({ err: error }, 'catalog change notification failed; other instances catch up with their periodic check');
+    }
   }
+  // A staff action is answered once this instance shows it: the operator who suspends a seller or changes a price
+  // and then opens the page sees the change, not the page cached before it (a journey under load did). An order's
+  // answer does not wait: the search index's update is not the shopper's to wait for. (checkCatalogVersion never
+  // rejects: its failures are logged.)
+  if (change.urgent) await moved;
 }

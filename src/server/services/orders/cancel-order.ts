@@ -2,7 +2,7 @@ import { CANCELLABLE, type OrderStatus } from '../../../lib/orders/order-status.
 import type { ShopDb } from '../../db/index.ts';
 import { announceCatalogChange } from '../catalog/catalog-changes.ts';
 import { releaseCoupon } from './coupons.ts';
-import { moveOrderStatus, setOrderPayment, type OrderPaymentStatus } from './lifecycle.ts';
+import { moveOrderStatus, moveParts, setOrderPayment, type OrderPaymentStatus } from './lifecycle.ts';
 import { Problem } from '../../problem.ts';
 import { refundOrderPayments, refundWalletPart, type RefundDestination } from './refunds.ts';
 import { restoreStock } from './stock.ts';
@@ -48,7 +48,14 @@ export async function cancelWithin(trx: ShopDb, request: CancelRequest): Promise
   const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
   await lockShopper(trx, order.user_id);
   if (order.coupon_id !== null) await releaseCoupon(trx, order.coupon_id, order.id);
-  const lines = await trx.selectFrom('order_lines').select(['product_id', 'quantity']).where('order_id', '=', orderId).execute();
+  // A line its seller already cancelled (out of stock) gave its units back then (src/seller/orders/server/cancel-line.ts).
+  const lines = await trx
+    .selectFrom('order_lines')
+    .select(['product_id', 'quantity'])
+    .where('order_id', '=', orderId)
+    .where('cancelled_at', 'is', null)
+    .execute();
+  await moveParts(trx, { orderId }, ['new', 'accepted', 'ready'], 'cancelled');
   // From the courier's hands it is a return to origin; before that, a cancellation.
   const reason = from.length === 1 && from[0] === 'WITH_COURIER' ? 'return' : 'cancel';
   await restoreStock(trx, lines, { orderId, reason, actor });

@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import { canTransition, type OrderStatus } from '../../../lib/orders/order-status.ts';
+import { canMovePart, type PartStatus } from '../../../lib/orders/part-status.ts';
 import type { ShopDb } from '../../db/index.ts';
 import type { OrderTable, PaymentTable } from '../../db/schema.ts';
 import { nowIso } from '../../db/values.ts';
@@ -55,6 +56,54 @@ export async function openOrder(
     .executeTakeFirstOrThrow();
   await trx.insertInto('order_events').values({ order_id: row.id, status: values.status, actor, created_at: nowIso() }).execute();
   return row.id;
+}
+
+/**
+ * Gives each seller with lines in the order its part to prepare (issue 40, docs/sellers.md "Orders"), in the placing
+ * transaction, once the lines are written. The shopper's order is one; the parts are how the sellers see it.
+ */
+export async function openOrderParts(trx: ShopDb, orderId: number): Promise<void> {
+  const sellers = await trx
+    .selectFrom('order_lines')
+    .innerJoin('products', 'products.id', 'order_lines.product_id')
+    .select('products.seller_id')
+    .distinct()
+    .where('order_lines.order_id', '=', orderId)
+    .execute();
+  if (!sellers.length) return;
+  const now = nowIso();
+  await trx
+    .insertInto('order_parts')
+    .values(sellers.map((s) => ({ order_id: orderId, seller_id: s.seller_id, status: 'new', created_at: now, updated_at: now })))
+    .execute();
+}
+
+/** Moves parts (one of a seller's, or every live one of an order) from one of `from` to `to`; how many moved. */
+export async function moveParts(
+  trx: ShopDb,
+  target: { partId: number; sellerId: number } | { orderId: number },
+  from: readonly PartStatus[],
+  to: PartStatus,
+): Promise<number> {
+  assertMoves(from, to, canMovePart, 'order part');
+  let query = trx
+    .updateTable('order_parts')
+    .set({ status: to, updated_at: nowIso() })
+    .where('status', 'in', [...from]);
+  query =
+    'partId' in target
+      ? query.where('id', '=', target.partId).where('seller_id', '=', target.sellerId)
+      : query.where('order_id', '=', target.orderId);
+  return Number((await query.executeTakeFirst()).numUpdatedRows);
+}
+
+/** An event on the order's timeline that does not change its status (a seller's line cancelled as out of stock). */
+export async function recordOrderNote(trx: ShopDb, orderId: number, actor: Actor, note: string): Promise<void> {
+  const order = await trx.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow();
+  await trx
+    .insertInto('order_events')
+    .values({ order_id: orderId, status: order.status, actor, note, created_at: nowIso() })
+    .execute();
 }
 
 /**

@@ -11,7 +11,7 @@ import { saveInlineAddress } from './save-address.ts';
 import { decrementStock } from './stock.ts';
 import { recordStockMovements } from '../catalog/stock-movements.ts';
 import { removeFromServerCart } from '../cart/shopper-cart.ts';
-import { openOrder } from './lifecycle.ts';
+import { openOrder, openOrderParts } from './lifecycle.ts';
 import { lockShopper } from '../shopper-lock.ts';
 import { recordWalletEntry } from './wallet.ts';
 import { grantConsent } from '../../messaging/consent.ts';
@@ -137,6 +137,7 @@ export async function placeOrder(db: ShopDb, input: PlaceOrderInput): Promise<Pl
         .insertInto('order_lines')
         .values(priced.lines.map(({ stock: _stock, ...line }) => ({ ...line, order_id: order.id })))
         .execute();
+      await openOrderParts(trx, order.id);
       if (priced.coupon) await recordRedemption(trx, priced.coupon.id, userId, order.id);
       if (choice.message_consent) await grantConsent(trx, { userId, phone: await shopperPhone(trx, userId) });
       // The confirmation goes out with the order or not at all: its outbox row commits with it (issue 37).

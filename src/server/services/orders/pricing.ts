@@ -10,7 +10,7 @@ import { walletBalance } from './wallet.ts';
 export type OrderChoice = PlaceOrderRequest & { governorate_id?: number | undefined };
 
 /** The columns an order line keeps (schema.ts), without its ids. */
-export type LineColumns = Omit<OrderLineRow, 'id' | 'order_id'>;
+export type LineColumns = Omit<OrderLineRow, 'id' | 'order_id' | 'cancelled_at'>;
 
 export interface PricedLine extends LineColumns {
   stock: number;

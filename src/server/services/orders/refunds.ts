@@ -5,7 +5,7 @@ import { recordWalletEntry } from './wallet.ts';
 
 /** Where money goes back: to the card (owed until finance pays it through the provider) or to the wallet (at once). */
 export type RefundDestination = 'card' | 'wallet';
-type RefundReason = 'cancelled' | 'late_payment' | 'extra_payment';
+type RefundReason = 'cancelled' | 'late_payment' | 'extra_payment' | 'line_cancelled';
 
 /**
  * Money that came in for an order that will not keep it is always written down (issue 19, docs/orders.md):
@@ -26,13 +26,17 @@ export async function refundOrderPayments(
     .execute();
   if (!paid.length) return undefined;
   const now = nowIso();
+  // Lines a seller cancelled earlier were paid back then (to the wallet): the rest of the payment is what is owed now.
+  let alreadyBack = await lineRefunds(trx, order.id);
   for (const payment of paid) {
+    const amount = payment.amount - Math.min(alreadyBack, payment.amount);
+    alreadyBack -= payment.amount - amount;
     await trx
       .insertInto('refunds')
       .values({
         order_id: order.id,
         payment_id: payment.id,
-        amount: payment.amount,
+        amount,
         destination,
         status: destination === 'wallet' ? 'paid' : 'owed',
         reason: 'cancelled',
@@ -41,10 +45,55 @@ export async function refundOrderPayments(
       })
       .execute();
     await movePayments(trx, { paymentId: payment.id }, ['paid'], destination === 'wallet' ? 'refunded' : 'refund_due');
-    if (destination === 'wallet')
-      await recordWalletEntry(trx, { userId: order.user_id, amount: payment.amount, reason: 'order_refund', orderId: order.id });
+    if (destination === 'wallet' && amount > 0)
+      await recordWalletEntry(trx, { userId: order.user_id, amount, reason: 'order_refund', orderId: order.id });
   }
   return destination === 'wallet' ? 'refunded' : 'refund_due';
+}
+
+/** What the order's cancelled lines gave back of its online payment (reason `line_cancelled`). */
+async function lineRefunds(trx: ShopDb, orderId: number): Promise<number> {
+  const row = await trx
+    .selectFrom('refunds')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('sum'))
+    .where('order_id', '=', orderId)
+    .where('reason', '=', 'line_cancelled')
+    .executeTakeFirst();
+  return toInt(row?.sum);
+}
+
+/**
+ * A line its seller could not supply (issue 40, src/seller/orders/server/cancel-line.ts): what it cost the shopper is
+ * given back to the wallet at once — from an online payment (`line_cancelled`; a later cancel of the whole order owes
+ * only the rest of the payment) or from the wallet part (`cancelled`, as a cancelled order's wallet part). A cash
+ * order's lines were not paid yet: its total shrinks and the courier collects less.
+ */
+export async function refundLine(
+  trx: ShopDb,
+  order: { id: number; user_id: number },
+  back: { fromPayment: number; fromWallet: number },
+): Promise<void> {
+  const now = nowIso();
+  for (const [amount, reason] of [
+    [back.fromPayment, 'line_cancelled'],
+    [back.fromWallet, 'cancelled'],
+  ] as const) {
+    if (amount <= 0) continue;
+    await recordWalletEntry(trx, { userId: order.user_id, amount, reason: 'order_refund', orderId: order.id });
+    await trx
+      .insertInto('refunds')
+      .values({
+        order_id: order.id,
+        payment_id: null,
+        amount,
+        destination: 'wallet',
+        status: 'paid',
+        reason,
+        created_at: now,
+        paid_at: now,
+      })
+      .execute();
+  }
 }
 
 /** The wallet part of a cancelled order, given back to the wallet (ledger credit and its refunds row). */
@@ -140,5 +189,28 @@ export function owedRefunds(db: ShopDb) {
     .orderBy('created_at')
     .orderBy('id')
     .limit(500)
+    .execute();
+}
+
+/**
+ * Goods given back after delivery (issue 40): their price goes to the shopper's wallet at once (ledger credit and a
+ * paid `returned` refunds row), in the transaction that also takes the sellers' shares back (reverseDeliveredLines).
+ */
+export async function refundReturnedGoods(trx: ShopDb, order: { id: number; user_id: number }, amount: number): Promise<void> {
+  if (amount <= 0) return;
+  const now = nowIso();
+  await recordWalletEntry(trx, { userId: order.user_id, amount, reason: 'order_refund', orderId: order.id });
+  await trx
+    .insertInto('refunds')
+    .values({
+      order_id: order.id,
+      payment_id: null,
+      amount,
+      destination: 'wallet',
+      status: 'paid',
+      reason: 'returned',
+      created_at: now,
+      paid_at: now,
+    })
     .execute();
 }

@@ -1,0 +1,58 @@
+/**
+ * The ledger's accounts (decision 030). Each entry names one and a debit or a credit; every transaction's debits
+ * equal its credits. A seller's accounts are liabilities (what the marketplace owes them): credit increases them.
+ */
+export const LEDGER_ACCOUNTS = [
+  /** Owed to the seller, still within the return window. */
+  'seller_pending',
+  /** Owed to the seller and payable now (may go below zero: a refund after release is a debt, never a payout). */
+  'seller_available',
+  /** The marketplace's commission. */
+  'commission_revenue',
+  /** Cash on delivery the marketplace's couriers collected for the goods (an asset until remitted). */
+  'cod_with_couriers',
+  /** Prepaid goods: what the payment provider (or the shopper's wallet) owes the marketplace. */
+  'provider_receivable',
+  /** Money handed back to the shopper for goods returned after delivery. */
+  'shopper_refunds',
+  /** The marketplace's bank account: payouts leave it. */
+  'bank',
+  /** Corrections with a reason, the marketplace's side. */
+  'adjustments',
+] as const;
+export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
+
+export const SELLER_ACCOUNTS = ['seller_pending', 'seller_available'] as const satisfies readonly LedgerAccount[];
+
+export const LEDGER_KINDS = ['sale', 'reversal', 'release', 'payout', 'adjustment'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+export const PAYOUT_METHODS = ['bank_transfer', 'instapay', 'wallet'] as const;
+export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
+
+/** One side of a transaction. */
+export interface LedgerLeg {
+  account: LedgerAccount;
+  sellerId: number | null;
+  debit: number;
+  credit: number;
+}
+
+/** True when the legs balance (debits = credits), each is a whole non-negative amount on one side only. */
+export function balanced(legs: readonly LedgerLeg[]): boolean {
+  let net = 0;
+  for (const leg of legs) {
+    if (!Number.isSafeInteger(leg.debit) || !Number.isSafeInteger(leg.credit)) return false;
+    if (leg.debit < 0 || leg.credit < 0 || (leg.debit > 0 && leg.credit > 0)) return false;
+    net += leg.debit - leg.credit;
+  }
+  return net === 0;
+}
+
+/** A leg moving `amount` (signed) into an account that grows by credits: positive credits it, negative debits it. */
+export const creditLeg = (account: LedgerAccount, sellerId: number | null, amount: number): LedgerLeg =>
+  amount >= 0 ? { account, sellerId, debit: 0, credit: amount } : { account, sellerId, debit: -amount, credit: 0 };
+
+/** The opposite leg. */
+export const debitLeg = (account: LedgerAccount, sellerId: number | null, amount: number): LedgerLeg =>
+  amount >= 0 ? { account, sellerId, debit: amount, credit: 0 } : { account, sellerId, debit: 0, credit: -amount };
