@@ -10,6 +10,7 @@ import {
 } from '../../src/server/services/catalog/catalog-version.ts';
 import { watchCatalog } from '../../src/server/services/catalog/catalog-watch.ts';
 import { runShutdownHooks } from '../../src/server/lifecycle.ts';
+import { redirectLog } from '../../src/server/observability/logger.ts';
 import { freshDatabase } from '../support/test-db.ts';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -49,6 +50,73 @@ test('an announced change (after an order) moves the version at once, even if to
   const before = catalogVersion();
   await announceCatalogChange(database.db, { productIds: [1] });
   expect(await until(() => catalogVersion() !== before, 5_000)).toBe(true);
+});
+
+test('a burst of announced changes (cancels one after another) moves the version once, not once per change', async () => {
+  // A version moved just now: what follows within CATALOG_COALESCE_MS (1 s) waits and folds into one.
+  await announceCatalogChange(database.db, { productIds: [1] });
+  await checkCatalogVersion(database.db);
+  const before = seen.length;
+  let last: Promise<void> = Promise.resolve();
+  for (const id of [2, 3, 4, 5, 6]) {
+    await database.db
+      .updateTable('products')
+      .set({ stock: 40 + id })
+      .where('id', '=', id)
+      .execute();
+    await announceCatalogChange(database.db, { productIds: [id] });
+    last = checkCatalogVersion(database.db, true, [id]);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  await last;
+  expect(seen.length - before).toBe(1);
+});
+
+test('a staff action right after a version moved is shown at once; it does not wait for the coalescing gap', async () => {
+  await announceCatalogChange(database.db, { productIds: [1] });
+  await checkCatalogVersion(database.db);
+  // The version just moved; a gap of 10 s from now on. An order burst would wait for it, a staff action must not.
+  process.env['CATALOG_COALESCE_MS'] = '10000';
+  onTestFinished(() => {
+    delete process.env['CATALOG_COALESCE_MS'];
+  });
+  const before = seen.length;
+  // A seller suspended on the desk (urgent), right after the last move.
+  const suspended = checkCatalogVersion(database.db, true, [], true).then(() => 'shown');
+  const gap = new Promise((resolve) => setTimeout(() => resolve('waited for the gap'), 5_000));
+  expect(await Promise.race([suspended, gap])).toBe('shown');
+  expect(seen.length - before).toBe(1);
+});
+
+test("a staff action's answer waits until this instance shows it; an order's answer does not wait for the index", async () => {
+  // The index's update takes a while (a large catalog); the render cache starts over only after it.
+  let slow = false;
+  beforeCatalogVersion('slow-index', () => (slow ? new Promise((r) => setTimeout(r, 300)) : Promise.resolve()));
+  onTestFinished(() => beforeCatalogVersion('slow-index', async () => undefined));
+  await checkCatalogVersion(database.db);
+  slow = true;
+  const beforeOrder = catalogVersion();
+  await announceCatalogChange(database.db, { productIds: [1] });
+  expect(catalogVersion(), 'an order is answered before the version moves').toBe(beforeOrder);
+  await checkCatalogVersion(database.db);
+  const beforeStaff = catalogVersion();
+  await announceCatalogChange(database.db, { productIds: [1], urgent: true });
+  expect(catalogVersion(), 'a staff action is answered once the version moved').not.toBe(beforeStaff);
+});
+
+test("a check waiting for the coalescing gap reads the latest caller's database, not the one it started with", async () => {
+  // In a shared test worker the previous file's announcement can still be waiting when the next file's database
+  // asks for a check: the wait must end on the new database's fingerprint, or its first check moves the version.
+  const previous = await freshDatabase();
+  onTestFinished(() => previous.drop());
+  await previous.db.updateTable('products').set({ stock: 999 }).where('id', '=', 1).execute();
+  await checkCatalogVersion(database.db, true, [1]);
+  const waiting = checkCatalogVersion(previous.db, true, [1]);
+  await checkCatalogVersion(database.db);
+  await waiting;
+  const settled = catalogVersion();
+  await checkCatalogVersion(database.db);
+  expect(catalogVersion()).toBe(settled);
 });
 
 test('the render cache serves a page once rendered, and starts over with a new catalog version', async () => {
@@ -161,4 +229,20 @@ test('the fingerprint holds a large catalog’s ids and prices (32-bit products 
   await database.db.updateTable('products').set({ price: 1_999_999_999 }).where('id', '=', 2_000_000).execute();
   expect(await readFingerprint(database.db)).not.toBe(before);
   await database.db.deleteFrom('products').where('id', '=', 2_000_000).execute();
+});
+
+test('a check still waiting when its database closes logs no failure; a check that fails for another reason does', async () => {
+  const lines: string[] = [];
+  const restore = redirectLog((line) => void lines.push(line));
+  onTestFinished(restore);
+  const closed = await freshDatabase();
+  await closed.drop();
+  await checkCatalogVersion(closed.db, true, [1], true);
+  expect(lines.filter((line) => line.includes('catalog version check failed'))).toEqual([]);
+  // A real failure (the products table renamed away) is still reported.
+  const broken = await freshDatabase();
+  onTestFinished(() => broken.drop());
+  await sql`alter table products rename to products_gone`.execute(broken.db);
+  await checkCatalogVersion(broken.db, true, [1], true);
+  expect(lines.filter((line) => line.includes('catalog version check failed'))).toHaveLength(1);
 });

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { ShopDb } from '../../db/index.ts';
+import { serverConfig } from '../../config.ts';
 import { log } from '../../observability/logger.ts';
 
 /**
@@ -20,9 +21,18 @@ interface VersionState {
   before: Map<string, BeforeWork>;
   dirty?: boolean;
   forced?: boolean;
+  /** A staff action is among the announced changes: the next version does not wait for the coalescing gap. */
+  urgent?: boolean;
   /** Products announced since the last check; 'unknown' once an announcement came without them. */
   announced?: Set<number> | 'unknown' | undefined;
   loop?: Promise<void> | undefined;
+  /** When the version last moved (ms): announced changes within CATALOG_COALESCE_MS of it wait and fold into one. */
+  movedAt?: number;
+  /**
+   * The database the running check reads: the latest caller's. A loop waiting for the coalescing gap must not read
+   * a database closed since (a test file's end in a shared worker) and keep that database's fingerprint.
+   */
+  db?: ShopDb;
 }
 const key = Symbol.for('coffee-marketplace.catalog-version');
 const store = globalThis as unknown as Record<symbol, VersionState | undefined>;
@@ -85,19 +95,25 @@ async function checkOnce(db: ShopDb, force: boolean, announced: Set<number> | 'u
   await Promise.allSettled([...state.before.values()].map((work) => work(change)));
   state.fingerprint = fingerprint;
   state.counter += 1;
+  state.movedAt = Date.now();
   const version = catalogVersion();
   for (const listener of state.listeners) listener(version);
 }
 
 /**
  * Checks the catalog version (`force` after an announced change: a new version even if the fingerprint did not
- * move). Requests during a running check are folded into one more check, so a burst of orders costs two checks
- * (and two search-index rebuilds), not one per order. Resolves once the version reflects every request so far.
+ * move). Requests during a running check are folded into one more check, and announced changes within
+ * CATALOG_COALESCE_MS of the last move wait for the gap and fold into one (unless `urgent`: a staff action), so a
+ * burst of orders or cancels costs one
+ * version (one render-cache purge, one in-place search-index update of the products named), not one per change.
+ * Resolves once the version reflects every request so far.
  */
-export function checkCatalogVersion(db: ShopDb, force = false, productIds?: readonly number[]): Promise<void> {
+export function checkCatalogVersion(db: ShopDb, force = false, productIds?: readonly number[], urgent = false): Promise<void> {
   const state = versionState();
+  state.db = db;
   state.dirty = true;
   state.forced ||= force;
+  state.urgent ||= urgent;
   if (force) {
     if (!productIds || state.announced === 'unknown') state.announced = 'unknown';
     else {
@@ -109,14 +125,24 @@ export function checkCatalogVersion(db: ShopDb, force = false, productIds?: read
   state.loop ??= (async () => {
     try {
       while (state.dirty) {
+        // A burst of announced changes (cancels by reply giving stock back, orders) moves the version once per
+        // CATALOG_COALESCE_MS: each move empties the render cache, so one per change would keep pages uncached.
+        // The first change after a quiet spell is seen at once; the ones after it wait for the gap and fold together.
+        // A staff action (a suspended seller, an edited product) is shown at once: only order bursts wait.
+        const wait = state.forced && !state.urgent ? (state.movedAt ?? 0) + serverConfig().catalogCoalesceMs - Date.now() : 0;
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         const forced = state.forced ?? false;
         const announced = state.announced;
         state.dirty = false;
         state.forced = false;
+        state.urgent = false;
         state.announced = undefined;
-        await checkOnce(db, forced, announced).catch((error: unknown) =>
-          log().error({ err: error }, 'catalog version check failed'),
-        );
+        await checkOnce(state.db ?? db, forced, announced).catch((error: unknown) => {
+          // A check that was waiting for the coalescing gap when the database closed (a shutdown, a test file's end)
+          // has nothing to check: not a failure worth an error line.
+          if (error instanceof Error && error.message === 'driver has already been destroyed') return;
+          log().error({ err: error }, 'catalog version check failed');
+        });
       }
     } finally {
       state.loop = undefined;
