@@ -8,6 +8,7 @@ import { SubmitButton } from '../../kit/Button.tsx';
 import { typedValues } from '../../kit/form-state.ts';
 import { FormMessage } from '../../kit/Notice.tsx';
 import { useDeskAction } from '../../kit/use-desk-action.ts';
+import { useMounted } from '../../islands/shared/use-mounted.ts';
 import { editorFields } from './editor-fields.tsx';
 import PhotoList, { type Photo } from './PhotoList.tsx';
 
@@ -54,69 +55,74 @@ export default function ProductEditor({
   };
   const { input, area, select } = editorFields({ state, product, category, choose: e.choose });
   const subs = choices.categories.find((c) => String(c.id) === category)?.sub_categories ?? [];
+  // Until the island runs, a category picked would not bring its sub-categories and a choice could be drawn over:
+  // the controls wait for it (a slow phone's first second), as the submit button does.
+  const mounted = useMounted();
 
   return (
     <form
       onSubmit={action.onSubmit(save)}
       noValidate
       aria-labelledby="product-form-title"
-      className="space-y-6 rounded-xl bg-white p-4 shadow-sm"
+      className="rounded-xl bg-white p-4 shadow-sm"
     >
-      <h2 id="product-form-title" className="text-lg font-bold">
-        {product ? e.editTitle : e.newTitle}
-      </h2>
-      <p className="text-sm text-roast-700">{e.intro}</p>
-      <FormMessage state={state} />
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {input('sku', e.sku, { dir: 'ltr', hint: e.skuHint })}
-        {select('category_id', e.category, choices.categories, setCategory)}
-        {select('sub_category_id', e.subCategory, subs)}
-        {!portal && select('seller_id', e.seller, choices.sellers)}
-      </div>
-      <div className="grid gap-4 md:grid-cols-2">
-        <div className="space-y-4" lang="en">
-          {input('name_en', e.nameEn, { dir: 'ltr' })}
-          {area('description_en', e.descriptionEn, 'ltr')}
-          {!portal && input('badge_en', e.badgeEn, { dir: 'ltr', hint: e.badgeHint, optional: true })}
-          {!portal && input('variant_label_en', e.variantLabelEn, { dir: 'ltr', optional: true })}
+      <fieldset disabled={!mounted} className="min-w-0 space-y-6">
+        <h2 id="product-form-title" className="text-lg font-bold">
+          {product ? e.editTitle : e.newTitle}
+        </h2>
+        <p className="text-sm text-roast-700">{e.intro}</p>
+        <FormMessage state={state} />
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {input('sku', e.sku, { dir: 'ltr', hint: e.skuHint })}
+          {select('category_id', e.category, choices.categories, setCategory)}
+          {select('sub_category_id', e.subCategory, subs)}
+          {!portal && select('seller_id', e.seller, choices.sellers)}
         </div>
-        <div className="space-y-4" lang="ar">
-          {input('name_ar', e.nameAr, { dir: 'rtl' })}
-          {area('description_ar', e.descriptionAr, 'rtl')}
-          {!portal && input('badge_ar', e.badgeAr, { dir: 'rtl', hint: e.badgeHint, optional: true })}
-          {!portal && input('variant_label_ar', e.variantLabelAr, { dir: 'rtl', optional: true })}
+        <div className="grid gap-4 md:grid-cols-2">
+          <div className="space-y-4" lang="en">
+            {input('name_en', e.nameEn, { dir: 'ltr' })}
+            {area('description_en', e.descriptionEn, 'ltr')}
+            {!portal && input('badge_en', e.badgeEn, { dir: 'ltr', hint: e.badgeHint, optional: true })}
+            {!portal && input('variant_label_en', e.variantLabelEn, { dir: 'ltr', optional: true })}
+          </div>
+          <div className="space-y-4" lang="ar">
+            {input('name_ar', e.nameAr, { dir: 'rtl' })}
+            {area('description_ar', e.descriptionAr, 'rtl')}
+            {!portal && input('badge_ar', e.badgeAr, { dir: 'rtl', hint: e.badgeHint, optional: true })}
+            {!portal && input('variant_label_ar', e.variantLabelAr, { dir: 'rtl', optional: true })}
+          </div>
         </div>
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-        {input('price', e.price, { dir: 'ltr', money: true })}
-        {input('before_discount', e.oldPrice, { dir: 'ltr', hint: e.oldPriceHint, optional: true, money: true })}
-        {input('stock', e.stock, { dir: 'ltr' })}
-        {input('weight_grams', e.weight, { dir: 'ltr', optional: true })}
-        {!portal && input('variant_group', e.variantGroup, { dir: 'ltr', hint: e.variantGroupHint, optional: true })}
-      </div>
-      <div hidden={portal}>
-        <label className="flex items-center gap-2 font-semibold">
-          <input
-            type="checkbox"
-            name="hidden"
-            defaultChecked={product?.hidden ?? false}
-            aria-describedby="product-hidden-hint"
-            className="h-5 w-5"
-          />
-          {e.hidden}
-        </label>
-        <p id="product-hidden-hint" className="mt-1 text-xs text-roast-700">
-          {e.hiddenHint}
-        </p>
-      </div>
-      <PhotoList
-        locale={locale}
-        text={e}
-        photos={photos}
-        onChange={setPhotos}
-        error={photoErrors(state.errors) ? e.photosRequired : undefined}
-      />
-      <SubmitButton busy={action.busy}>{product ? e.save : e.create}</SubmitButton>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+          {input('price', e.price, { dir: 'ltr', money: true })}
+          {input('before_discount', e.oldPrice, { dir: 'ltr', hint: e.oldPriceHint, optional: true, money: true })}
+          {input('stock', e.stock, { dir: 'ltr' })}
+          {input('weight_grams', e.weight, { dir: 'ltr', optional: true })}
+          {!portal && input('variant_group', e.variantGroup, { dir: 'ltr', hint: e.variantGroupHint, optional: true })}
+        </div>
+        <div hidden={portal}>
+          <label className="flex items-center gap-2 font-semibold">
+            <input
+              type="checkbox"
+              name="hidden"
+              defaultChecked={product?.hidden ?? false}
+              aria-describedby="product-hidden-hint"
+              className="h-5 w-5"
+            />
+            {e.hidden}
+          </label>
+          <p id="product-hidden-hint" className="mt-1 text-xs text-roast-700">
+            {e.hiddenHint}
+          </p>
+        </div>
+        <PhotoList
+          locale={locale}
+          text={e}
+          photos={photos}
+          onChange={setPhotos}
+          error={photoErrors(state.errors) ? e.photosRequired : undefined}
+        />
+        <SubmitButton busy={action.busy}>{product ? e.save : e.create}</SubmitButton>
+      </fieldset>
     </form>
   );
 }

@@ -10,6 +10,7 @@ import DataTable, { type DeskColumn } from '../../kit/DataTable.tsx';
 import { inputClass } from '../../kit/Field.tsx';
 import { Notice } from '../../kit/Notice.tsx';
 import { useDeskAction } from '../../kit/use-desk-action.ts';
+import { useMounted } from '../../islands/shared/use-mounted.ts';
 
 type Text = Dictionary['adminCatalog']['grid'];
 type Cell = keyof TypedRow;
@@ -23,6 +24,8 @@ export default function ProductGrid({ locale, text, initial }: { locale: Locale;
   const [typed, setTyped] = useState<Record<number, TypedRow>>({});
   const [note, setNote] = useState('');
   const { dirty } = gridChanges(rows, typed);
+  // A cell typed in before the island runs would be drawn over with its stored value at hydration: cells wait for it.
+  const mounted = useMounted();
   // The saved rows come back: the grid shows them, and nothing is typed any more.
   const action = useDeskAction<GridProduct[]>({
     locale,
@@ -62,6 +65,7 @@ export default function ProductGrid({ locale, text, initial }: { locale: Locale;
             aria-invalid={Boolean(error)}
             aria-describedby={error ? `${key}-error` : undefined}
             inputMode={field === 'stock' ? 'numeric' : 'decimal'}
+            disabled={!mounted}
             dir="ltr"
             className={`${inputClass} mt-0 w-28 max-md:w-full`}
             value={typed[p.id]?.[field] ?? cellText(p, field)}
@@ -107,6 +111,7 @@ export default function ProductGrid({ locale, text, initial }: { locale: Locale;
           <input
             className={inputClass}
             value={note}
+            disabled={!mounted}
             maxLength={200}
             onChange={(e) => setNote(e.target.value)}
             aria-describedby="grid-note-hint"

@@ -97,7 +97,8 @@ export const sellerLedgerMessages = defineMessages(
       none: '—',
       empty: 'No rules yet.',
       formTitle: 'Set a rule',
-      formIntro: 'A scope has one rule: setting it again changes it. Lines delivered before keep their commission.',
+      formIntro:
+        'A scope has one rule: setting it again changes it, and removing it in the list above leaves its sales to the next broader rule (the marketplace’s stays). Lines delivered before keep their commission.',
       scopeLegend: 'Applies to',
       category: 'Category',
       seller: 'Seller',
@@ -238,7 +239,8 @@ export const sellerLedgerMessages = defineMessages(
       none: '—',
       empty: 'لا توجد قواعد بعد.',
       formTitle: 'ضبط قاعدة',
-      formIntro: 'لكل نطاق قاعدة واحدة: ضبطها من جديد يغيّرها. البنود التي وُصّلت من قبل تحتفظ بعمولتها.',
+      formIntro:
+        'لكل نطاق قاعدة واحدة: ضبطها من جديد يغيّرها، وحذفها من القائمة أعلاه يترك مبيعاته للقاعدة الأعم التالية (وتبقى قاعدة السوق). البنود التي وُصّلت من قبل تحتفظ بعمولتها.',
       scopeLegend: 'تُطبَّق على',
       category: 'القسم',
       seller: 'البائع',
