@@ -33,8 +33,12 @@ export const budgets = [
   // 45 → 28 KB since issue 33 (measured 26.5 KB): the cart island is no bigger than a product page's controls now.
   { pattern: /^\/checkout\/cart\/?$/, kb: 28, issue: 'cart: cart page' },
   // Form pages (partner application, contact form, account and checkout forms) validate before sending. Contact-us
-  // moved here when the one formatting path (issue 20) took it 0.6 KB past the content pages' 20 KB.
-  { pattern: /.*/, kb: 30, issue: 'default: forms and the rest' },
+  // moved here when the one formatting path (issue 20) took it 0.6 KB past the content pages' 20 KB. 30.5 KB since
+  // 2026-11-29: the partner application measured 29.95 KB without a tag manager (0.05 KB left), and the shell's guard
+  // that keeps a saved page from reloading itself over the page the shopper is going to (src/scripts/service-worker.ts,
+  // an offline journey's flake that was a real race) took 0.046 KB of it: 29.996 KB, too close for a publish to pass
+  // reliably, since chunk names change with every build. Not won back: the form's bulk is zod/mini's core (5 KB).
+  { pattern: /.*/, kb: 30.5, issue: 'default: forms and the rest' },
 ];
 
 /**

@@ -13,6 +13,13 @@ if (import.meta.env.PROD && container) {
   // Every layout draws the banner (BaseDocument's ConnectionNotices).
   container.onmessage = () => (document.querySelector<HTMLElement>('[data-update-ready]')!.hidden = false);
   // Back online on a copy the worker served from its cache: the page again from the network, so the notice goes with
-  // today's prices, and the cart sync sends what was changed offline (src/stores/cart-sync.ts).
+  // today's prices, and the cart sync sends what was changed offline (src/stores/cart-sync.ts). Not once the shopper is
+  // leaving: a reload then cancels the page they asked for and brings this one back. The offline journey caught it: the
+  // connection returned just as the shopper went on to the cart, and the saved product page reloaded itself over it.
+  // (Properties, not listeners, and no flag: this script is in every page's budget. A page the back button restores
+  // from the browser's memory stays as it is when the connection returns; the notice still says its prices are old.)
   ononline = () => document.documentElement.hasAttribute('data-stale') && location.reload();
+  onbeforeunload = () => {
+    ononline = null;
+  };
 }
