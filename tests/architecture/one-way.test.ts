@@ -1,14 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { expect, test } from 'vitest';
 import { Env } from '../../src/server/config.ts';
 
 /**
- * One way (issue 21). One configuration module: the application reads the environment only in src/server/config.ts, where
- * every variable is named and checked, and the README's configuration table lists exactly what the server reads
- * plus the build and tool variables it documents on purpose.
+ * One way (issue 21). One configuration module: the application reads the environment only in src/server/config.ts (the
+ * entry point) and its parts in src/server/config/, where every variable is named and checked, and the README's
+ * configuration table lists exactly what the server reads plus the build and tool variables it documents on purpose.
  */
 const CONFIG = 'src/server/config.ts';
+const CONFIG_PARTS = 'src/server/config/';
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -20,9 +21,21 @@ function filesUnder(dir: string): string[] {
 
 test('nothing under src/ reads process.env but the configuration module; the server entry reads it through it', () => {
   const readers = [...filesUnder('src'), 'scripts/start.mjs']
-    .filter((file) => relative('.', file) !== CONFIG)
+    .filter((file) => relative('.', file) !== CONFIG && !relative('.', file).startsWith(CONFIG_PARTS))
     .filter((file) => /process\.env/.test(readFileSync(file, 'utf8')));
   expect(readers).toEqual([]);
+});
+
+test('everything outside the configuration module imports it through its entry point, never one of its parts', () => {
+  const specifiers = /(?:from\s+|import\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
+  const partImporters = [...filesUnder('src'), ...filesUnder('scripts')]
+    .filter((file) => relative('.', file) !== CONFIG && !relative('.', file).startsWith(CONFIG_PARTS))
+    .filter((file) =>
+      [...readFileSync(file, 'utf8').matchAll(specifiers)].some((m) =>
+        relative('.', join(dirname(file), m[1]!)).startsWith(CONFIG_PARTS),
+      ),
+    );
+  expect(partImporters.map((file) => relative('.', file))).toEqual([]);
 });
 
 // Read at build time (astro.config.ts, scripts/site-url.mjs) or by the tools (publish, bench), not by the server.
