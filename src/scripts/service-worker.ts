@@ -17,7 +17,8 @@ if (import.meta.env.PROD && container) {
   // leaving: a reload then cancels the page they asked for and brings this one back. The offline journey caught it: the
   // connection returned just as the shopper went on to the cart, and the saved product page reloaded itself over it.
   // (Properties, not listeners, and no flag: this script is in every page's budget. A page the back button restores
-  // from the browser's memory stays as it is when the connection returns; the notice still says its prices are old.)
+  // from the browser's memory, or one whose link opened no page (`tel:`), stays as it is when the connection returns;
+  // its notice still says the prices may be old, and a reload by hand brings today's.)
   ononline = () => document.documentElement.hasAttribute('data-stale') && location.reload();
   onbeforeunload = () => {
     ononline = null;
