@@ -15,7 +15,7 @@ import {
 import type { OrderStatus } from '../../src/lib/orders/order-status.ts';
 import { makeCourier } from '../support/cash.ts';
 import { payOrder, TEST_ACTOR } from '../support/order-states.ts';
-import { makeAddress } from '../support/orders.ts';
+import { makeAddress, makeCoupon } from '../support/orders.ts';
 import { financeActor, mixedOrder, sellersWithProducts } from '../support/seller-ledger.ts';
 import { makeShopper } from '../support/shoppers.ts';
 import { freshDatabase } from '../support/test-db.ts';
@@ -23,8 +23,9 @@ import { freshDatabase } from '../support/test-db.ts';
 /**
  * Issue 40: random sequences of orders with lines from two or three sellers, deliveries, failed deliveries, returns
  * at the door and after delivery, releases after the return window, payouts (some asking for more than available)
- * and adjustments, run through the shop's own services on a real database, always keep: every ledger transaction
- * balances; each seller's balance (pending + available) is the net of their commission lines' shares minus their
+ * and adjustments, some orders with a coupon, run through the shop's own services on a real database, always keep:
+ * every ledger transaction balances; a delivered order's sales hold on the couriers' or the provider's account what
+ * the shopper paid for its goods and the coupon on the marketplace's promotions; each seller's balance (pending + available) is the net of their commission lines' shares minus their
  * payouts plus their adjustments, to the piaster; no payout takes available below zero; the statement's closing
  * balance is the ledger's.
  */
@@ -57,6 +58,12 @@ await saveCommissionRule(
   },
   owner,
 );
+// No coupon, an odd fixed amount (its piastres split by remainder), a capped percentage (decision 030 › Coupons).
+const coupons = [
+  undefined,
+  await makeCoupon(db, { kind: 'fixed', value: 1_001 }),
+  await makeCoupon(db, { kind: 'percent', value: 15, max_discount: 4_321 }),
+];
 const shoppers: { id: number; address: number }[] = [];
 for (let i = 0; i < 2; i++) {
   const s = await makeShopper(db);
@@ -76,7 +83,7 @@ const seen = {
 };
 
 type Step =
-  | { kind: 'order'; sellers: number[]; quantity: number; card: boolean }
+  | { kind: 'order'; sellers: number[]; quantity: number; card: boolean; coupon: number }
   | { kind: 'deliver' | 'fail' | 'returnAtDoor' | 'returnAfter'; order: number; choice: number }
   | { kind: 'release' }
   | { kind: 'payout'; seller: number; share: number }
@@ -90,6 +97,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       sellers: fc.uniqueArray(fc.nat(2), { minLength: 2, maxLength: 3 }),
       quantity: fc.integer({ min: 1, max: 3 }),
       card: fc.boolean(),
+      coupon: fc.nat(2),
     }),
   },
   {
@@ -130,7 +138,8 @@ async function walkToCourier(orderId: number) {
 async function play(s: Step, orders: number[]) {
   if (s.kind === 'order') {
     const lines = s.sellers.map((i) => ({ productId: sellers[i]!.productId, quantity: s.quantity }));
-    const orderId = await mixedOrder(db, shoppers[orders.length % 2]!, lines, s.card ? 'card' : 'cash_on_delivery');
+    const method = s.card ? 'card' : 'cash_on_delivery';
+    const orderId = await mixedOrder(db, shoppers[orders.length % 2]!, lines, method, coupons[s.coupon]);
     if (s.card) await payOrder(db, orderId);
     orders.push(orderId);
   } else if (s.kind === 'release') {
@@ -223,14 +232,41 @@ async function expectLedgerHolds() {
     .select(['order_lines.id', 'orders.status', 's.id as sale'])
     .execute();
   for (const line of missing) expect(line.sale !== null, `line ${line.id} (${line.status})`).toBe(line.status === 'DELIVERED');
+  // A delivered order's sales: the collecting account holds what the shopper paid for the goods (no wallet is used
+  // here), the promotions account the coupon; a return gives the shopper what they paid for the line, no more.
+  const delivered = await db
+    .selectFrom('orders')
+    .select(['id', 'total', 'shipping_fee', 'coupon_discount'])
+    .where('status', '=', 'DELIVERED')
+    .execute();
+  for (const order of delivered) {
+    const legs = await db
+      .selectFrom('ledger_entries')
+      .innerJoin('ledger_transactions as t', 't.id', 'ledger_entries.transaction_id')
+      .select(['t.kind', 'ledger_entries.account', (eb) => eb.fn.sum<number>(eb('debit', '-', eb.ref('credit'))).as('net')])
+      .where('t.order_id', '=', order.id)
+      .groupBy(['t.kind', 'ledger_entries.account'])
+      .execute();
+    const net = (kind: string, account: string) => toInt(legs.find((l) => l.kind === kind && l.account === account)?.net);
+    const collected = net('sale', 'cod_with_couriers') + net('sale', 'provider_receivable');
+    expect(collected, `order ${order.id}`).toBe(order.total - order.shipping_fee);
+    expect(net('sale', 'marketplace_promotions'), `order ${order.id}`).toBe(order.coupon_discount);
+    const returned = await db
+      .selectFrom('seller_commission_lines')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('gross'), eb.lit(0)).as('n'))
+      .where('order_id', '=', order.id)
+      .where('kind', '=', 'reversal')
+      .executeTakeFirstOrThrow();
+    expect(-net('reversal', 'shopper_refunds') - net('reversal', 'marketplace_promotions')).toBe(-toInt(returned.n));
+  }
 }
 
 test('every transaction balances and each seller is owed their shares minus payouts, whatever happens', async () => {
   const shipAll = (n: number): Step[] => Array.from({ length: n }, (_, order): Step => ({ kind: 'deliver', order, choice: 0 }));
   const example: Step[] = [
-    { kind: 'order', sellers: [0, 1], quantity: 1, card: false },
-    { kind: 'order', sellers: [1, 2], quantity: 2, card: true },
-    { kind: 'order', sellers: [0, 2], quantity: 1, card: false },
+    { kind: 'order', sellers: [0, 1], quantity: 1, card: false, coupon: 1 },
+    { kind: 'order', sellers: [1, 2], quantity: 2, card: true, coupon: 2 },
+    { kind: 'order', sellers: [0, 2], quantity: 1, card: false, coupon: 0 },
     { kind: 'fail', order: 2, choice: 0 },
     ...shipAll(2),
     { kind: 'release' },

@@ -29,12 +29,16 @@ export async function financeActor(db: Db, role: StaffActor['role'] = 'finance')
   return { id: staffId, email, name: `Ledger ${role}`, role, clientAddress: '203.0.113.40' };
 }
 
-/** A cash-on-delivery (or card) order with a line of each given product, placed through the shop's own service. */
+/**
+ * A cash-on-delivery (or card) order with a line of each given product, placed through the shop's own service, with
+ * the coupon's code when given.
+ */
 export async function mixedOrder(
   db: Db,
   shopper: { id: number; address: number },
   lines: readonly { productId: number; quantity: number }[],
   method: 'cash_on_delivery' | 'card' = 'cash_on_delivery',
+  coupon?: string,
 ) {
   const placed = await placeOrder(db, {
     userId: shopper.id,
@@ -44,6 +48,7 @@ export async function mixedOrder(
       address_id: shopper.address,
       payment_method: method,
       use_wallet: false,
+      ...(coupon ? { coupon } : {}),
     },
   });
   return placed.orderId;

@@ -19,6 +19,12 @@ export const LEDGER_ACCOUNTS = [
   'bank',
   /** Corrections with a reason, the marketplace's side. */
   'adjustments',
+  /**
+   * The marketplace's promotion expense: the coupons it funds. Debited by a delivered line's share of the order's
+   * coupon (the cash or the provider's money is that much less, the seller's share and the commission are not);
+   * credited back when the line is returned.
+   */
+  'marketplace_promotions',
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
