@@ -195,11 +195,14 @@ export const sellerLedgerRoutes = new Hono<ApiEnv>()
   )
   .post(
     '/orders/:id/returned-lines',
-    documented('Record delivered lines given back: their price to the wallet, the sellers’ shares and commission reversed', {
-      200: done('What went back to the wallet.'),
-      404: missing('order'),
-      409: stale,
-    }),
+    documented(
+      'Record delivered lines given back: what the shopper paid for them (their price less their share of a coupon) to the wallet, the sellers’ shares and commission reversed',
+      {
+        200: done('What went back to the wallet.'),
+        404: missing('order'),
+        409: stale,
+      },
+    ),
     requireStaff('refunds.pay'),
     validate('json', ReturnedLinesSchema),
     async (c) => {

@@ -8,8 +8,9 @@ import { reverseDeliveredLines } from './sales.ts';
 /**
  * Staff record goods a shopper gave back after delivery (the order stays DELIVERED: the state machine has no way
  * back from it): in one transaction, each line's commission and seller's share are reversed (reverseDeliveredLines)
- * and the lines' price goes to the shopper's wallet (refundReturnedGoods), audited. A line returned once is not
- * returned again. Stock is not put back here: returned goods are checked first, then counted on the stock desk.
+ * and what the shopper paid for the lines (their price less their share of a coupon) goes to the shopper's wallet
+ * (refundReturnedGoods), audited. A line returned once is not returned again. Stock is not put back here: returned
+ * goods are checked first, then counted on the stock desk.
  */
 export async function returnDeliveredLines(
   db: ShopDb,
