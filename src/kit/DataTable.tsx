@@ -7,6 +7,7 @@ import {
   type RowSelectionState,
 } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
+import { useMounted } from '../islands/shared/use-mounted.ts';
 
 /**
  * The desk's one table (issues 22, 33): TanStack Table (headless) for the column model and row selection, our own markup with
@@ -61,6 +62,8 @@ export default function DataTable<T extends RowData>(props: Props<T>) {
       onSelectionChange(typeof updater === 'function' ? updater(selection ?? {}) : updater);
     },
   });
+  // A box ticked before the island runs is unticked again at hydration (the selection is React's): they wait for it.
+  const mounted = useMounted();
   if (!rows.length) return <p className="rounded-lg bg-white p-6 text-center text-sm text-roast-700">{empty}</p>;
   return (
     <table className="w-full border-collapse text-sm max-md:block">
@@ -73,6 +76,7 @@ export default function DataTable<T extends RowData>(props: Props<T>) {
                 <input
                   type="checkbox"
                   aria-label={props.selectAllLabel}
+                  disabled={!mounted}
                   checked={table.getIsAllRowsSelected()}
                   onChange={table.getToggleAllRowsSelectedHandler()}
                 />
@@ -120,6 +124,7 @@ export default function DataTable<T extends RowData>(props: Props<T>) {
                 <input
                   type="checkbox"
                   aria-label={props.selectLabel?.(row.original)}
+                  disabled={!mounted}
                   checked={row.getIsSelected()}
                   onChange={row.getToggleSelectedHandler()}
                 />

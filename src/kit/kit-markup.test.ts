@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
 import { Button, buttonClass } from './Button.tsx';
 import { ChoiceGroup } from './ChoiceGroup.tsx';
+import DataTable from './DataTable.tsx';
 import { Field, Input } from './Field.tsx';
 import { Notice } from './Notice.tsx';
 import { Pager } from './Pager.tsx';
@@ -11,6 +12,25 @@ import { Tabs } from './Tabs.tsx';
 
 /** The kit's pieces as the server draws them (issue 33): what screen readers and the one-way checks rely on. */
 describe('the desk kit', () => {
+  test("a table's selection boxes are drawn disabled until the island runs (a box ticked before then was unticked)", () => {
+    const html = renderToStaticMarkup(
+      h(DataTable<{ id: number }>, {
+        caption: 'Orders',
+        columns: [{ id: 'id', label: 'Order', header: 'Order', cell: ({ row }) => String(row.original.id) }],
+        rows: [{ id: 1 }, { id: 2 }],
+        rowId: (row) => String(row.id),
+        empty: 'None',
+        selection: {},
+        onSelectionChange: () => {},
+        selectLabel: (row) => `Select ${row.id}`,
+        selectAllLabel: 'Select all',
+      }),
+    );
+    const boxes = html.match(/<input[^>]*type="checkbox"[^>]*>/g) ?? [];
+    expect(boxes).toHaveLength(3);
+    for (const box of boxes) expect(box).toContain('disabled=""');
+  });
+
   test('a field names its hint and its error with aria-describedby and marks a refused value aria-invalid', () => {
     const html = renderToStaticMarkup(
       h(Input, { name: 'amount', label: 'Amount', hint: 'In EGP', errors: { amount: ['Not an amount'] }, idPrefix: 'pay' }),

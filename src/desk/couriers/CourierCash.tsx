@@ -16,6 +16,7 @@ import { Input, MoneyInput } from '../../kit/Field.tsx';
 import { typedValues } from '../../kit/form-state.ts';
 import { FormMessage, Notice } from '../../kit/Notice.tsx';
 import { useDeskAction } from '../../kit/use-desk-action.ts';
+import { useMounted } from '../../islands/shared/use-mounted.ts';
 
 type Text = Dictionary['adminCash'];
 interface Props {
@@ -238,66 +239,70 @@ function RemittanceForm(props: Props & { cash: CourierCashState }) {
     : k.noneSelected;
   const shortfall = cash.view.cash.shortfall;
   const { state } = action;
+  // An amount typed before the island runs would never reach the difference shown: the form waits for it.
+  const mounted = useMounted();
   return (
     <form
       noValidate
-      className="max-w-xl space-y-3 rounded-xl bg-white p-4 shadow-sm"
+      className="max-w-xl rounded-xl bg-white p-4 shadow-sm"
       onSubmit={action.onSubmit(record)}
       onChange={(event) => {
         const target = event.target;
         if (target instanceof HTMLInputElement && target.name === 'amount') setTyped(target.value);
       }}
     >
-      <p className="font-semibold" aria-live="polite" data-testid="selected-total">
-        {chosenText}
-      </p>
-      <FormMessage state={state} />
-      <MoneyInput
-        name="amount"
-        label={k.counted}
-        hint={k.countedHint}
-        errors={state.errors}
-        idPrefix="remit"
-        defaultValue={state.values?.['amount']}
-      />
-      <p aria-live="polite" data-testid="remit-difference" className={difference ? 'font-semibold' : 'sr-only'}>
-        {difference < 0 && <Filled template={k.short} values={{ amount: money(-difference) }} />}
-        {difference > 0 && (
-          <Filled
-            template={cash.chosen.length ? k.over : k.repay}
-            values={{ amount: money(difference), shortfall: money(shortfall) }}
+      <fieldset disabled={!mounted} className="min-w-0 space-y-3">
+        <p className="font-semibold" aria-live="polite" data-testid="selected-total">
+          {chosenText}
+        </p>
+        <FormMessage state={state} />
+        <MoneyInput
+          name="amount"
+          label={k.counted}
+          hint={k.countedHint}
+          errors={state.errors}
+          idPrefix="remit"
+          defaultValue={state.values?.['amount']}
+        />
+        <p aria-live="polite" data-testid="remit-difference" className={difference ? 'font-semibold' : 'sr-only'}>
+          {difference < 0 && <Filled template={k.short} values={{ amount: money(-difference) }} />}
+          {difference > 0 && (
+            <Filled
+              template={cash.chosen.length ? k.over : k.repay}
+              values={{ amount: money(difference), shortfall: money(shortfall) }}
+            />
+          )}
+        </p>
+        {difference < 0 && (
+          <SettleChoice
+            text={text}
+            canWriteOff={can.writeOff}
+            writingOff={writingOff}
+            error={state.errors['settle_difference']}
+            onSettle={setSettle}
           />
         )}
-      </p>
-      {difference < 0 && (
-        <SettleChoice
-          text={text}
-          canWriteOff={can.writeOff}
-          writingOff={writingOff}
-          error={state.errors['settle_difference']}
-          onSettle={setSettle}
-        />
-      )}
-      {writingOff && (
+        {writingOff && (
+          <Input
+            name="write_off_reason"
+            label={k.writeOffReason}
+            autoComplete="off"
+            errors={state.errors}
+            idPrefix="remit"
+            defaultValue={state.values?.['write_off_reason']}
+          />
+        )}
         <Input
-          name="write_off_reason"
-          label={k.writeOffReason}
+          name="note"
+          label={k.note}
+          required={false}
           autoComplete="off"
           errors={state.errors}
           idPrefix="remit"
-          defaultValue={state.values?.['write_off_reason']}
+          defaultValue={state.values?.['note']}
         />
-      )}
-      <Input
-        name="note"
-        label={k.note}
-        required={false}
-        autoComplete="off"
-        errors={state.errors}
-        idPrefix="remit"
-        defaultValue={state.values?.['note']}
-      />
-      <SubmitButton busy={action.busy}>{k.record}</SubmitButton>
+        <SubmitButton busy={action.busy}>{k.record}</SubmitButton>
+      </fieldset>
       {dialog}
     </form>
   );
