@@ -15,7 +15,7 @@ import {
 import type { OrderStatus } from '../../src/lib/orders/order-status.ts';
 import { makeCourier } from '../support/cash.ts';
 import { payOrder, TEST_ACTOR } from '../support/order-states.ts';
-import { makeAddress, makeCoupon } from '../support/orders.ts';
+import { creditWallet, makeAddress, makeCoupon } from '../support/orders.ts';
 import { financeActor, mixedOrder, sellersWithProducts } from '../support/seller-ledger.ts';
 import { makeShopper } from '../support/shoppers.ts';
 import { freshDatabase } from '../support/test-db.ts';
@@ -23,9 +23,11 @@ import { freshDatabase } from '../support/test-db.ts';
 /**
  * Issue 40: random sequences of orders with lines from two or three sellers, deliveries, failed deliveries, returns
  * at the door and after delivery, releases after the return window, payouts (some asking for more than available)
- * and adjustments, some orders with a coupon, run through the shop's own services on a real database, always keep:
- * every ledger transaction balances; a delivered order's sales hold on the couriers' or the provider's account what
- * the shopper paid for its goods and the coupon on the marketplace's promotions; each seller's balance (pending + available) is the net of their commission lines' shares minus their
+ * and adjustments, some orders with a coupon, some paid partly or wholly from the shopper's wallet, run through the
+ * shop's own services on a real database, always keep: every ledger transaction balances; a delivered order's sales
+ * hold on the couriers' or the provider's account what was collected for its goods, the coupon on the marketplace's
+ * promotions and the wallet's part of the goods (what it paid beyond the delivery fee) on `shopper_wallet`, the three
+ * making the goods; each seller's balance (pending + available) is the net of their commission lines' shares minus their
  * payouts plus their adjustments, to the piaster; no payout takes available below zero; the statement's closing
  * balance is the ledger's.
  */
@@ -80,10 +82,11 @@ const seen = {
   refused: 0,
   adjusted: 0,
   debt: 0,
+  walletPaid: 0,
 };
 
 type Step =
-  | { kind: 'order'; sellers: number[]; quantity: number; card: boolean; coupon: number }
+  | { kind: 'order'; sellers: number[]; quantity: number; card: boolean; coupon: number; wallet: number }
   | { kind: 'deliver' | 'fail' | 'returnAtDoor' | 'returnAfter'; order: number; choice: number }
   | { kind: 'release' }
   | { kind: 'payout'; seller: number; share: number }
@@ -98,6 +101,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
       quantity: fc.integer({ min: 1, max: 3 }),
       card: fc.boolean(),
       coupon: fc.nat(2),
+      // 0: no wallet; 1: less than a delivery fee; 2: the fee and part of the goods; 3: all of it (the wallet method).
+      wallet: fc.nat(3),
     }),
   },
   {
@@ -138,8 +143,11 @@ async function walkToCourier(orderId: number) {
 async function play(s: Step, orders: number[]) {
   if (s.kind === 'order') {
     const lines = s.sellers.map((i) => ({ productId: sellers[i]!.productId, quantity: s.quantity }));
-    const method = s.card ? 'card' : 'cash_on_delivery';
-    const orderId = await mixedOrder(db, shoppers[orders.length % 2]!, lines, method, coupons[s.coupon]);
+    const shopper = shoppers[orders.length % 2]!;
+    // The wallet also holds what earlier returns gave back: the order takes whatever the balance is.
+    if (s.wallet > 0) await creditWallet(db, shopper.id, [0, 1, 12_000, 200_000][s.wallet]!);
+    const method = s.card ? 'card' : s.wallet === 3 ? 'wallet' : 'cash_on_delivery';
+    const orderId = await mixedOrder(db, shopper, lines, method, coupons[s.coupon], s.wallet > 0);
     if (s.card) await payOrder(db, orderId);
     orders.push(orderId);
   } else if (s.kind === 'release') {
@@ -232,11 +240,12 @@ async function expectLedgerHolds() {
     .select(['order_lines.id', 'orders.status', 's.id as sale'])
     .execute();
   for (const line of missing) expect(line.sale !== null, `line ${line.id} (${line.status})`).toBe(line.status === 'DELIVERED');
-  // A delivered order's sales: the collecting account holds what the shopper paid for the goods (no wallet is used
-  // here), the promotions account the coupon; a return gives the shopper what they paid for the line, no more.
+  // A delivered order's sales: the collecting account holds what was collected for the goods (the wallet pays the
+  // delivery fee first), the promotions account the coupon, shopper_wallet the wallet's part of the goods, and the
+  // three make the goods; a return gives the shopper what they paid for the line, no more.
   const delivered = await db
     .selectFrom('orders')
-    .select(['id', 'total', 'shipping_fee', 'coupon_discount'])
+    .select(['id', 'total', 'shipping_fee', 'coupon_discount', 'wallet_amount'])
     .where('status', '=', 'DELIVERED')
     .execute();
   for (const order of delivered) {
@@ -249,24 +258,38 @@ async function expectLedgerHolds() {
       .execute();
     const net = (kind: string, account: string) => toInt(legs.find((l) => l.kind === kind && l.account === account)?.net);
     const collected = net('sale', 'cod_with_couriers') + net('sale', 'provider_receivable');
-    expect(collected, `order ${order.id}`).toBe(order.total - order.shipping_fee);
+    const walletForGoods = Math.max(0, order.wallet_amount - order.shipping_fee);
+    expect(collected, `order ${order.id}`).toBe(order.total - Math.max(0, order.shipping_fee - order.wallet_amount));
     expect(net('sale', 'marketplace_promotions'), `order ${order.id}`).toBe(order.coupon_discount);
+    expect(net('sale', 'shopper_wallet'), `order ${order.id}`).toBe(walletForGoods);
+    const goods = await db
+      .selectFrom('order_lines')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('line_total'), eb.lit(0)).as('n'))
+      .where('order_id', '=', order.id)
+      .where('cancelled_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(collected + net('sale', 'marketplace_promotions') + net('sale', 'shopper_wallet'), `order ${order.id}`).toBe(
+      toInt(goods.n),
+    );
+    if (walletForGoods > 0) seen.walletPaid += 1;
     const returned = await db
       .selectFrom('seller_commission_lines')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('gross'), eb.lit(0)).as('n'))
       .where('order_id', '=', order.id)
       .where('kind', '=', 'reversal')
       .executeTakeFirstOrThrow();
-    expect(-net('reversal', 'shopper_refunds') - net('reversal', 'marketplace_promotions')).toBe(-toInt(returned.n));
+    expect(
+      -net('reversal', 'shopper_refunds') - net('reversal', 'marketplace_promotions') - net('reversal', 'shopper_wallet'),
+    ).toBe(-toInt(returned.n));
   }
 }
 
 test('every transaction balances and each seller is owed their shares minus payouts, whatever happens', async () => {
   const shipAll = (n: number): Step[] => Array.from({ length: n }, (_, order): Step => ({ kind: 'deliver', order, choice: 0 }));
   const example: Step[] = [
-    { kind: 'order', sellers: [0, 1], quantity: 1, card: false, coupon: 1 },
-    { kind: 'order', sellers: [1, 2], quantity: 2, card: true, coupon: 2 },
-    { kind: 'order', sellers: [0, 2], quantity: 1, card: false, coupon: 0 },
+    { kind: 'order', sellers: [0, 1], quantity: 1, card: false, coupon: 1, wallet: 2 },
+    { kind: 'order', sellers: [1, 2], quantity: 2, card: true, coupon: 2, wallet: 0 },
+    { kind: 'order', sellers: [0, 2], quantity: 1, card: false, coupon: 0, wallet: 1 },
     { kind: 'fail', order: 2, choice: 0 },
     ...shipAll(2),
     { kind: 'release' },
@@ -298,4 +321,5 @@ test('every transaction balances and each seller is owed their shares minus payo
   expect(seen.paid).toBeGreaterThan(0);
   expect(seen.refused).toBeGreaterThan(0);
   expect(seen.debt).toBeGreaterThan(0);
+  expect(seen.walletPaid).toBeGreaterThan(0);
 }, 600_000);

@@ -30,15 +30,17 @@ export async function financeActor(db: Db, role: StaffActor['role'] = 'finance')
 }
 
 /**
- * A cash-on-delivery (or card) order with a line of each given product, placed through the shop's own service, with
- * the coupon's code when given.
+ * A cash-on-delivery (or card, or wallet) order with a line of each given product, placed through the shop's own
+ * service, with the coupon's code when given and paid partly from the shopper's wallet when asked (a card order never
+ * is: the shop does not mix the wallet with an online payment).
  */
 export async function mixedOrder(
   db: Db,
   shopper: { id: number; address: number },
   lines: readonly { productId: number; quantity: number }[],
-  method: 'cash_on_delivery' | 'card' = 'cash_on_delivery',
+  method: 'cash_on_delivery' | 'card' | 'wallet' = 'cash_on_delivery',
   coupon?: string,
+  useWallet = false,
 ) {
   const placed = await placeOrder(db, {
     userId: shopper.id,
@@ -47,7 +49,7 @@ export async function mixedOrder(
       products: lines.map((l) => ({ product_id: l.productId, quantity: l.quantity })),
       address_id: shopper.address,
       payment_method: method,
-      use_wallet: false,
+      use_wallet: useWallet,
       ...(coupon ? { coupon } : {}),
     },
   });

@@ -11,7 +11,7 @@ export const LEDGER_ACCOUNTS = [
   'commission_revenue',
   /** Cash on delivery the marketplace's couriers collected for the goods (an asset until remitted). */
   'cod_with_couriers',
-  /** Prepaid goods: what the payment provider (or the shopper's wallet) owes the marketplace. */
+  /** Prepaid goods: what the payment provider owes the marketplace. */
   'provider_receivable',
   /** Money handed back to the shopper for goods returned after delivery. */
   'shopper_refunds',
@@ -25,6 +25,13 @@ export const LEDGER_ACCOUNTS = [
    * credited back when the line is returned.
    */
   'marketplace_promotions',
+  /**
+   * What the marketplace holds for shoppers in their wallets (a liability; only its moves through goods are booked
+   * here): debited by a delivered line's share of the wallet part that paid for the goods (the wallet pays the
+   * delivery fee first, `walletPartOfGoods`), so the collecting account holds only what was collected; credited
+   * back by that share when the line is returned.
+   */
+  'shopper_wallet',
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
