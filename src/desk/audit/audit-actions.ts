@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = [
   'order.failed_delivery',
   'order.return',
   'order.return_delivered',
+  'order.cod_received',
   'order.courier_hand_over',
   'order.courier_cancel',
   'order.courier_return_pickup',

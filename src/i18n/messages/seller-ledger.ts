@@ -16,7 +16,14 @@ export const sellerLedgerMessages = defineMessages(
       ruleNotFound: 'This scope has no rule (it may have been removed meanwhile). Reload the page.',
     },
     badAmount: 'Type the amount in pounds, e.g. 450 or 450.50 (١٢٥٫٥٠ works too).',
-    kinds: { sale: 'Sale', reversal: 'Return', release: 'Released', payout: 'Payout', adjustment: 'Adjustment' },
+    kinds: {
+      sale: 'Sale',
+      reversal: 'Return',
+      release: 'Released',
+      payout: 'Payout',
+      adjustment: 'Adjustment',
+      cod_received: 'Cash received',
+    },
     accounts: { pending: 'Pending', available: 'Available' },
     methods: { bank_transfer: 'Bank transfer', instapay: 'InstaPay', wallet: 'Mobile wallet' },
     csv: {
@@ -159,7 +166,14 @@ export const sellerLedgerMessages = defineMessages(
       ruleNotFound: 'لا توجد قاعدة لهذا النطاق (ربما حُذفت في هذه الأثناء). أعد تحميل الصفحة.',
     },
     badAmount: 'اكتب المبلغ بالجنيه، مثل 450 أو 450.50 (ويصلح ١٢٥٫٥٠ أيضًا).',
-    kinds: { sale: 'بيع', reversal: 'مرتجع', release: 'أصبح متاحًا', payout: 'صرف مستحقات', adjustment: 'تسوية' },
+    kinds: {
+      sale: 'بيع',
+      reversal: 'مرتجع',
+      release: 'أصبح متاحًا',
+      payout: 'صرف مستحقات',
+      adjustment: 'تسوية',
+      cod_received: 'استلام النقدية',
+    },
     accounts: { pending: 'معلّق', available: 'متاح' },
     methods: { bank_transfer: 'تحويل بنكي', instapay: 'إنستاباي', wallet: 'محفظة الموبايل' },
     csv: {

@@ -9,7 +9,10 @@ export const LEDGER_ACCOUNTS = [
   'seller_available',
   /** The marketplace's commission. */
   'commission_revenue',
-  /** Cash on delivery the marketplace's couriers collected for the goods (an asset until remitted). */
+  /**
+   * Cash on delivery the marketplace's couriers collected for the goods (an asset until remitted): credited when the
+   * order's cash comes in (`cash_received`).
+   */
   'cod_with_couriers',
   /** Prepaid goods: what the payment provider owes the marketplace. */
   'provider_receivable',
@@ -17,6 +20,12 @@ export const LEDGER_ACCOUNTS = [
   'shopper_refunds',
   /** The marketplace's bank account: payouts leave it. */
   'bank',
+  /**
+   * The goods' cash of delivered cash-on-delivery orders the marketplace has received: a courier's remittance counted
+   * on the desk, or a company's settlement. Not `bank`: desk cash is not yet banked, a company transfers its
+   * collection less its fee, and neither transfer is recorded here (decision 030 › Cash received).
+   */
+  'cash_received',
   /** Corrections with a reason, the marketplace's side. */
   'adjustments',
   /**
@@ -37,7 +46,7 @@ export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
 export const SELLER_ACCOUNTS = ['seller_pending', 'seller_available'] as const satisfies readonly LedgerAccount[];
 
-export const LEDGER_KINDS = ['sale', 'reversal', 'release', 'payout', 'adjustment'] as const;
+export const LEDGER_KINDS = ['sale', 'reversal', 'release', 'payout', 'adjustment', 'cod_received'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 export const PAYOUT_METHODS = ['bank_transfer', 'instapay', 'wallet'] as const;

@@ -31,7 +31,7 @@ export interface CommissionRuleTable {
 
 export interface LedgerTransactionTable {
   id: Generated<number>;
-  /** sale | reversal | release | payout | adjustment */
+  /** sale | reversal | release | payout | adjustment | cod_received (src/lib/seller-ledger/accounts.ts) */
   kind: string;
   seller_id: number;
   order_id: number | null;

@@ -7,6 +7,7 @@ import type { ShopDb } from '../../../server/db/index.ts';
 import { isoNow } from '../../../server/auth/secrets.ts';
 import { Problem } from '../../../server/problem.ts';
 import { isUniqueViolation } from '../../../server/db/values.ts';
+import { recordCodReceived } from '../../../server/services/seller-ledger/index.ts';
 import { recordAudit } from '../../audit/server/audit.ts';
 import type { StaffActor } from '../../staff/server/staff-actor.ts';
 
@@ -17,7 +18,9 @@ import type { StaffActor } from '../../staff/server/staff-actor.ts';
  * over-count pays back what earlier short remittances left owed, never more (we keep no credit: the rest is handed
  * back); with `write_off`, finance (cash.write_off) writes a shortfall off with a reason. One transaction writes the
  * remittance, its orders and the audit record(s); the unique `remittance_orders.order_id` makes sure an order's cash is
- * remitted once even when two members of finance submit the same order at the same moment.
+ * remitted once even when two members of finance submit the same order at the same moment. In the same transaction
+ * the sellers' ledger moves each order's goods' cash from the couriers to the marketplace (`recordCodReceived`, decision
+ * 030 › Cash received), whatever the count: a shortfall stays here, the courier's debt or a written-off loss.
  */
 export interface RemittanceInput {
   courierId: number;
@@ -160,6 +163,7 @@ export async function recordRemittance(db: ShopDb, input: RemittanceInput, actor
           .insertInto('remittance_orders')
           .values(orders.map((o) => ({ remittance_id: id, order_id: o.id, amount: o.cash_to_collect })))
           .execute();
+      await recordCodReceived(trx, { orderIds: orders.map((o) => o.id), via: `remittance:${id}` }, actor);
       const shortfall = expected - input.amount - settled.writtenOff;
       await recordAudit(trx, actor, {
         action: 'remittance.record',

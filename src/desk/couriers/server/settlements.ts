@@ -6,6 +6,7 @@ import type { ShopDb } from '../../../server/db/index.ts';
 import type { CourierCompanyName } from '../../../server/couriers/courier-company.ts';
 import { isoNow } from '../../../server/auth/secrets.ts';
 import { Problem } from '../../../server/problem.ts';
+import { recordCodReceived } from '../../../server/services/seller-ledger/index.ts';
 import { recordAudit } from '../../audit/server/audit.ts';
 import type { StaffActor } from '../../staff/server/staff-actor.ts';
 
@@ -15,7 +16,8 @@ import type { StaffActor } from '../../staff/server/staff-actor.ts';
  * cash and fee on each delivery in one transaction, only when no line is refused (unknown tracking number, a
  * duplicate, an amount that is not one, an order not delivered). A collected amount that differs from the order's
  * cash is applied and flagged (short, over) on the order. Files saved by Excel are read as they come: a byte-order
- * mark, Arabic or English headers, Arabic-Indic digits, amounts with a decimal comma or thousands separators.
+ * mark, Arabic or English headers, Arabic-Indic digits, amounts with a decimal comma or thousands separators. Applying
+ * also posts the orders' goods' cash as received in the sellers' ledger, once per order (`recordCodReceived`).
  */
 const HEADERS: Record<'tracking' | 'collected' | 'fee', readonly string[]> = {
   tracking: ['tracking number', 'tracking', 'trackingnumber', 'رقم التتبع', 'رقم الشحنة'],
@@ -36,7 +38,7 @@ function columnsOf(fields: readonly string[]) {
 
 interface Planned {
   report: SettlementReport;
-  writes: { deliveryId: number; collected: number; fee: number }[];
+  writes: { deliveryId: number; orderId: number; collected: number; fee: number }[];
 }
 
 async function plan(db: ShopDb, company: CourierCompanyName, text: string): Promise<Planned> {
@@ -105,7 +107,7 @@ async function plan(db: ShopDb, company: CourierCompanyName, text: string): Prom
       collected: collected.piastres,
       fee: feePiastres,
     });
-    writes.push({ deliveryId: delivery.id, collected: collected.piastres, fee: feePiastres });
+    writes.push({ deliveryId: delivery.id, orderId: delivery.order_id, collected: collected.piastres, fee: feePiastres });
   }
   const refused = lines.filter((l) => !('orderId' in l)).length;
   const differences = lines.filter((l) => l.result === 'short' || l.result === 'over').length;
@@ -129,6 +131,13 @@ export async function importSettlement(
         .set({ collected: write.collected, fee: write.fee, settlement_ref: input.reference, updated_at: isoNow() })
         .where('id', '=', write.deliveryId)
         .execute();
+    // The company has the orders' cash for the marketplace now: the sellers' ledger moves each order's goods' cash off
+    // the couriers (decision 030 › Cash received), whatever the company reported; a difference stays flagged here.
+    await recordCodReceived(
+      trx,
+      { orderIds: writes.map((w) => w.orderId), via: `settlement:${input.company}:${input.reference}` },
+      actor,
+    );
     await recordAudit(trx, actor, {
       action: 'courier.settlement',
       subject: { type: 'courier_company', id: input.company },

@@ -17,3 +17,4 @@ export { commissionRules, removeCommissionRule, saveCommissionRule, type Commiss
 export { recordDeliveredSales, reverseDeliveredLines } from './sales.ts';
 export { releaseDueShares, watchSellerReleases } from './release.ts';
 export { returnDeliveredLines } from './returns.ts';
+export { recordCodReceived } from './cod-received.ts';
