@@ -5,7 +5,7 @@ import { recordWalletEntry } from './wallet.ts';
 
 /** Where money goes back: to the card (owed until finance pays it through the provider) or to the wallet (at once). */
 export type RefundDestination = 'card' | 'wallet';
-type RefundReason = 'cancelled' | 'late_payment' | 'extra_payment' | 'line_cancelled';
+type RefundReason = 'cancelled' | 'late_payment' | 'extra_payment' | 'line_cancelled' | 'returned';
 
 /**
  * Money that came in for an order that will not keep it is always written down (issue 19, docs/orders.md):
@@ -73,27 +73,40 @@ export async function refundLine(
   order: { id: number; user_id: number },
   back: { fromPayment: number; fromWallet: number },
 ): Promise<void> {
-  const now = nowIso();
   for (const [amount, reason] of [
     [back.fromPayment, 'line_cancelled'],
     [back.fromWallet, 'cancelled'],
   ] as const) {
-    if (amount <= 0) continue;
-    await recordWalletEntry(trx, { userId: order.user_id, amount, reason: 'order_refund', orderId: order.id });
-    await trx
-      .insertInto('refunds')
-      .values({
-        order_id: order.id,
-        payment_id: null,
-        amount,
-        destination: 'wallet',
-        status: 'paid',
-        reason,
-        created_at: now,
-        paid_at: now,
-      })
-      .execute();
+    await paidBackToWallet(trx, order, amount, reason);
   }
+}
+
+/**
+ * Money given back to the shopper's wallet at once: the wallet's ledger credit and a paid refunds row, in the caller's
+ * transaction. Nothing for a zero amount.
+ */
+async function paidBackToWallet(
+  trx: ShopDb,
+  order: { id: number; user_id: number },
+  amount: number,
+  reason: RefundReason,
+): Promise<void> {
+  if (amount <= 0) return;
+  const now = nowIso();
+  await recordWalletEntry(trx, { userId: order.user_id, amount, reason: 'order_refund', orderId: order.id });
+  await trx
+    .insertInto('refunds')
+    .values({
+      order_id: order.id,
+      payment_id: null,
+      amount,
+      destination: 'wallet',
+      status: 'paid',
+      reason,
+      created_at: now,
+      paid_at: now,
+    })
+    .execute();
 }
 
 /** The wallet part of a cancelled order, given back to the wallet (ledger credit and its refunds row). */
@@ -101,22 +114,7 @@ export async function refundWalletPart(
   trx: ShopDb,
   order: { id: number; user_id: number; wallet_amount: number },
 ): Promise<void> {
-  if (order.wallet_amount <= 0) return;
-  const now = nowIso();
-  await recordWalletEntry(trx, { userId: order.user_id, amount: order.wallet_amount, reason: 'order_refund', orderId: order.id });
-  await trx
-    .insertInto('refunds')
-    .values({
-      order_id: order.id,
-      payment_id: null,
-      amount: order.wallet_amount,
-      destination: 'wallet',
-      status: 'paid',
-      reason: 'cancelled',
-      created_at: now,
-      paid_at: now,
-    })
-    .execute();
+  await paidBackToWallet(trx, order, order.wallet_amount, 'cancelled');
 }
 
 /** A payment that arrived when its order no longer waited for it: owed back to the card, once per payment. */
@@ -193,24 +191,9 @@ export function owedRefunds(db: ShopDb) {
 }
 
 /**
- * Goods given back after delivery (issue 40): their price goes to the shopper's wallet at once (ledger credit and a
- * paid `returned` refunds row), in the transaction that also takes the sellers' shares back (reverseDeliveredLines).
+ * Goods given back after delivery (issue 40): what the shopper paid for them goes to the wallet at once (ledger credit
+ * and a paid `returned` refunds row), in the transaction that also takes the sellers' shares back (reverseDeliveredLines).
  */
 export async function refundReturnedGoods(trx: ShopDb, order: { id: number; user_id: number }, amount: number): Promise<void> {
-  if (amount <= 0) return;
-  const now = nowIso();
-  await recordWalletEntry(trx, { userId: order.user_id, amount, reason: 'order_refund', orderId: order.id });
-  await trx
-    .insertInto('refunds')
-    .values({
-      order_id: order.id,
-      payment_id: null,
-      amount,
-      destination: 'wallet',
-      status: 'paid',
-      reason: 'returned',
-      created_at: now,
-      paid_at: now,
-    })
-    .execute();
+  await paidBackToWallet(trx, order, amount, 'returned');
 }
