@@ -5,7 +5,7 @@ import { makeCourier } from '../support/cash.ts';
 import { trackingOf } from '../support/courier-deliveries.ts';
 import { moveOrderTo } from '../support/order-states.ts';
 import { makeAddress, makeCoupon } from '../support/orders.ts';
-import { mixedOrder, sellersWithProducts } from '../support/seller-ledger.ts';
+import { mixedOrder, orderNet, sellersWithProducts } from '../support/seller-ledger.ts';
 import { makeShopper } from '../support/shoppers.ts';
 import { jsonInit, makeStaff } from '../support/staff.ts';
 import { testApi } from '../support/test-db.ts';
@@ -39,17 +39,7 @@ async function twoSellerOrder(coupon?: string) {
   );
 }
 
-/** An order's net on an account (debits minus credits), of one kind of transaction when told. */
-async function net(orderId: number, account: string, kind?: string) {
-  let query = db
-    .selectFrom('ledger_entries')
-    .innerJoin('ledger_transactions', 'ledger_transactions.id', 'ledger_entries.transaction_id')
-    .select((eb) => eb.fn.sum<number>(eb('ledger_entries.debit', '-', eb.ref('ledger_entries.credit'))).as('net'))
-    .where('ledger_transactions.order_id', '=', orderId)
-    .where('ledger_entries.account', '=', account);
-  if (kind) query = query.where('ledger_transactions.kind', '=', kind);
-  return toInt((await query.executeTakeFirst())?.net);
-}
+const net = (orderId: number, account: string, kind?: string) => orderNet(db, orderId, account, kind);
 
 /** The order's cash-received transactions: seller, and what each moved to `cash_received`. */
 const received = (orderId: number) =>

@@ -3,7 +3,7 @@ import { toInt } from '../../src/server/db/values.ts';
 import { makeCourier } from '../support/cash.ts';
 import { moveOrderTo, payOrder } from '../support/order-states.ts';
 import { makeAddress, makeCoupon } from '../support/orders.ts';
-import { mixedOrder, sellersWithProducts } from '../support/seller-ledger.ts';
+import { expectEveryTransactionBalances, mixedOrder, orderNet, sellersWithProducts } from '../support/seller-ledger.ts';
 import { makeSellerMember } from '../support/seller.ts';
 import { makeShopper } from '../support/shoppers.ts';
 import { makeStaff } from '../support/staff.ts';
@@ -24,33 +24,7 @@ const [a, b] = await sellersWithProducts(db, 2, 30_000);
 const shopper = await makeShopper(db);
 const who = { id: shopper.id, address: (await makeAddress(db, shopper.id)).id };
 
-/** An order's net on an account (debits minus credits), from the ledger. */
-async function net(orderId: number, account: string) {
-  const row = await db
-    .selectFrom('ledger_entries')
-    .innerJoin('ledger_transactions', 'ledger_transactions.id', 'ledger_entries.transaction_id')
-    .select((eb) => eb.fn.sum<number>(eb('ledger_entries.debit', '-', eb.ref('ledger_entries.credit'))).as('net'))
-    .where('ledger_transactions.order_id', '=', orderId)
-    .where('ledger_entries.account', '=', account)
-    .executeTakeFirst();
-  return toInt(row?.net);
-}
-
-async function expectEveryTransactionBalances(orderId: number) {
-  const sums = await db
-    .selectFrom('ledger_entries')
-    .innerJoin('ledger_transactions', 'ledger_transactions.id', 'ledger_entries.transaction_id')
-    .select([
-      'ledger_entries.transaction_id',
-      (eb) => eb.fn.sum<number>('ledger_entries.debit').as('d'),
-      (eb) => eb.fn.sum<number>('ledger_entries.credit').as('c'),
-    ])
-    .where('ledger_transactions.order_id', '=', orderId)
-    .groupBy('ledger_entries.transaction_id')
-    .execute();
-  expect(sums.length).toBeGreaterThan(0);
-  for (const t of sums) expect(toInt(t.d), `transaction ${t.transaction_id}`).toBe(toInt(t.c));
-}
+const net = (orderId: number, account: string) => orderNet(db, orderId, account);
 
 const balance = async (sellerId: number) =>
   (await json(`/api/admin/sellers/${sellerId}/balance`, { headers: { cookie: finance.cookie } })).body.data as {
@@ -89,7 +63,7 @@ test('a two-seller cash order with a coupon: the couriers hold the cash collecte
   expect(await balance(a!.sellerId)).toMatchObject({ pending: beforeA.pending + 27_000 });
   expect(await balance(b!.sellerId)).toMatchObject({ pending: beforeB.pending + 58_500 });
   expect(await net(orderId, 'commission_revenue')).toBe(-9_500);
-  await expectEveryTransactionBalances(orderId);
+  await expectEveryTransactionBalances(db, orderId);
 
   // The second seller's line comes back: its legs reversed exactly, the shopper refunded what they paid for it.
   const line = await db
@@ -124,7 +98,7 @@ test('a two-seller cash order with a coupon: the couriers hold the cash collecte
     ['seller_pending', 58_500, 0],
     ['shopper_refunds', 0, 64_315],
   ]);
-  await expectEveryTransactionBalances(orderId);
+  await expectEveryTransactionBalances(db, orderId);
 });
 
 test('a paid order with a coupon: the provider owes what the shopper paid for the goods', async () => {
@@ -151,7 +125,7 @@ test('a paid order with a coupon: the provider owes what the shopper paid for th
   expect(await net(orderId, 'provider_receivable')).toBe(order.total - order.shipping_fee);
   expect(await net(orderId, 'marketplace_promotions')).toBe(13_875);
   expect(await net(orderId, 'commission_revenue')).toBe(-9_250);
-  await expectEveryTransactionBalances(orderId);
+  await expectEveryTransactionBalances(db, orderId);
 });
 
 test('a line its seller cancelled before delivery is no sale, and the coupon left on the order goes to the rest', async () => {
@@ -199,5 +173,5 @@ test('a line its seller cancelled before delivery is no sale, and the coupon lef
   expect(await balance(a!.sellerId)).toMatchObject({ pending: beforeA.pending });
   const sold = await db.selectFrom('seller_commission_lines').select('order_line_id').where('order_id', '=', orderId).execute();
   expect(sold.map((l) => l.order_line_id)).not.toContain(line.id);
-  await expectEveryTransactionBalances(orderId);
+  await expectEveryTransactionBalances(db, orderId);
 });

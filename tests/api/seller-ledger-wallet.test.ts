@@ -1,10 +1,15 @@
 import { afterAll, expect, test } from 'vitest';
-import { toInt } from '../../src/server/db/values.ts';
 import { walletBalance } from '../../src/server/services/orders/wallet.ts';
 import { makeCourier } from '../support/cash.ts';
 import { moveOrderTo } from '../support/order-states.ts';
 import { creditWallet, makeAddress, makeCoupon } from '../support/orders.ts';
-import { mixedOrder, sellersWithProducts } from '../support/seller-ledger.ts';
+import {
+  expectEveryTransactionBalances,
+  mixedOrder,
+  orderNet,
+  sellersWithProducts,
+  transactionLegs,
+} from '../support/seller-ledger.ts';
 import { makeShopper } from '../support/shoppers.ts';
 import { makeStaff } from '../support/staff.ts';
 import { testApi } from '../support/test-db.ts';
@@ -29,45 +34,8 @@ async function shopperWith(wallet: number) {
   return { who: { id: shopper.id, address: address.id }, fee: address.fee };
 }
 
-/** An order's net on an account (debits minus credits), from the ledger; of one kind of transaction when told. */
-async function net(orderId: number, account: string, kind?: 'sale' | 'reversal') {
-  let query = db
-    .selectFrom('ledger_entries')
-    .innerJoin('ledger_transactions', 'ledger_transactions.id', 'ledger_entries.transaction_id')
-    .select((eb) => eb.fn.sum<number>(eb('ledger_entries.debit', '-', eb.ref('ledger_entries.credit'))).as('net'))
-    .where('ledger_transactions.order_id', '=', orderId)
-    .where('ledger_entries.account', '=', account);
-  if (kind) query = query.where('ledger_transactions.kind', '=', kind);
-  return toInt((await query.executeTakeFirst())?.net);
-}
-
-/** A transaction's legs as [account, debit, credit], by account. */
-async function legs(sourceKey: string) {
-  const rows = await db
-    .selectFrom('ledger_entries')
-    .innerJoin('ledger_transactions', 'ledger_transactions.id', 'ledger_entries.transaction_id')
-    .select(['ledger_entries.account', 'ledger_entries.debit', 'ledger_entries.credit'])
-    .where('ledger_transactions.source_key', '=', sourceKey)
-    .orderBy('ledger_entries.account')
-    .execute();
-  return rows.map((e) => [e.account, toInt(e.debit), toInt(e.credit)]);
-}
-
-async function expectEveryTransactionBalances(orderId: number) {
-  const sums = await db
-    .selectFrom('ledger_entries')
-    .innerJoin('ledger_transactions', 'ledger_transactions.id', 'ledger_entries.transaction_id')
-    .select([
-      'ledger_entries.transaction_id',
-      (eb) => eb.fn.sum<number>('ledger_entries.debit').as('d'),
-      (eb) => eb.fn.sum<number>('ledger_entries.credit').as('c'),
-    ])
-    .where('ledger_transactions.order_id', '=', orderId)
-    .groupBy('ledger_entries.transaction_id')
-    .execute();
-  expect(sums.length).toBeGreaterThan(0);
-  for (const t of sums) expect(toInt(t.d), `transaction ${t.transaction_id}`).toBe(toInt(t.c));
-}
+const net = (orderId: number, account: string, kind?: 'sale' | 'reversal') => orderNet(db, orderId, account, kind);
+const legs = (sourceKey: string) => transactionLegs(db, sourceKey);
 
 const balance = async (sellerId: number) =>
   (await json(`/api/admin/sellers/${sellerId}/balance`, { headers: { cookie: finance.cookie } })).body.data as {
@@ -126,7 +94,7 @@ test('a two-seller cash order partly paid from the wallet: the couriers hold onl
   expect(await balance(a!.sellerId)).toMatchObject({ pending: beforeA.pending + 27_000 });
   expect(await balance(b!.sellerId)).toMatchObject({ pending: beforeB.pending + 58_500 });
   expect(await net(orderId, 'commission_revenue')).toBe(-9_500);
-  await expectEveryTransactionBalances(orderId);
+  await expectEveryTransactionBalances(db, orderId);
 
   // Coupon 316 and 685; the wallet's 20 000 over 29 684 and 64 315: 6 315.8 and 13 684.2 → 6 316 and 13 684.
   const lineA = await lineOf(orderId, a!.productId);
@@ -168,7 +136,7 @@ test('a two-seller cash order partly paid from the wallet: the couriers hold onl
   expect(await balance(a!.sellerId)).toMatchObject({ pending: beforeA.pending + 27_000 });
   expect(await net(orderId, 'shopper_wallet')).toBe(6_316);
   expect(await net(orderId, 'cod_with_couriers')).toBe(73_999);
-  await expectEveryTransactionBalances(orderId);
+  await expectEveryTransactionBalances(db, orderId);
 });
 
 test('a wallet smaller than the delivery fee pays only the fee; an order paid wholly from the wallet owes no provider', async () => {
@@ -186,7 +154,7 @@ test('a wallet smaller than the delivery fee pays only the fee; an order paid wh
   expect(order).toMatchObject({ wallet_amount: 1, total: 30_000 + small.fee - 1 });
   expect(await net(feeOnly, 'cod_with_couriers')).toBe(30_000);
   expect(await net(feeOnly, 'shopper_wallet')).toBe(0);
-  await expectEveryTransactionBalances(feeOnly);
+  await expectEveryTransactionBalances(db, feeOnly);
 
   const rich = await shopperWith(200_000);
   const coupon = await makeCoupon(db, { kind: 'percent', value: 10 });
@@ -207,5 +175,5 @@ test('a wallet smaller than the delivery fee pays only the fee; an order paid wh
   expect(await net(all, 'cod_with_couriers')).toBe(0);
   expect(await net(all, 'shopper_wallet')).toBe(56_250);
   expect(await net(all, 'marketplace_promotions')).toBe(6_250);
-  await expectEveryTransactionBalances(all);
+  await expectEveryTransactionBalances(db, all);
 });

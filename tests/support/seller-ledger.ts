@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
+import { expect } from 'vitest';
 import type { StaffActor } from '../../src/desk/staff/server/staff-actor.ts';
 import { inviteStaff } from '../../src/desk/staff/server/staff-accounts.ts';
 import type { Database } from '../../src/server/db/schema.ts';
+import { toInt } from '../../src/server/db/values.ts';
 import { placeOrder } from '../../src/server/services/orders/place-order.ts';
 import { makeProduct } from './orders.ts';
 
@@ -54,4 +56,45 @@ export async function mixedOrder(
     },
   });
   return placed.orderId;
+}
+
+/** An order's net on a ledger account (debits minus credits); of one kind of transaction when told. */
+export async function orderNet(db: Db, orderId: number, account: string, kind?: string): Promise<number> {
+  let query = db
+    .selectFrom('ledger_entries')
+    .innerJoin('ledger_transactions', 'ledger_transactions.id', 'ledger_entries.transaction_id')
+    .select((eb) => eb.fn.sum<number>(eb('ledger_entries.debit', '-', eb.ref('ledger_entries.credit'))).as('net'))
+    .where('ledger_transactions.order_id', '=', orderId)
+    .where('ledger_entries.account', '=', account);
+  if (kind) query = query.where('ledger_transactions.kind', '=', kind);
+  return toInt((await query.executeTakeFirst())?.net);
+}
+
+/** A transaction's legs as [account, debit, credit], by account. */
+export async function transactionLegs(db: Db, sourceKey: string) {
+  const rows = await db
+    .selectFrom('ledger_entries')
+    .innerJoin('ledger_transactions', 'ledger_transactions.id', 'ledger_entries.transaction_id')
+    .select(['ledger_entries.account', 'ledger_entries.debit', 'ledger_entries.credit'])
+    .where('ledger_transactions.source_key', '=', sourceKey)
+    .orderBy('ledger_entries.account')
+    .execute();
+  return rows.map((e) => [e.account, toInt(e.debit), toInt(e.credit)]);
+}
+
+/** Every ledger transaction of the order has as many debits as credits (and there is at least one). */
+export async function expectEveryTransactionBalances(db: Db, orderId: number): Promise<void> {
+  const sums = await db
+    .selectFrom('ledger_entries')
+    .innerJoin('ledger_transactions', 'ledger_transactions.id', 'ledger_entries.transaction_id')
+    .select([
+      'ledger_entries.transaction_id',
+      (eb) => eb.fn.sum<number>('ledger_entries.debit').as('d'),
+      (eb) => eb.fn.sum<number>('ledger_entries.credit').as('c'),
+    ])
+    .where('ledger_transactions.order_id', '=', orderId)
+    .groupBy('ledger_entries.transaction_id')
+    .execute();
+  expect(sums.length).toBeGreaterThan(0);
+  for (const t of sums) expect(toInt(t.d), `transaction ${t.transaction_id}`).toBe(toInt(t.c));
 }
