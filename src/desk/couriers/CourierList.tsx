@@ -59,7 +59,7 @@ export default function CourierList({
         </a>
       ),
     },
-    { id: 'phone', label: c.phone, header: c.phone, cell: ({ row }) => <bdi>{row.original.phone}</bdi> },
+    { id: 'phone', label: c.phone, header: c.phone, cell: ({ row }) => <bdi dir="ltr">{row.original.phone}</bdi> },
     { id: 'status', label: c.status, header: c.status, cell: ({ row }) => (row.original.active ? c.active : c.inactive) },
     { id: 'owed', label: c.owed, header: c.owed, cell: ({ row }) => <bdi>{money(row.original.cash.owed)}</bdi> },
     { id: 'carrying', label: c.carrying, header: c.carrying, cell: ({ row }) => <bdi>{money(row.original.cash.carrying)}</bdi> },

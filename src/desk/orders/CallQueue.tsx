@@ -74,7 +74,7 @@ function CallCard({ locale, text, row }: { locale: Locale; text: Text; row: Queu
           className="font-semibold underline"
           aria-label={interpolateIsolated(text.callNow, { phone: row.phone })}
         >
-          <bdi>{row.phone}</bdi>
+          <bdi dir="ltr">{row.phone}</bdi>
         </a>{' '}
         · {row.attempts}
         {row.when && <> · {row.when}</>}

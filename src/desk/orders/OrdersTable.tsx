@@ -59,7 +59,7 @@ export default function OrdersTable(props: {
     },
     { id: 'placed', label: l.placed, header: l.placed, sortKey: 'created', cell: ({ row }) => row.original.placed },
     { id: 'shopper', label: l.shopper, header: l.shopper, cell: ({ row }) => row.original.shopper },
-    { id: 'phone', label: l.phone, header: l.phone, cell: ({ row }) => <bdi>{row.original.phone}</bdi> },
+    { id: 'phone', label: l.phone, header: l.phone, cell: ({ row }) => <bdi dir="ltr">{row.original.phone}</bdi> },
     { id: 'governorate', label: l.governorate, header: l.governorate, cell: ({ row }) => row.original.governorate },
     { id: 'total', label: l.total, header: l.total, sortKey: 'total', cell: ({ row }) => <bdi>{row.original.total}</bdi> },
     { id: 'status', label: l.status, header: l.status, sortKey: 'status', cell: ({ row }) => row.original.statusLabel },
