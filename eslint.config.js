@@ -7,11 +7,21 @@ import { astroBlocks } from './scripts/eslint/astro-blocks.mjs';
  * stores only draw and talk to the API. A relative import that reaches src/server from them is refused.
  */
 const serverPattern = {
-  regex: '^(\\.{1,2}/)+(.*/)?server(/|$)',
+  // relative (`../../server/db/index.ts`) or by name (`#server/db/index.ts`, `#desk/orders/server/…`, `#core/…/server/…`)
+  regex: '^((\\.{1,2}/)+|#[\\w-]+/)(.*/)?server(/|$)|^#server/',
   message:
     'Components, islands and stores draw; they do not load data. Load it in the page (or layout) through src/server/page-data and pass it as props.',
 };
-const serverBoundary = { 'no-restricted-imports': ['error', { patterns: [serverPattern] }] };
+/**
+ * Imports by name (issue 48): an import that leaves its top-level folder of src names it (`#lib/money.ts`,
+ * `#core/orders/server/order-moves.ts`: package.json's `imports`), so no relative import climbs three or more levels.
+ */
+const climbPattern = {
+  regex: '^(\\.\\./){3,}',
+  message: 'Import by name instead of climbing: `#lib/…`, `#server/…`, `#core/…` (package.json "imports", docs/architecture.md).',
+};
+const importsByName = { 'no-restricted-imports': ['error', { patterns: [climbPattern] }] };
+const serverBoundary = { 'no-restricted-imports': ['error', { patterns: [climbPattern, serverPattern] }] };
 /**
  * The desk's and the seller portal's wings (decision 026) keep each feature's server part in its own `server/`
  * folder; everything else in a wing is drawn in the browser and answers to the same boundary.
@@ -20,9 +30,14 @@ const wingClients = ['src/desk/**', 'src/seller/**', 'src/kit/**'];
 const wingServers = ['src/desk/**/server/**', 'src/seller/**/server/**'];
 /**
  * A wing feature's page body (`<Name>Page.astro`, rendered on the server for its thin route file) and the portal's frame
- * (`SellerLayout.astro`, as `src/layouts` does for the others) load through their server part, as a page does; the wing's other components and islands only draw.
+ * (`SellerLayout.astro`, `AdminLayout.astro`, as `src/layouts` does for the shop) load through their server part, as a page does; the wing's other components and islands only draw.
  */
-const wingPageBodies = ['src/desk/**/*Page.astro/*.ts', 'src/seller/**/*Page.astro/*.ts', 'src/seller/**/*Layout.astro/*.ts'];
+const wingPageBodies = [
+  'src/desk/**/*Page.astro/*.ts',
+  'src/seller/**/*Page.astro/*.ts',
+  'src/desk/**/*Layout.astro/*.ts',
+  'src/seller/**/*Layout.astro/*.ts',
+];
 const drawingLayers = ['src/components/**', 'src/islands/**', 'src/stores/**', ...wingClients];
 
 /**
@@ -61,9 +76,10 @@ const dataFromStores = {
     'error',
     {
       patterns: [
+        climbPattern,
         serverPattern,
         {
-          regex: '(^|/)lib/api-client(\\.ts)?$',
+          regex: '(^|/|#)lib/api-client(\\.ts)?$',
           importNames: ['apiFetch', 'shopperFetch'],
           message:
             'This island reads its data from a store (src/stores: $addresses, $orders, $wallet, …) with useStore; the store loads it and holds its changes.',
@@ -193,6 +209,7 @@ export default defineConfig(
       'no-restricted-syntax': ['error', physicalDirections],
     },
   },
+  { files: ['src/**/*.{ts,tsx,mts,mjs}', 'src/**/*.astro/*.ts'], rules: importsByName },
   { files: drawingLayers, ignores: [...wingServers, ...wingPageBodies], rules: serverBoundary },
   { files: apiCallers, ignores: ['**/*.test.ts', ...wingServers], rules: oneApiClient },
   { files: storeReaders, rules: dataFromStores },
@@ -247,6 +264,13 @@ export default defineConfig(
         ...shopTimeZone,
       ],
     },
+  },
+  // Functions a reader can hold (issue 48): none over 120 lines of code (blank lines and comments aside); split a longer
+  // one by what it does. Tests (a describe block is a function) and migrations (one schema step each) aside.
+  {
+    files: ['**/*.{ts,tsx,mts,mjs,js}', '**/*.astro/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.test.mjs', 'tests/**', 'src/server/db/migrations/**'],
+    rules: { 'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }] },
   },
   {
     // Tests read loosely typed JSON bodies; `any` there keeps assertions readable.

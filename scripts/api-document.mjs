@@ -3,7 +3,7 @@
 // Run by Node with --experimental-transform-types (package.json): the app's TypeScript is imported as it is.
 import { mkdirSync, writeFileSync } from 'node:fs';
 
-const { createApi } = await import('../src/server/api/app.ts');
+const { createApi } = await import('../src/app/app.ts');
 const { openApiDocument } = await import('../src/server/api/openapi/document.ts');
 const { openDatabase } = await import('../src/server/db/index.ts');
 

@@ -1,99 +1,81 @@
-// `npm run lighthouse`: Lighthouse in mobile mode (its default: simulated 4× CPU slowdown and a slow 4G link)
-// against the production server, which this script starts on a free loopback port from the existing build
-// (it builds nothing: run `npm run build` first). Six templates × two languages × LIGHTHOUSE_RUNS (default 5)
-// runs on the system Chromium; prints the median of each row as a Markdown table. For people, not a CI gate:
-// on a shared 2-core machine scores move by several points between runs, hence medians.
-import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
+// `npm run lighthouse`: Lighthouse in mobile mode (its default: simulated 4× CPU slowdown and a slow 4G link) against
+// the production server, which this script starts on a free loopback port from an existing build (it builds nothing:
+// run `npm run build` first). Every template (scripts/lighthouse/measure.mjs: the shop's, the desk's and the seller
+// portal's sign-in pages, the desk's orders and the portal's dashboard signed in) × both languages × LIGHTHOUSE_RUNS
+// (default 5) runs on the system Chromium; prints the median of each row as a Markdown table. For people, not a CI
+// gate: on a shared 2-core machine scores move by several points between runs, hence medians.
+//
+//   LIGHTHOUSE_ONLY=home,blog            just those templates
+//   LIGHTHOUSE_LOCALES=en                just those languages
+//   LIGHTHOUSE_PAGES=home/en,product/ar  just those template/language pairs (the publish check's five: home/en,
+//                                        home/ar,listing/en,product/ar,blog/en)
+//   LIGHTHOUSE_WORKER=both               each page also with /sw.js blocked ("on", "blocked" or "both"; default "on")
+//   LIGHTHOUSE_BUILDS=before=/tmp/main-dist,after=dist
+//                                        several builds side by side, runs interleaved (a before/after comparison
+//                                        measured in the same minutes); default: DIST_DIR or ./dist alone
+//   LIGHTHOUSE_JSON=file.json            every row (with each run's performance) written there too
+import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import { chromiumFlags, fullChromiumPath } from './chromium.mjs';
+import { loadavg } from 'node:os';
+import { measure, templates } from './lighthouse/measure.mjs';
+import { signedInCookies } from './lighthouse/sessions.mjs';
 
+// The servers' request log would bury the table (it goes to stdout too): warnings and errors only.
+process.env.LOG_LEVEL ??= 'warn';
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
-const distDir = resolve(process.env.DIST_DIR ?? 'dist');
-if (!existsSync(resolve(distDir, 'server', 'entry.mjs'))) {
-  console.error('No build found: run `npm run build` first (this script measures the build as it is).');
-  process.exit(1);
-}
-
-const allTemplates = [
-  ['home', '/'],
-  ['listing', '/products?category=1'],
-  ['product', '/single-product/1'],
-  ['seller', '/seller-profile/1'],
-  ['article', '/articles/dialing-in-espresso'],
-  ['cart', '/checkout/cart'],
-];
-// LIGHTHOUSE_ONLY=cart,home measures just those rows.
-const only = process.env.LIGHTHOUSE_ONLY?.split(',');
-const templates = only ? allTemplates.filter(([name]) => only.includes(name)) : allTemplates;
-
-const freePort = () =>
-  new Promise((done) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => done(port));
-    });
-  });
-
-const { serve, stopGracefully } = await import('../src/server/http/server.ts');
-const server = await serve({ distDir, host: '127.0.0.1', port: await freePort() });
-const base = `http://127.0.0.1:${server.address().port}`;
-const chrome = await chromeLauncher.launch({
-  chromePath: fullChromiumPath,
-  chromeFlags: ['--headless=new', ...chromiumFlags],
+const builds = (process.env.LIGHTHOUSE_BUILDS ?? `build=${process.env.DIST_DIR ?? 'dist'}`).split(',').map((entry) => {
+  const [name, dir] = entry.includes('=') ? entry.split('=') : [entry, entry];
+  return { name, distDir: resolve(dir) };
 });
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
-const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
-const rows = [];
-try {
-  for (const [name, path] of templates) {
-    for (const locale of ['en', 'ar']) {
-      const url = `${base}/${locale}${path}`;
-      const samples = [];
-      for (let i = 0; i < runs; i += 1) {
-        const { lhr } = await lighthouse(url, { port: chrome.port, logLevel: 'error', onlyCategories: categories });
-        samples.push({
-          scores: categories.map((c) => Math.round((lhr.categories[c].score ?? 0) * 100)),
-          cls: lhr.audits['cumulative-layout-shift'].numericValue,
-          tbt: lhr.audits['total-blocking-time'].numericValue,
-          lcp: lhr.audits['largest-contentful-paint'].numericValue,
-          failing: categories
-            .slice(1)
-            .flatMap((c) => lhr.categories[c].auditRefs.filter((r) => r.weight > 0 && lhr.audits[r.id].score === 0))
-            .map((r) => r.id),
-        });
-      }
-      const row = {
-        name,
-        locale,
-        scores: categories.map((_, i) => median(samples.map((s) => s.scores[i]))),
-        cls: median(samples.map((s) => s.cls)),
-        tbt: median(samples.map((s) => s.tbt)),
-        lcp: median(samples.map((s) => s.lcp)),
-        failing: [...new Set(samples.flatMap((s) => s.failing))],
-      };
-      rows.push(row);
-      console.error(
-        `${name} ${locale}: ${row.scores.join(' / ')}${row.failing.length ? `  failing: ${row.failing.join(', ')}` : ''}`,
-      );
-    }
+for (const { distDir } of builds) {
+  if (!existsSync(resolve(distDir, 'server', 'entry.mjs'))) {
+    console.error(`No build in ${distDir}: run \`npm run build\` first (this script measures the build as it is).`);
+    process.exit(1);
   }
-} finally {
-  await chrome.kill();
-  await stopGracefully(server, 1000);
 }
+const only = process.env.LIGHTHOUSE_ONLY?.split(',');
+const pairs = process.env.LIGHTHOUSE_PAGES?.split(',').map((pair) => pair.split('/'));
+const pages = templates.filter(({ name }) => (!only || only.includes(name)) && (!pairs || pairs.some(([n]) => n === name)));
+const pick = (name, locale) => !pairs || pairs.some(([n, l]) => n === name && l === locale);
+const locales = process.env.LIGHTHOUSE_LOCALES?.split(',') ?? ['en', 'ar'];
+const worker = process.env.LIGHTHOUSE_WORKER ?? 'on';
+const workers = worker === 'both' ? ['on', 'blocked'] : [worker];
 
-console.log(`\nLighthouse ${runs}× per row, mobile, medians (${new Date().toISOString().slice(0, 10)})\n`);
-console.log('| page | lang | performance | accessibility | best practices | SEO | CLS | TBT (ms) | LCP (ms) |');
-console.log('|---|---|---|---|---|---|---|---|---|');
-for (const r of rows)
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const loadBefore = load();
+const rows = await measure({
+  builds,
+  pages,
+  locales,
+  runs,
+  workers,
+  pick,
+  cookies: signedInCookies,
+  log: (line) => console.error(line),
+});
+const loadAfter = load();
+
+const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
+console.log(
+  `\nLighthouse ${runs}× per row, mobile, medians (${date} UTC; load average ${loadBefore} before, ${loadAfter} after)\n`,
+);
+const many = builds.length > 1;
+const both = workers.length > 1;
+console.log(
+  `| page | lang |${many ? ' build |' : ''}${both ? ' /sw.js |' : ''} performance (runs) | accessibility | best practices | SEO | TBT (ms) | main thread (ms) | LCP (ms) | CLS |`,
+);
+console.log(`|---|---|${many ? '---|' : ''}${both ? '---|' : ''}---|---|---|---|---|---|---|---|`);
+for (const r of rows) {
+  const [performance, ...others] = r.scores;
   console.log(
-    `| ${r.name} | ${r.locale} | ${r.scores.join(' | ')} | ${r.cls.toFixed(3)} | ${Math.round(r.tbt)} | ${Math.round(r.lcp)} |`,
+    `| ${r.name} | ${r.locale} |${many ? ` ${r.build} |` : ''}${both ? ` ${r.worker} |` : ''} ${performance} (${r.runs.join(' ')}) | ${others.join(' | ')} | ${Math.round(r.tbt)} | ${Math.round(r.mainThread)} | ${Math.round(r.lcp)} | ${r.cls.toFixed(3)} |`,
   );
+}
+const failing = rows.filter((r) => r.failing.length > 0);
+for (const r of failing) console.log(`\n${r.name} ${r.locale} ${r.build}: failing ${r.failing.join(', ')}`);
+if (process.env.LIGHTHOUSE_JSON)
+  writeFileSync(process.env.LIGHTHOUSE_JSON, JSON.stringify({ date, loadBefore, loadAfter, runs, rows }, null, 2));
 process.exit(0);

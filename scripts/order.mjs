@@ -8,10 +8,10 @@
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../src/server/db/index.ts';
 import { isOrderStatus, operatorNextStatuses, ORDER_STATUSES } from '../src/lib/orders/order-status.ts';
-import { moveFromDesk, recordFailedDelivery } from '../src/desk/orders/server/desk-moves.ts';
-import { terminalActor } from '../src/desk/staff/server/staff-actor.ts';
+import { moveOrder, recordFailedDelivery } from '../src/core/orders/server/order-moves.ts';
+import { terminalActor } from '../src/core/actors/server/actors.ts';
 import { Problem } from '../src/server/problem.ts';
-import { owedRefunds } from '../src/server/services/orders/refunds.ts';
+import { owedRefunds } from '../src/core/orders/server/refunds.ts';
 import { formatMoney } from '../src/i18n/format.ts';
 
 const { positionals, values } = parseArgs({
@@ -57,7 +57,7 @@ try {
     await recordFailedDelivery(db, { orderId: id, reason, outcome: status === 'CANCELED' ? 'return' : 'reschedule' }, actor);
   } else {
     const courierId = values.courier === undefined ? undefined : Number(values.courier);
-    await moveFromDesk(
+    await moveOrder(
       db,
       {
         orderId: id,

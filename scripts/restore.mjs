@@ -1,6 +1,8 @@
 // `npm run restore -- <backup> [--stop-server]`: puts a backup of `npm run backup` back (a folder, its name under
 // BACKUP_DIR, or `latest`). Refuses while a server uses the database unless --stop-server; keeps the current files
-// aside until the restored shop has started and answered, and puts them back on any failure.
+// aside until the restored shop has started and answered, and puts them back on any failure. The backup proves itself
+// first (its checksums, signed under BACKUP_KEY): a changed file is refused by name. `--trust-unsigned` restores a
+// backup taken before checksums were recorded.
 // `npm run restore -- --undo`: puts the previous files back after a restore that was killed midway.
 // `npm run restore -- --list`: the backups there are.
 import { existsSync } from 'node:fs';
@@ -12,12 +14,17 @@ const { RestoreRefused, restoreBackup, undoInterruptedRestore } = await import('
 const { describeBackup, listBackups, readManifest } = await import('../src/server/ops/backup/manifest.ts');
 
 const usage =
-  'usage: npm run restore -- <backup folder | name | latest> [--stop-server]\n       npm run restore -- --list | --undo';
+  'usage: npm run restore -- <backup folder | name | latest> [--stop-server] [--trust-unsigned]\n       npm run restore -- --list | --undo';
 let parsed;
 try {
   parsed = parseArgs({
     allowPositionals: true,
-    options: { 'stop-server': { type: 'boolean' }, undo: { type: 'boolean' }, list: { type: 'boolean' } },
+    options: {
+      'stop-server': { type: 'boolean' },
+      undo: { type: 'boolean' },
+      list: { type: 'boolean' },
+      'trust-unsigned': { type: 'boolean' },
+    },
   });
 } catch {
   console.error(usage);
@@ -71,6 +78,8 @@ try {
     ...where,
     backup: positionals[0],
     stopServers: values['stop-server'],
+    key: config.backup.key,
+    trustUnsigned: values['trust-unsigned'],
     log,
     answers: servedShopAnswers,
   });

@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '../src/server/db/index.ts';
 import { generatedProducts } from '../src/server/db/seed/generated-products.ts';
 import { insertDrafts, taxonomyIds } from '../src/server/db/seed/seed.ts';
+import { writeStaleDocuments } from '../src/server/search/documents.ts';
 
 const usage = '--products must be a whole number between 0 and 1000000 (npm run seed -- --products 5000)';
 let values;
@@ -37,6 +38,12 @@ try {
     const { subIds, sellerIds } = await taxonomyIds(db);
     await db.transaction().execute((trx) => insertDrafts(trx, generatedProducts(count, Number(n)), subIds, sellerIds));
     console.log(`Added ${count} generated products in ${Math.round(performance.now() - started)} ms.`);
+    if (process.env.DATABASE_URL) {
+      // PostgreSQL's search documents (decision 038), written here rather than by the first search after the seed.
+      const writing = performance.now();
+      const written = await writeStaleDocuments(db);
+      console.log(`Wrote ${written} search documents in ${Math.round(performance.now() - writing)} ms.`);
+    }
   }
   const { total } = await db
     .selectFrom('products')

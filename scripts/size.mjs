@@ -3,7 +3,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { budgets, onDemandPages, TAG_MANAGER_ALLOWANCE_KB } from './size-budgets.mjs';
+import { budgets, deskPages, onDemandPages, TAG_MANAGER_ALLOWANCE_KB } from './size-budgets.mjs';
 import { scriptClosure, scriptEntries } from '../src/pwa/script-closure.ts';
 
 const distDir = process.env.DIST_DIR ?? 'dist';
@@ -79,6 +79,25 @@ async function staticPages(dir) {
   return pages;
 }
 
+/** A signed-in owner's cookie for the desk pages: a member the check makes once, a verified session opened on the server. */
+async function deskCookie() {
+  // A made-up owner is no thing to leave in a real shop's database: the size check is for builds, never production.
+  const { serverConfig } = await import('../src/server/config.ts');
+  if (serverConfig().production)
+    throw new Error('npm run size makes a desk member to open the desk pages: not with NODE_ENV=production');
+  const { sharedDatabase } = await import('../src/server/db/index.ts');
+  const { inviteStaff } = await import('../src/desk/staff/server/staff-accounts.ts');
+  const { openStaffSession, STAFF_COOKIE } = await import('../src/core/actors/server/staff-sessions.ts');
+  const { db } = await sharedDatabase();
+  const email = 'size-check@staff.local';
+  const known = await db.selectFrom('staff').select('id').where('email', '=', email).executeTakeFirst();
+  const staffId = known?.id ?? (await inviteStaff(db, { email, name: 'Size check', role: 'owner' }, null)).staffId;
+  // Active without a password or an authenticator: nobody can sign in as it; only this session opens the desk.
+  await db.updateTable('staff').set({ status: 'active' }).where('id', '=', staffId).execute();
+  const token = await openStaffSession(db, staffId, 'verified', { clientAddress: '127.0.0.1', userAgent: 'npm run size' });
+  return `${STAFF_COOKIE}=${token}`;
+}
+
 async function onDemand() {
   const { serve, stopGracefully } = await import('../src/server/http/server.ts');
   const server = await serve({ distDir, host: '127.0.0.1', port: 0 });
@@ -86,6 +105,12 @@ async function onDemand() {
   const pages = [];
   for (const url of onDemandPages) {
     const res = await fetch(`http://127.0.0.1:${port}${url}`, { redirect: 'manual' });
+    pages.push({ url, html: await res.text() });
+  }
+  const cookie = await deskCookie();
+  for (const url of deskPages) {
+    const res = await fetch(`http://127.0.0.1:${port}${url}`, { redirect: 'manual', headers: { cookie } });
+    if (res.status !== 200) throw new Error(`${url}: ${res.status} (the desk page did not open for the size check)`);
     pages.push({ url, html: await res.text() });
   }
   await stopGracefully(server, 1000);

@@ -1,6 +1,6 @@
 import { defineCollection } from 'astro:content';
-import { articlesSchema, offersSchema, pagesSchema, recipesSchema, reviewsSchema, shopsSchema } from './lib/content/schemas.ts';
-import { filesAndDesk } from './server/content/desk-loader.ts';
+import { articlesSchema, offersSchema, pagesSchema, recipesSchema, reviewsSchema, shopsSchema } from '#lib/content/schemas.ts';
+import { filesAndDesk } from '#server/content/desk-loader.ts';
 
 /**
  * Content collections, one folder per language: src/content/<collection>/{en,ar}/<slug>.md, plus what editors published

@@ -10,8 +10,8 @@ declare namespace App {
    * casting `Astro.params.locale`, calling `dictionary(locale)` or taking a `locale` prop.
    */
   interface Locals {
-    locale: import('./i18n/locales.ts').Locale;
-    t: import('./i18n/t.ts').Dictionary;
+    locale: import('#i18n/locales.ts').Locale;
+    t: import('#i18n/t.ts').Dictionary;
     dir: 'ltr' | 'rtl';
     /** Set by the page's first star rating, which writes the stars' path for all of them (components/ui/Stars.astro). */
     starsPathWritten?: boolean;

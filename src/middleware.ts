@@ -1,16 +1,17 @@
 import { defineMiddleware } from 'astro:middleware';
-import { barePathRedirect } from './i18n/bare-path.ts';
-import { isLocale, LOCALE_SEGMENT } from './i18n/locales.ts';
-import { localeLocals, requestLocale } from './i18n/request-locale.ts';
-import { serverConfig } from './server/config.ts';
-import { sharedDatabase } from './server/db/index.ts';
-import { islandStyleInHeadBytes, withIslandStyleInHead } from './server/http/island-style.ts';
-import { crossSiteFormPost, crossSiteRefusal } from './server/http/origin-check.ts';
-import { cachedRender } from './server/http/render-cache.ts';
-import { nameRoute } from './server/observability/request-context.ts';
-import { testFaultsEnabled } from './server/http/request-id.ts';
-import { searchIndex, shareSearchIndex, updateSearchIndex } from './server/search/registry.ts';
-import { beforeCatalogVersion } from './server/services/catalog/catalog-version.ts';
+import { barePathRedirect } from '#i18n/bare-path.ts';
+import { isLocale, LOCALE_SEGMENT } from '#i18n/locales.ts';
+import { localeLocals, requestLocale } from '#i18n/request-locale.ts';
+import { serverConfig } from '#server/config.ts';
+import { sharedDatabase } from '#server/db/index.ts';
+import { islandStyleInHeadBytes, withIslandStyleInHead } from '#server/http/island-style.ts';
+import { crossSiteFormPost, crossSiteRefusal } from '#server/http/origin-check.ts';
+import { cachedRender } from '#server/http/render-cache.ts';
+import { nameRoute } from '#server/observability/request-context.ts';
+import { testFaultsEnabled } from '#server/http/request-id.ts';
+import { searchIndex, shareSearchIndex, updateSearchIndex } from '#server/search/registry.ts';
+import { beforeCatalogVersion } from '#server/services/catalog/catalog-version.ts';
+import { isPostgres } from '#server/services/catalog/catalog-changes.ts';
 
 // The back office, the seller portal (issue 40; not /seller-profile, the shop's public seller pages), and the SMS
 // confirmation page (issue 37: one shopper's order behind a single-use link).
@@ -27,13 +28,14 @@ let started: Promise<void> | undefined;
  * The first on-demand request of this bundle (at start, the one scripts/start.mjs sends) builds the search index
  * unless an earlier bundle of this process already has (decision 013), and makes this bundle's code the one that
  * follows catalog changes. The background jobs (catalog watch, payment release, upload sweep, content schedule) are
- * not started here: src/server/background-jobs.ts owns them (docs/architecture.md).
+ * not started here: src/app/background-jobs.ts owns them (docs/architecture.md).
  */
 function prepareBundle(): Promise<void> {
   started ??= sharedDatabase().then(({ db }) => {
     shareSearchIndex(db);
     // SEARCH_AT_START=0: the publish check's short-lived server, which searches nothing, skips the build.
-    if (serverConfig().searchAtStart) void searchIndex(db);
+    // On PostgreSQL the search lives in the database (decision 038): no index to build.
+    if (serverConfig().searchAtStart && !isPostgres(db)) void searchIndex(db);
     // A changed catalog reaches this bundle's search index before pages are cached under the new version.
     beforeCatalogVersion('search-index', (change) => updateSearchIndex(db, change?.productIds));
   });

@@ -32,8 +32,8 @@ const { openDatabase } = await import('../../src/server/db/index.ts');
 const { generatedProducts } = await import('../../src/server/db/seed/generated-products.ts');
 const { insertDrafts, taxonomyIds } = await import('../../src/server/db/seed/seed.ts');
 const { startSession } = await import('../../src/server/auth/refresh-tokens.ts');
-const { createApi } = await import('../../src/server/api/app.ts');
-const { openOrder, openPayment } = await import('../../src/server/services/orders/lifecycle.ts');
+const { createApi } = await import('../../src/app/app.ts');
+const { openOrder, openPayment } = await import('../../src/core/orders/server/lifecycle.ts');
 
 const { db } = await openDatabase({ sqlitePath: where.sqlitePath });
 async function addProducts(count) {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../../src/server/db/index.ts';
 import { inviteStaff } from '../../src/desk/staff/server/staff-accounts.ts';
-import { currentCode } from '../../src/desk/staff/server/totp.ts';
+import { currentCode } from '../../src/core/second-factor/server/totp.ts';
 
 const TRIALS = 10;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

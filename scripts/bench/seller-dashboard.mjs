@@ -18,13 +18,13 @@ Object.assign(process.env, { DATABASE_PATH: join(root, 'shop.sqlite') });
 delete process.env.DATABASE_URL;
 
 const { openDatabase } = await import('../../src/server/db/index.ts');
-const { createApi } = await import('../../src/server/api/app.ts');
-const { openOrder, openOrderParts } = await import('../../src/server/services/orders/lifecycle.ts');
-const { moveFromDesk } = await import('../../src/desk/orders/server/desk-moves.ts');
-const { terminalActor } = await import('../../src/desk/staff/server/staff-actor.ts');
+const { createApi } = await import('../../src/app/app.ts');
+const { openOrder, openOrderParts } = await import('../../src/core/orders/server/lifecycle.ts');
+const { moveOrder } = await import('../../src/core/orders/server/order-moves.ts');
+const { terminalActor } = await import('../../src/core/actors/server/actors.ts');
 const { inviteSellerMember } = await import('../../src/seller/accounts/server/invitations.ts');
-const { SELLER_REALM } = await import('../../src/seller/accounts/server/seller-realm.ts');
-const { openSession } = await import('../../src/server/auth/two-factor/sessions.ts');
+const { SELLER_REALM } = await import('../../src/core/actors/server/seller-sessions.ts');
+const { openSession } = await import('../../src/core/second-factor/server/sign-in/sessions.ts');
 
 const { db } = await openDatabase({ sqlitePath: process.env.DATABASE_PATH });
 const sellers = await db.selectFrom('sellers').select('id').orderBy('id').limit(2).execute();
@@ -89,7 +89,7 @@ const steps = ['PLACED', 'ACCEPT', 'PREPARE', 'READY_TO_SHIP', 'WITH_COURIER', '
 for (const [n, orderId] of ids.entries()) {
   const last = n % 10 < 3 ? 5 : n % 10 < 6 ? 1 : 0;
   for (let s = 0; s < last; s++)
-    await moveFromDesk(
+    await moveOrder(
       db,
       { orderId, from: steps[s], to: steps[s + 1], courierId: courier.id, trackingNumber: `B${orderId}` },
       actor,

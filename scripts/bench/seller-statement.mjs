@@ -13,8 +13,8 @@ const target = Number(values.lines);
 const url = process.env.DATABASE_URL;
 const root = mkdtempSync(join(tmpdir(), 'bench-statement-'));
 const { openDatabase } = await import('../../src/server/db/index.ts');
-const { postTransaction } = await import('../../src/server/services/seller-ledger/post.ts');
-const { sellerStatement } = await import('../../src/server/services/seller-ledger/index.ts');
+const { postTransaction } = await import('../../src/core/seller-ledger/server/post.ts');
+const { sellerStatement } = await import('../../src/core/seller-ledger/server/index.ts');
 const { statementCsv } = await import('../../src/server/documents/seller-statement-csv.ts');
 const { dictionary } = await import('../../src/i18n/t.ts');
 

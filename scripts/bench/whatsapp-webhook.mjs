@@ -8,7 +8,7 @@
 // them autocannon browses random product pages (both languages) and /api/health, as it did for the same time before
 // the posts. Afterwards: no 5xx, each order moved at most once by a reply (order_events), the webhook's latency, and
 // the pages' requests a second against /api/health's before and during. Results: docs/benchmarks.md.
-// Env: BENCH_PORT (4490), DIST_DIR (dist), ORDERS, BENCH_SECONDS, RATE, CANCEL_SHARE (0.2), BENCH_DB (data/bench-whatsapp.sqlite, recreated);
+// Env: PROFILE_DIR (a CPU profile of the server), BENCH_PORT (4490), DIST_DIR (dist), ORDERS, BENCH_SECONDS, RATE, CANCEL_SHARE (0.2), BENCH_DB (data/bench-whatsapp.sqlite, recreated);
 // CATALOG_COALESCE_MS passes to the server (0: a new catalog version per cancel, as before issue 37's last stop).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -40,7 +40,9 @@ const { signWebhookBody } = await import('../../src/server/messaging/whatsapp-si
 const { waNumber } = await import('../../src/server/messaging/whatsapp-cloud.ts');
 
 const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['scripts/start.mjs'], {
+// PROFILE_DIR: the server writes a V8 CPU profile there when it stops (read it with scripts/bench/profile-top.mjs).
+const profile = process.env.PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR}`] : [];
+const server = spawn(process.execPath, [...profile, 'scripts/start.mjs'], {
   env: {
     ...process.env,
     NODE_ENV: 'development',

@@ -1,10 +1,11 @@
 // Checks a fresh build before it goes live: every pre-rendered page the sitemap lists exists, the build's own server
 // answers its on-demand sitemap index and a sample of the product pages the catalog chunks list, the JavaScript size
-// budgets hold. The catalog part of the sitemap is read from the database per request (decision 013): checking it
+// budgets hold, and the shop's templates score at least 95 in Lighthouse's mobile performance (./lighthouse-gate.mjs). The catalog part of the sitemap is read from the database per request (decision 013): checking it
 // costs a few requests, not one per product.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { lighthouseProblems } from './lighthouse-gate.mjs';
 
 /** How many on-demand (product) pages of the sitemap are requested: first, last and evenly spread between. */
 const locsOf = (xml) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1].replace(/&amp;/g, '&')));
@@ -87,8 +88,10 @@ export async function checkBuild(outDir) {
   } finally {
     await stopGracefully(server, 1000);
   }
+  // Last: it takes a few minutes, and a build that failed the quick checks is refused anyway.
+  if (problems.length === 0) problems.push(...(await lighthouseProblems(outDir)));
   console.log(
-    `Checked ${paths.length} sitemap pages (${onDemand.length} on demand, ${sample.length} requested), size budgets, smoke requests.`,
+    `Checked ${paths.length} sitemap pages (${onDemand.length} on demand, ${sample.length} requested), size budgets, smoke requests, Lighthouse.`,
   );
   return problems;
 }

@@ -1,8 +1,8 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { expect, test } from 'vitest';
-import { ar } from '../i18n/ar.ts';
-import { en } from '../i18n/en.ts';
+import { ar } from '#i18n/ar.ts';
+import { en } from '#i18n/en.ts';
 import ProductEditor from './catalog/ProductEditor.tsx';
 import ProductGrid from './catalog/ProductGrid.tsx';
 import CourierCash from './couriers/CourierCash.tsx';

@@ -21,13 +21,16 @@ import { adminPartnerMessages } from './messages/admin-partners.ts';
 import { adminCatalogMessages } from './messages/admin-catalog.ts';
 import { adminContentMessages } from './messages/admin-content.ts';
 import { adminAccountMessages } from './messages/admin-account.ts';
+import { auditWordsMessages } from './messages/audit-words.ts';
 import { sellerMessages } from './messages/seller.ts';
 import { sellerCatalogMessages } from './messages/seller-catalog.ts';
 import { deskModerationMessages } from './messages/desk-moderation.ts';
+import { reviewsMessages } from './messages/reviews.ts';
 import { sellerOrderMessages } from './messages/seller-orders.ts';
 import { pwaMessages } from './messages/pwa.ts';
 import { messagingMessages } from './messages/messaging.ts';
 import { apiGuideMessages } from './messages/api-guide.ts';
+import { reportsMessages } from './messages/reports.ts';
 
 /** Arabic dictionary: typed against the English one, so a missing key fails the type check. */
 export const ar: Dictionary = {
@@ -72,7 +75,7 @@ export const ar: Dictionary = {
     contactUs: 'تواصل معنا',
     privacy: 'سياسة الخصوصية',
     terms: 'الشروط والأحكام',
-    getApp: 'حمّل تطبيق الموبايل',
+    getApp: 'ثبّت تطبيق الموبايل',
     payments: 'طرق الدفع',
     follow: 'تابعنا',
     rights: '© {year} بازار البن. جميع الحقوق محفوظة.',
@@ -142,6 +145,10 @@ export const ar: Dictionary = {
       foreignOrigin: 'لم تصدر هذه العملية من متجرنا.',
       unknownProvider: 'مزوّد دفع غير معروف',
       callbackRefused: 'تم رفض إشعار الدفع',
+      databaseLost: 'المتجر مش قادر يحفظ أي حاجة دلوقتي. ما اتحفظش ولا اتخصم أي حاجة؛ جرّب تاني بعد كام دقيقة.',
+      bodyTooLarge: 'حجم الطلب أكبر من المسموح، فتعذّرت قراءته.',
+      storageUnavailable: 'تعذّر حفظ الملفات أو فتحها الآن، ولم يُحفظ شيء. يرجى المحاولة مرة أخرى بعد بضع دقائق.',
+      malformedRequest: 'تعذّرت قراءة هذا الطلب: تحقّق من عنوانه وبياناته.',
     },
   },
   content: contentMessages.ar,
@@ -164,11 +171,14 @@ export const ar: Dictionary = {
   adminCatalog: adminCatalogMessages.ar,
   adminContent: adminContentMessages.ar,
   adminAccount: adminAccountMessages.ar,
+  auditWords: auditWordsMessages.ar,
   seller: sellerMessages.ar,
   sellerCatalog: sellerCatalogMessages.ar,
   deskModeration: deskModerationMessages.ar,
+  reviews: reviewsMessages.ar,
   sellerOrders: sellerOrderMessages.ar,
   pwa: pwaMessages.ar,
   messaging: messagingMessages.ar,
   apiGuide: apiGuideMessages.ar,
+  reports: reportsMessages.ar,
 };

@@ -21,13 +21,16 @@ import { adminPartnerMessages } from './messages/admin-partners.ts';
 import { adminCatalogMessages } from './messages/admin-catalog.ts';
 import { adminContentMessages } from './messages/admin-content.ts';
 import { adminAccountMessages } from './messages/admin-account.ts';
+import { auditWordsMessages } from './messages/audit-words.ts';
 import { sellerMessages } from './messages/seller.ts';
 import { sellerCatalogMessages } from './messages/seller-catalog.ts';
 import { deskModerationMessages } from './messages/desk-moderation.ts';
+import { reviewsMessages } from './messages/reviews.ts';
 import { sellerOrderMessages } from './messages/seller-orders.ts';
 import { pwaMessages } from './messages/pwa.ts';
 import { messagingMessages } from './messages/messaging.ts';
 import { apiGuideMessages } from './messages/api-guide.ts';
+import { reportsMessages } from './messages/reports.ts';
 
 /**
  * English dictionary: the source of every key. Spec texts are used verbatim.
@@ -147,6 +150,10 @@ export const en = {
       foreignOrigin: 'This request did not come from our shop.',
       unknownProvider: 'Unknown payment provider',
       callbackRefused: 'Callback refused',
+      databaseLost: 'The shop cannot save anything right now. Nothing was saved or charged; please try again in a few minutes.',
+      bodyTooLarge: 'The request is too large to be read.',
+      storageUnavailable: 'Files cannot be saved or opened right now. Nothing was saved; please try again in a few minutes.',
+      malformedRequest: 'This request could not be read: check its address and headers.',
     },
   },
   content: contentMessages.en,
@@ -169,13 +176,16 @@ export const en = {
   adminCatalog: adminCatalogMessages.en,
   adminContent: adminContentMessages.en,
   adminAccount: adminAccountMessages.en,
+  auditWords: auditWordsMessages.en,
   seller: sellerMessages.en,
   sellerCatalog: sellerCatalogMessages.en,
   deskModeration: deskModerationMessages.en,
+  reviews: reviewsMessages.en,
   sellerOrders: sellerOrderMessages.en,
   pwa: pwaMessages.en,
   messaging: messagingMessages.en,
   apiGuide: apiGuideMessages.en,
+  reports: reportsMessages.en,
 };
 
 /** Every language must provide every key of the English dictionary. */

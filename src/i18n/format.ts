@@ -1,4 +1,4 @@
-import { toPounds } from '../lib/money.ts';
+import { toPounds } from '#lib/money.ts';
 import { directionOf, intlTag, type Locale } from './locales.ts';
 import { localized } from './localized.ts';
 import { numberMessages } from './messages/numbers.ts';

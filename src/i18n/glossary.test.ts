@@ -57,6 +57,47 @@ const refusals: Refusal[] = [
   },
   // A seller payout is «صرف المستحقات»; «المدفوعات» is what shoppers pay (the desk's «مطابقة المدفوعات»).
   { term: 'seller payout', refused: word('(?:ال)?مدفوعات'), use: 'صرف المستحقات', under: ['seller', 'sellerLedger'] },
+  // Issue 51: the concepts the rails and the marketplace brought, each named one way.
+  { term: 'cash', refused: word('(?<!(?:فودافون|اتصالات|أورنج|وي) )(?:ال|بال)?كاش'), use: 'نقدًا (كاش only in a wallet’s name)' },
+  {
+    term: 'SKU',
+    refused: /رمز المنتج|بهذا الرمز|(?<![\u0621-\u064A])الرمز الجديد/,
+    use: 'كود المنتج',
+    under: ['adminCatalog', 'catalog', 'sellerCatalog'],
+  },
+  {
+    term: 'webhook',
+    refused: word('(?:ال|هذا ال)?إشعار(?:ات)?'),
+    use: 'الويب هوك (إشعار is the push notification)',
+    under: [
+      'messaging.errors.badSignature',
+      'messaging.errors.verifyRefused',
+      'messaging.errors.badPayload',
+      'couriers.errors',
+      'adminOrders.order.timeline.callback',
+      'adminOrders',
+    ],
+  },
+  {
+    term: 'adjustment',
+    refused: word('(?:ال)?تسوي(?:ة|ته)'),
+    use: 'تعديل (تسوية is the courier company’s settlement)',
+    under: ['sellerLedger', 'seller', 'admin.audit.actions.seller'],
+  },
+  {
+    term: 'order part',
+    refused: word('(?:ال|و|ب)?(?:جزء|جزؤك|جزئك|جزئه|أجزاء|جزأين)'),
+    use: 'الطلب الفرعي (in the seller portal: الطلب)',
+    under: ['sellerOrders', 'seller'],
+  },
+  { term: 'shopper', refused: word('(?:و|ف|ب|ل)?(?:ال|لل)?مشتر(?:ي|ون|ين)'), use: 'العميل' },
+  { term: 'provider', refused: word('(?:ال|لل|و)?مزود(?:و|ي|ها|ه)?'), use: 'مزوّد (with the shadda)' },
+  {
+    term: 'label',
+    refused: /بوليص/,
+    use: 'ملصق التوصيل (بوليصة الشحن is a courier company’s)',
+    under: ['adminOrders.slip', 'adminOrders.list.printSelected'],
+  },
   {
     term: 'HTTP request',
     refused: word('(?:ال|هذا ال)?طلب'),
@@ -86,7 +127,29 @@ describe('the Arabic dictionaries use only the glossary’s terms', () => {
     planted.adminPromotions = { ...planted.adminPromotions, planted: 'الرمز' };
     planted.admin = { ...planted.admin, planted: 'لا يوجد عضو بهذا البريد' };
     planted.account = { ...planted.account, planted: { one: 'رقم الجوال', other: 'طلب ملغى' } };
+    planted.payments = { ...planted.payments, planted: 'ادفع كاش بكود الدفع' };
+    planted.sellerLedger = { ...planted.sellerLedger, planted: 'تسوية الرصيد' };
+    planted.sellerOrders = { ...planted.sellerOrders, planted: 'تم قبول الجزء.' };
+    planted.messaging = {
+      ...planted.messaging,
+      errors: { ...(planted.messaging!.errors as object), badSignature: 'رُفض الإشعار.' },
+    };
+    planted.adminCatalog = { ...planted.adminCatalog, plantedSku: 'يوجد منتج آخر بهذا الرمز.' };
+    planted.adminPayments = { ...planted.adminPayments, planted: 'مزود الدفع والمشتري' };
     const found = glossaryViolations(planted);
+    for (const [key, term] of [
+      ['payments.planted', 'cash'],
+      ['sellerLedger.planted', 'adjustment'],
+      ['sellerOrders.planted', 'order part'],
+      ['messaging.errors.badSignature', 'webhook'],
+      ['adminCatalog.plantedSku', 'SKU'],
+      ['adminPayments.planted', 'provider'],
+      ['adminPayments.planted', 'shopper'],
+    ])
+      expect(
+        found.some((line) => line.startsWith(`${key}:`) && line.includes(`names the ${term} `)),
+        `${key} → ${term}`,
+      ).toBe(true);
     expect(found.some((line) => line.startsWith('cart.title: «سلة التسوق» names the cart'))).toBe(true);
     expect(found.some((line) => line.startsWith('adminCatalog.planted.label:'))).toBe(true);
     expect(found.some((line) => line.startsWith('adminPromotions.planted: «الرمز» names the coupon code'))).toBe(true);
@@ -94,6 +157,17 @@ describe('the Arabic dictionaries use only the glossary’s terms', () => {
     expect(found.some((line) => line.startsWith('account.planted.one:') && line.includes('mobile number'))).toBe(true);
     // The glossary's own spelling passes.
     expect(found.some((line) => line.startsWith('account.planted.other:'))).toBe(false);
+  });
+
+  test('the words the new rows keep are not refused: a wallet’s name, the push notification, the courier settlement', () => {
+    expect(
+      glossaryViolations({
+        payments: { wallet: 'فودافون كاش', cashier: 'الكاشير' },
+        pwa: { turnOn: 'فعّل الإشعارات' },
+        couriers: { settlement: 'ملف التسوية', provider: 'مزوّد الدفع' },
+        sellerOrders: { title: 'الطلب الفرعي' },
+      }),
+    ).toEqual([]);
   });
 
   test('the SMS code keeps «الرمز» outside the coupon texts', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { couponTerms } from '../desk/promotions/coupon-terms.ts';
-import type { CouponView } from '../desk/promotions/promotion-views.ts';
+import { couponTerms } from '#desk/promotions/coupon-terms.ts';
+import type { CouponView } from '#desk/promotions/promotion-views.ts';
 import { ar } from './ar.ts';
 import { en } from './en.ts';
 import { formatDate, formatProseDate, formatProseDateTime } from './format.ts';

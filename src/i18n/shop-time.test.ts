@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { orderDate } from '../lib/orders/views.ts';
+import { orderDate } from '#lib/orders/views.ts';
 import { formatDate, formatDateTime } from './format.ts';
 import { localField, localized } from './localized.ts';
 import { SHOP_TIME_ZONE, shopYear } from './time-zone.ts';

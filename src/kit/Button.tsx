@@ -1,6 +1,6 @@
 import type { ButtonHTMLAttributes, Ref } from 'react';
 import { useFormStatus } from 'react-dom';
-import { useMounted } from '../islands/shared/use-mounted.ts';
+import { useMounted } from '#islands/shared/use-mounted.ts';
 
 /**
  * The desk kit's buttons (issue 33): the shop's and the desk's one look per kind. `primary` is the action a form or a

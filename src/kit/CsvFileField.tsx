@@ -1,5 +1,5 @@
-import type { Locale } from '../i18n/locales.ts';
-import { FilePicker, type FileText } from '../islands/shared/FilePicker.tsx';
+import type { Locale } from '#i18n/locales.ts';
+import { FilePicker, type FileText } from '#islands/shared/FilePicker.tsx';
 import { Field } from './Field.tsx';
 
 /**

@@ -7,7 +7,7 @@ import {
   type RowSelectionState,
 } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
-import { useMounted } from '../islands/shared/use-mounted.ts';
+import { useMounted } from '#islands/shared/use-mounted.ts';
 
 /**
  * The desk's one table (issues 22, 33): TanStack Table (headless) for the column model and row selection, our own markup with

@@ -118,8 +118,9 @@ export function formFields<N extends string>(
   stored: (name: N) => string,
 ) {
   return function field(name: N, label: string, { money, optional, ...options }: FieldOptions = {}) {
+    // The key is passed on its own: React warns (and will refuse) a key spread in with the other props.
+    const key = `${name}-${state.values ? 'typed' : 'stored'}-${stored(name)}`;
     const common = {
-      key: `${name}-${state.values ? 'typed' : 'stored'}-${stored(name)}`,
       name,
       label,
       errors: state.errors,
@@ -127,6 +128,10 @@ export function formFields<N extends string>(
       defaultValue: state.values?.[name] ?? stored(name),
       ...(optional ? { required: false } : {}),
     };
-    return money ? <MoneyInput {...common} hint={options.hint} /> : <Input autoComplete="off" {...common} {...options} />;
+    return money ? (
+      <MoneyInput key={key} {...common} hint={options.hint} />
+    ) : (
+      <Input key={key} autoComplete="off" {...common} {...options} />
+    );
   };
 }

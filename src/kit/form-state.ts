@@ -1,4 +1,4 @@
-import { firstMessage, type ApiResult } from '../lib/api-client.ts';
+import { firstMessage, type ApiResult } from '#lib/api-client.ts';
 
 /**
  * What a form shows after a refusal (issue 33): per-field messages under the fields named like the API's, the lead

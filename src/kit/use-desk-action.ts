@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useRef, useState, type SubmitEvent } from 'react';
-import type { Locale } from '../i18n/locales.ts';
-import { adminCall, type Side } from '../desk/shell/admin-client.ts';
-import type { ApiProblem } from '../lib/api-client.ts';
-import { showToast, showToastAfterNavigation } from '../lib/toast-event.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { adminCall, type Side } from './admin-client.ts';
+import type { ApiProblem } from '#lib/api-client.ts';
+import { showToast, showToastAfterNavigation } from '#lib/toast-event.ts';
 import { emptyState, formStateOf, type Errors, type FormState } from './form-state.ts';
 
 /** One write to /api/admin: POST unless told otherwise; a FormData body goes as multipart. */

@@ -4,8 +4,8 @@
  * attaches the bearer token, renews it once when the server answers 401, and reads a refusal into `ApiProblem`.
  * Nothing else under src/islands or src/stores calls `fetch` (eslint.config.js).
  */
-import { apiLang, isLocale, type Locale } from '../i18n/locales.ts';
-import { accessToken, renewAccessToken } from '../stores/session.ts';
+import { apiLang, isLocale, type Locale } from '#i18n/locales.ts';
+import { accessToken, renewAccessToken } from '#stores/session.ts';
 
 /** A refusal as the API words it (src/server/api/errors.ts): the lead message, all messages, and per-field ones. */
 export interface ApiProblem {

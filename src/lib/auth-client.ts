@@ -4,9 +4,9 @@
  * non-secret hint says someone logged in here), serialized across tabs with the Web Locks API so two tabs never
  * present the same refresh token (which the server would treat as reuse and revoke).
  */
-import type { Locale } from '../i18n/locales.ts';
+import type { Locale } from '#i18n/locales.ts';
 import { apiFetch } from './api-client.ts';
-import { $session, provideAccessToken, setSession, type SessionUser } from '../stores/session.ts';
+import { $session, provideAccessToken, setSession, type SessionUser } from '#stores/session.ts';
 
 export interface ApiUser {
   id: number;

@@ -1,4 +1,4 @@
-import { SHOP_TIME_ZONE } from '../i18n/time-zone.ts';
+import { SHOP_TIME_ZONE } from '#i18n/time-zone.ts';
 
 /**
  * The back office counts days as Cairo does (UTC+2, UTC+3 in summer time), whatever the server's zone: "today's

@@ -1,5 +1,5 @@
-import type { Locale } from '../i18n/locales.ts';
-import { localePath } from '../i18n/routes.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routes.ts';
 
 /** The payment step's route name and path (spec section 2: checkout-checkout-payment). */
 export const PAYMENT_ROUTE = { name: 'checkout-checkout-payment', path: '/checkout/checkout-payment' } as const;

@@ -1,5 +1,5 @@
-import { LOCALE_SEGMENT, type Locale } from '../i18n/locales.ts';
-import { localePath } from '../i18n/routes.ts';
+import { LOCALE_SEGMENT, type Locale } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routes.ts';
 
 const LOCALE_PREFIX = new RegExp(`^/${LOCALE_SEGMENT}(?=/|$)`);
 

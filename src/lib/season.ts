@@ -1,4 +1,4 @@
-import { SHOP_TIME_ZONE } from '../i18n/time-zone.ts';
+import { SHOP_TIME_ZONE } from '#i18n/time-zone.ts';
 
 export type Season = 'ramadan' | 'eid' | 'summer' | 'default';
 

@@ -1,4 +1,4 @@
-import { LOCALE_SEGMENT } from '../i18n/locales.ts';
+import { LOCALE_SEGMENT } from '#i18n/locales.ts';
 
 /**
  * Which built pages the sitemap lists, and in which URL form. Redirect pages, duplicate review URLs

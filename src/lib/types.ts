@@ -67,7 +67,9 @@ export interface Seller {
   name: string;
   description: string;
   city: string;
-  rating: number;
+  /** The average of the approved ratings of its products (issue 52); null when none. */
+  rating: number | null;
+  ratings_count: number;
   logo: string;
   products_count: number;
 }

@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
-import { interpolate } from '../i18n/interpolate.ts';
-import type { Dictionary } from '../i18n/en.ts';
+import { interpolate } from '#i18n/interpolate.ts';
+import type { Dictionary } from '#i18n/en.ts';
 
 type Issue = z.core.$ZodIssue;
 /** The dictionary's validation texts: all an island needs to show the API's messages itself. */

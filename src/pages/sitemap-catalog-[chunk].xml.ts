@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { gunzipSync } from 'node:zlib';
-import { sharedDatabase } from '../server/db/index.ts';
-import { catalogSitemapGzip } from '../server/services/catalog/sitemap.ts';
+import { sharedDatabase } from '#server/db/index.ts';
+import { catalogSitemapGzip } from '#server/services/catalog/sitemap.ts';
 
 // On demand: product URLs come from the database at request time, so a new product is listed without a publish.
 export const prerender = false;

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { sharedDatabase } from '../server/db/index.ts';
-import { sitemapIndexXml } from '../server/services/catalog/sitemap.ts';
+import { sharedDatabase } from '#server/db/index.ts';
+import { sitemapIndexXml } from '#server/services/catalog/sitemap.ts';
 
 // On demand: the catalog's part of the sitemap follows the database, not the last publish (issue 25).
 export const prerender = false;

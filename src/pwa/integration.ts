@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { build } from 'esbuild';
 import { injectManifest } from 'workbox-build';
-import { locales } from '../i18n/locales.ts';
+import { locales } from '#i18n/locales.ts';
 import { readFromClientDir, scriptClosure, scriptEntries } from './script-closure.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { defaultLocale, directionOf, LOCALE_SEGMENT, localeOr } from '../i18n/locales.ts';
-import { localePath } from '../i18n/routes.ts';
+import { defaultLocale, directionOf, LOCALE_SEGMENT, localeOr } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routes.ts';
 
 /**
  * What the service worker does with an order update pushed to it (decision 029), as pure functions a unit test walks:

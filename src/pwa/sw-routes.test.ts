@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { cacheNames, markStale, offlinePageFor, staleCaches, swRouteFor, type SwRoute } from './sw-routes.ts';
+import { cacheNames, markStale, offlinePageFor, pastHttpCache, staleCaches, swRouteFor, type SwRoute } from './sw-routes.ts';
 
 const ORIGIN = 'https://beanbazaar.example';
 const get = (path: string, mode = 'cors') => ({ url: `${ORIGIN}${path}`, method: 'GET', mode });
@@ -112,5 +112,16 @@ describe('versions', () => {
       '<!doctype html><html data-stale lang="ar" dir="rtl"><head>',
     );
     expect(markStale('<html>')).toBe('<html data-stale>');
+  });
+});
+
+describe('the network try of a page', () => {
+  test('goes past the browser’s HTTP cache (its stale-while-revalidate copy would be shown as live), same address', () => {
+    const asked = new Request('https://shop.example/en/products?category=4', { headers: { accept: 'text/html' } });
+    const sent = pastHttpCache(asked);
+    expect(sent.cache).toBe('no-cache');
+    expect(sent.url).toBe(asked.url);
+    expect(sent.headers.get('accept')).toBe('text/html');
+    expect(sent.method).toBe('GET');
   });
 });

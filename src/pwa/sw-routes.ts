@@ -1,5 +1,5 @@
-import { defaultLocale, LOCALE_SEGMENT, type Locale, localeOr } from '../i18n/locales.ts';
-import { localePath } from '../i18n/routes.ts';
+import { defaultLocale, LOCALE_SEGMENT, type Locale, localeOr } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routes.ts';
 
 /**
  * The service worker's routing table (src/pwa/sw.ts, decision 025), as pure functions so a unit test can walk it.
@@ -26,6 +26,8 @@ export interface SwRequest {
 /** Public catalog reads of the API (src/server/api/catalog-routes.ts, home-routes.ts, search-routes.ts). */
 const CATALOG_API =
   /^\/api\/(categories|products|variants|vendor_details|sliders|advertisements|shipping-steps|brands|autocomplete)(\/|$)/;
+/** A shopper's own review of a product (issue 52), under the catalog's /api/products but about one shopper. */
+const OWN_REVIEW = /^\/api\/products\/[^/]+\/review$/;
 const PICTURES = /^\/api\/media\/(products|art)\/[^/]+$/;
 /** The staff desk and the seller portal: one member's live work, never served from a cache (issue 40). */
 const STAFF = new RegExp(`^/(${LOCALE_SEGMENT}/)?(admin|seller)(/|$)`);
@@ -43,7 +45,7 @@ export function swRouteFor(request: SwRequest, origin: string): SwRoute {
   if (STAFF.test(path)) return 'none';
   if (path.startsWith('/api/')) {
     if (PICTURES.test(path)) return 'image';
-    return CATALOG_API.test(path) ? 'catalog-api' : 'none';
+    return CATALOG_API.test(path) && !OWN_REVIEW.test(path) ? 'catalog-api' : 'none';
   }
   if (path.startsWith('/_astro/')) return 'asset';
   if (request.mode !== 'navigate') return /\.(png|jpe?g|webp|avif|gif|svg)$/i.test(path) ? 'image' : 'none';
@@ -90,3 +92,12 @@ export function staleCaches(names: readonly string[], build: string): string[] {
 
 /** Marks a page served from the cache, so the layout shows that its prices may be out of date (global.css). */
 export const markStale = (html: string): string => html.replace(/<html(?=[\s>])/, '<html data-stale');
+
+/**
+ * The worker's own request for a page (issue 50): past the browser's HTTP cache. Pages are sent with
+ * stale-while-revalidate (for a CDN), which Chromium also applies to its own cache: within a minute of a visit it
+ * answered the worker's network try from that cache even offline, and the copy showed unmarked. `no-cache` still lets
+ * the server answer 304 to an unchanged page. A navigation's own request cannot carry the option, so it is copied
+ * (its mode becomes same-origin, which a page of this origin is).
+ */
+export const pastHttpCache = (request: Request): Request => new Request(request, { cache: 'no-cache' });

@@ -5,7 +5,7 @@
  * browser installs the new one and the page offers a reload (src/scripts/service-worker.ts). The routing rules are
  * src/pwa/sw-routes.ts (unit-tested); this file only wires them to Workbox's strategies.
  */
-import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { addPlugins, cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
@@ -17,11 +17,13 @@ import {
   markStale,
   NETWORK_TIMEOUT_SECONDS,
   offlinePageFor,
+  pastHttpCache,
   type SwRoute,
   staleCaches,
   swRouteFor,
 } from './sw-routes.ts';
 import { notificationOf } from './sw-push.ts';
+import { lowPriority, pagesToKeep } from './sw-start.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 /** The build this worker belongs to (set when bundled). */
@@ -32,6 +34,8 @@ const caches_ = cacheNames(__BUILD_ID__);
 const plugins = (...list: object[]) => list as WorkboxPlugin[];
 const okOnly = new CacheableResponsePlugin({ statuses: [200] });
 
+// The shell downloads behind whatever page is loading (issue 55).
+addPlugins([lowPriority]);
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
@@ -47,10 +51,16 @@ const markCachedPages: WorkboxPlugin = {
   },
 };
 
+/**
+ * The network try asks the server, never the browser's HTTP cache (sw-routes.ts, pastHttpCache): a copy that cache
+ * gave back would be shown as live. Workbox drops `fetchOptions` for navigations, so the request itself is replaced.
+ */
+const pastBrowserCache: WorkboxPlugin = { requestWillFetch: async ({ request }) => pastHttpCache(request) };
+
 const pages = new NetworkFirst({
   cacheName: caches_.pages,
   networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
-  plugins: plugins(okOnly, new ExpirationPlugin(cacheLimits.pages), markCachedPages),
+  plugins: plugins(okOnly, new ExpirationPlugin(cacheLimits.pages), markCachedPages, pastBrowserCache),
 });
 const onlineOnly = new NetworkOnly();
 const assets = new CacheFirst({
@@ -108,12 +118,24 @@ self.addEventListener('activate', (event) => {
       const shown = tabs
         .map((tab) => tab.url)
         .filter((url) => swRouteFor({ url, method: 'GET', mode: 'navigate' }, self.location.origin) === 'page');
-      await caches
-        .open(caches_.pages)
-        .then((cache) => cache.addAll(shown))
-        .catch(() => undefined);
+      await keepPages(shown);
     })(),
   );
+});
+
+/** Pages kept for offline as the worker keeps the ones it answers (all or, when one cannot be fetched now, none). */
+async function keepPages(urls: string[]): Promise<void> {
+  const cache = await caches.open(caches_.pages);
+  await cache.addAll(urls).catch(() => undefined);
+}
+
+/**
+ * Pages a tab showed before this worker ran (it is registered late, src/scripts/service-worker.ts): kept for offline
+ * as the pages it answers are.
+ */
+self.addEventListener('message', (event) => {
+  const urls = pagesToKeep(event.data, self.location.origin);
+  if (urls.length > 0) event.waitUntil(keepPages(urls));
 });
 
 /** An order update (decision 029): shown in the order's language; a push must always show a notification. */

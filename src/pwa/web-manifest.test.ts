@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
-import { locales } from '../i18n/locales.ts';
-import { dictionary } from '../i18n/t.ts';
+import { locales } from '#i18n/locales.ts';
+import { dictionary } from '#i18n/t.ts';
 import { APPLE_TOUCH_ICON, webManifest } from './web-manifest.ts';
 
 /** What Chrome's installability check and iOS's "Add to Home Screen" read from the manifest (decision 025). */

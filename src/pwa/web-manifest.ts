@@ -1,6 +1,6 @@
-import { directionOf, type Locale } from '../i18n/locales.ts';
-import { localePath } from '../i18n/routes.ts';
-import { dictionary } from '../i18n/t.ts';
+import { directionOf, type Locale } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routes.ts';
+import { dictionary } from '#i18n/t.ts';
 
 /** The brand's colours (src/styles/global.css: roast-700 for the browser's bars, roast-50 behind the splash icon). */
 export const THEME_COLOR = '#6b3f24';

@@ -4,7 +4,7 @@
  * else; the banner asks once; the choice is kept in localStorage (nothing is sent to the server, so no cookie);
  * GTM is loaded only after a yes, and the footer's "Cookie settings" reopens the banner.
  */
-import { TAG_MANAGER_ORIGIN } from '../lib/tag-manager.ts';
+import { TAG_MANAGER_ORIGIN } from '#lib/tag-manager.ts';
 
 const KEY = 'consent';
 // __GTM_ID__ is a build-time constant: a build without GTM_ID drops this whole module's code, its look-ups included

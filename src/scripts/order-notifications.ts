@@ -4,8 +4,8 @@
  * it never asks for permission: only a tap does, then subscribes with the shop's VAPID key and hands the subscription
  * to the API for the signed-in shopper. A second tap turns notifications off in this browser.
  */
-import { apiFetch, shopperFetch } from '../lib/api-client.ts';
-import { isIos, keyBytes, offerState, type OfferState } from '../lib/pwa/notification-offer.ts';
+import { apiFetch, shopperFetch } from '#lib/api-client.ts';
+import { isIos, keyBytes, offerState, type OfferState } from '#lib/pwa/notification-offer.ts';
 
 type Texts = Record<'on' | 'off' | 'denied' | 'unsupported' | 'failed' | 'turnOn' | 'turnOff', string>;
 

@@ -3,7 +3,7 @@
  * product cards a page shows, view_item for a product page. Prices are read from the server-rendered markup
  * (data-item-price, piastres); the live price refresh does not change what was viewed.
  */
-import { toItem, track } from '../lib/analytics.ts';
+import { toItem, track } from '#lib/analytics.ts';
 
 // __GTM_ID__ is a build-time constant: without GTM_ID this code is not even shipped.
 if (__GTM_ID__ && document.querySelector('meta[name="gtm-id"]')) {

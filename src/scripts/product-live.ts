@@ -3,12 +3,12 @@
  * product and its variants (the page itself may have been built days ago). Choosing a variant switches
  * name, price, stock, weight, SKU and pictures in place and puts the variant's own URL in the address bar.
  */
-import { formatMoney, formatWeight } from '../i18n/format.ts';
-import { plural } from '../i18n/interpolate.ts';
-import type { Locale } from '../i18n/locales.ts';
-import { apiFetch } from '../lib/api-client.ts';
-import type { Variant } from '../lib/types.ts';
-import { CART_CONTROL_REFRESH, toCartProduct } from '../lib/cart-math.ts';
+import { formatMoney, formatWeight } from '#i18n/format.ts';
+import { plural, type PluralForms } from '#i18n/interpolate.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { apiFetch } from '#lib/api-client.ts';
+import type { Variant } from '#lib/types.ts';
+import { CART_CONTROL_REFRESH, toCartProduct } from '#lib/cart-math.ts';
 
 const root = document.querySelector<HTMLElement>('[data-product-live]');
 
@@ -36,7 +36,8 @@ function show(variant: Variant, el: HTMLElement) {
       variant.stock <= 0
         ? (d['textOut'] ?? '')
         : variant.stock <= few
-          ? plural({ one: d['textFewOne'] ?? '', other: d['textFewOther'] ?? '' }, variant.stock, locale)
+          ? // Every form the language has (Arabic's dual «تبقّت قطعتان فقط» too, issue 51), not just one and other.
+            plural(JSON.parse(d['textFew'] ?? '{"one":"","other":""}') as PluralForms, variant.stock, locale)
           : (d['textInStock'] ?? '');
     stock.classList.toggle('text-leaf', variant.stock > 0);
     stock.classList.toggle('text-red-700', variant.stock <= 0);

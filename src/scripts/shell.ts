@@ -2,9 +2,9 @@
  * Behaviour every page shares, without React: seasonal logo, dismissible banner, language switch,
  * dropdowns closing on outside click, and the chunk-failure reload guard.
  */
-import { CHUNK_RELOAD_KEY, isChunkLoadError, shouldReload } from '../lib/chunk-reload.ts';
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '../i18n/negotiate.ts';
-import { seasonFor } from '../lib/season.ts';
+import { CHUNK_RELOAD_KEY, isChunkLoadError, shouldReload } from '#lib/chunk-reload.ts';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '#i18n/negotiate.ts';
+import { seasonFor } from '#lib/season.ts';
 
 const BANNER_KEY = 'donation-banner-dismissed';
 const root = document.documentElement;

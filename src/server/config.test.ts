@@ -148,7 +148,7 @@ test('production refuses WhatsApp turned on with anything missing, naming what, 
   };
   expect(serverConfig(ready).messaging.mode).toBe('off');
   expect(productionProblems({ ...ready, MESSAGING: 'whatsapp', WHATSAPP_TOKEN: 't', WHATSAPP_APP_SECRET: 's' })).toEqual([
-    'MESSAGING=whatsapp needs WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_VERIFY_TOKEN, WHATSAPP_TEMPLATE_CONFIRM, WHATSAPP_TEMPLATE_WITH_COURIER, WHATSAPP_TEMPLATE_DELIVERED, WHATSAPP_TEMPLATE_FAILED_ATTEMPT, WHATSAPP_TEMPLATE_PAYMENT_CODE, WHATSAPP_TEMPLATE_WITH_COURIER_TRACKING, WHATSAPP_TEMPLATE_OUT_FOR_DELIVERY, WHATSAPP_TEMPLATE_REFUND_PAID.',
+    'MESSAGING=whatsapp needs WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_VERIFY_TOKEN, WHATSAPP_TEMPLATE_CONFIRM, WHATSAPP_TEMPLATE_WITH_COURIER, WHATSAPP_TEMPLATE_DELIVERED, WHATSAPP_TEMPLATE_FAILED_ATTEMPT, WHATSAPP_TEMPLATE_PAYMENT_CODE, WHATSAPP_TEMPLATE_WITH_COURIER_TRACKING, WHATSAPP_TEMPLATE_OUT_FOR_DELIVERY, WHATSAPP_TEMPLATE_REFUND_PAID, WHATSAPP_TEMPLATE_WITH_COURIER_PAID, WHATSAPP_TEMPLATE_WITH_COURIER_TRACKING_PAID, WHATSAPP_TEMPLATE_OUT_FOR_DELIVERY_PAID, WHATSAPP_TEMPLATE_RATE_REQUEST.',
   ]);
   const whatsapp = {
     ...ready,
@@ -165,6 +165,10 @@ test('production refuses WhatsApp turned on with anything missing, naming what, 
     WHATSAPP_TEMPLATE_WITH_COURIER_TRACKING: 'with_courier_tracking',
     WHATSAPP_TEMPLATE_OUT_FOR_DELIVERY: 'out_for_delivery',
     WHATSAPP_TEMPLATE_REFUND_PAID: 'refund_paid',
+    WHATSAPP_TEMPLATE_WITH_COURIER_PAID: 'with_courier_paid',
+    WHATSAPP_TEMPLATE_WITH_COURIER_TRACKING_PAID: 'with_courier_tracking_paid',
+    WHATSAPP_TEMPLATE_OUT_FOR_DELIVERY_PAID: 'out_for_delivery_paid',
+    WHATSAPP_TEMPLATE_RATE_REQUEST: 'rate_request',
     WHATSAPP_LANGUAGE_AR: 'ar_EG',
   };
   expect(productionProblems(whatsapp)).toEqual([]);
@@ -191,6 +195,10 @@ test('outside production each template has the name docs/messaging.md asks to re
     with_courier_tracking: 'order_with_courier_tracking',
     out_for_delivery: 'order_out_for_delivery',
     refund_paid: 'order_refund_paid',
+    with_courier_paid: 'order_with_courier_paid',
+    with_courier_tracking_paid: 'order_with_courier_tracking_paid',
+    out_for_delivery_paid: 'order_out_for_delivery_paid',
+    rate_request: 'order_rate_request',
   });
 });
 

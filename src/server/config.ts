@@ -15,5 +15,6 @@ export { TEMPLATE_KINDS, type MessagingConfig, type TemplateKind } from './confi
 export type { PaymobKeys } from './config/paymob.ts';
 export { productionProblems } from './config/production-problems.ts';
 export type { PushConfig } from './config/push.ts';
-export { serverConfig } from './config/read-server-config.ts';
+export { StorageUrlError, type StorageConfig } from './config/storage.ts';
+export { serverConfig, trustsProxy } from './config/read-server-config.ts';
 export type { ServerConfig } from './config/server-config.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { ar } from '../i18n/ar.ts';
-import { en } from '../i18n/en.ts';
+import { ar } from '#i18n/ar.ts';
+import { en } from '#i18n/en.ts';
 import { tooMany } from './auth/rate-limit.ts';
 import { problemText } from './problem.ts';
 
@@ -17,6 +17,10 @@ describe('counted refusals', () => {
     expect(minutes(ar, 5 * 60)).toBe('محاولات كثيرة. حاول مرة أخرى بعد 5 دقائق.');
     expect(minutes(ar, 60 * 60)).toBe('محاولات كثيرة. حاول مرة أخرى بعد 60 دقيقة.');
     expect(problemText(ar, 'account.resendWait', { count: 2 })).toBe('انتظر ثانيتين قبل طلب رمز جديد.');
+    // Issue 51: the courier hand-over's limit was «الحد الأقصى لعدد الطلبات في المرة الواحدة: 50».
+    expect(problemText(ar, 'couriers.tooManyOrders', { count: 50 })).toBe('سلّم 50 طلبًا على الأكثر في المرة الواحدة.');
+    expect(problemText(ar, 'couriers.tooManyOrders', { count: 2 })).toBe('سلّم طلبين على الأكثر في المرة الواحدة.');
+    expect(problemText(en, 'couriers.tooManyOrders', { count: 50 })).toBe('Hand over at most 50 orders at a time.');
   });
 
   test('English says "a minute" and "60 minutes"', () => {

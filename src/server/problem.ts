@@ -1,6 +1,6 @@
-import type { Dictionary } from '../i18n/en.ts';
-import { interpolate, plural, type PluralForms } from '../i18n/interpolate.ts';
-import { dictionaryLocale } from '../i18n/t.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import { interpolate, plural, type PluralForms } from '#i18n/interpolate.ts';
+import { dictionaryLocale } from '#i18n/t.ts';
 
 /** Every dictionary section that has an `errors` table, e.g. `orders` or `admin`. */
 type SectionsWithErrors = {

@@ -4,8 +4,8 @@
  * and the list it answers with (the API answers every address change with the fresh list) replaces the store's.
  * $governorates: the governorates an address may name (public, kept across sign-outs).
  */
-import { shopperFetch, type ApiResult } from '../lib/api-client.ts';
-import type { AddressView, GovernorateTerms } from '../lib/orders/views.ts';
+import { shopperFetch, type ApiResult } from '#lib/api-client.ts';
+import type { AddressView, GovernorateTerms } from '#lib/orders/views.ts';
 import { dataStore } from './shopper-data.ts';
 
 const addresses = dataStore<AddressView[]>('/addresses');

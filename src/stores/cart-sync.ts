@@ -18,14 +18,14 @@
  * navigated away, differs from it; the server's copy is then reconciled with those changes (reconcileCarts), sent,
  * and never simply replaces the page's cart.
  */
-import { cartSyncFailed } from '../i18n/messages/wishlist.ts';
-import { firstMessage } from '../lib/api-client.ts';
-import { cartPayload, mergeCarts, reconcileCarts, type CartBase } from '../lib/cart-merge.ts';
-import type { CartLine, ServerCart } from '../lib/cart-math.ts';
-import { showToast } from '../lib/toast-event.ts';
+import { cartSyncFailed } from '#i18n/messages/wishlist.ts';
+import { firstMessage } from '#lib/api-client.ts';
+import { cartPayload, mergeCarts, reconcileCarts, type CartBase } from '#lib/cart-merge.ts';
+import type { CartLine, ServerCart } from '#lib/cart-math.ts';
+import { showToast } from '#lib/toast-event.ts';
 import { $cart, replaceCart, setCartLoading } from './cart.ts';
 import { $session } from './session.ts';
-import { pageLocale, shopperFetch } from '../lib/api-client.ts';
+import { pageLocale, shopperFetch } from '#lib/api-client.ts';
 import { fetchWishlist, resetWishlist } from './wishlist.ts';
 
 export const CART_OWNER_KEY = 'cart-owner';

@@ -1,6 +1,6 @@
 import { cleanTestStorage, getTestStorage, setTestStorageKey, useTestStorageEngine } from '@nanostores/persistent';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import type { CartProduct } from '../lib/cart-math.ts';
+import type { CartProduct } from '#lib/cart-math.ts';
 import {
   $cart,
   addToCart,

@@ -3,9 +3,9 @@
  * (spec section 4). Guests keep it locally only; the account sync (src/stores/cart-sync.ts: send after each change,
  * merge on fetch with src/lib/cart-merge.ts) subscribes to this store.
  */
-import { cartChangeEvents, track } from '../lib/analytics.ts';
+import { cartChangeEvents, track } from '#lib/analytics.ts';
 import { persistentAtom } from '@nanostores/persistent';
-import { decodeCart } from '../lib/cart-decode.ts';
+import { decodeCart } from '#lib/cart-decode.ts';
 import {
   addLine,
   CART_CHANGE_EVENT,
@@ -17,8 +17,8 @@ import {
   type CartLine,
   type CartProduct,
   type CartState,
-} from '../lib/cart-math.ts';
-import { keyedThrottle } from '../lib/throttle.ts';
+} from '#lib/cart-math.ts';
+import { keyedThrottle } from '#lib/throttle.ts';
 
 /** Counter clicks per product are throttled at 500 ms (spec section 9). */
 export const COUNTER_THROTTLE_MS = 500;

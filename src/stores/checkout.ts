@@ -3,8 +3,8 @@
  * ($deliveryTerms): the payment methods offered to this shopper and the server's summary of the order as chosen so far.
  */
 import { atom } from 'nanostores';
-import { shopperFetch } from '../lib/api-client.ts';
-import type { OrderSummaryView, PaymentMethodView } from '../lib/orders/views.ts';
+import { shopperFetch } from '#lib/api-client.ts';
+import type { OrderSummaryView, PaymentMethodView } from '#lib/orders/views.ts';
 import { dataStore, onShopperChange } from './shopper-data.ts';
 
 export interface PaymentMethods {

@@ -2,8 +2,8 @@
  * $orders: the shopper's orders (GET /orders), newest first. Cancelling replaces that order with the server's answer
  * (and has the wallet read again: a refund may have gone there); ordering again puts the order's lines into the cart.
  */
-import { shopperFetch } from '../lib/api-client.ts';
-import type { OrderView, ReorderView } from '../lib/orders/views.ts';
+import { shopperFetch } from '#lib/api-client.ts';
+import type { OrderView, ReorderView } from '#lib/orders/views.ts';
 import { $cart, replaceCart } from './cart.ts';
 import { dataStore } from './shopper-data.ts';
 import { walletChanged } from './wallet.ts';

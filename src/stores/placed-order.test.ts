@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import type { OrderView } from '../lib/orders/views.ts';
+import type { OrderView } from '#lib/orders/views.ts';
 
 // The store's one API client, answered by the test.
 const asked: { path: string; answer: (status: number, body: unknown) => void }[] = [];
-vi.mock('../lib/api-client.ts', () => ({
+vi.mock('#lib/api-client.ts', () => ({
   shopperFetch: (path: string) =>
     new Promise((resolve) =>
       asked.push({ path, answer: (status, body) => resolve({ ok: status < 400, status, body, problem: null }) }),

@@ -5,10 +5,10 @@
  * is reported to the data layer once, even when the page is reloaded.
  */
 import { atom } from 'nanostores';
-import { shopperFetch } from '../lib/api-client.ts';
-import { toItem, track } from '../lib/analytics.ts';
-import { toPounds } from '../lib/money.ts';
-import type { OrderView } from '../lib/orders/views.ts';
+import { shopperFetch } from '#lib/api-client.ts';
+import { toItem, track } from '#lib/analytics.ts';
+import { toPounds } from '#lib/money.ts';
+import type { OrderView } from '#lib/orders/views.ts';
 import { resetCart } from './cart.ts';
 import { onShopperChange } from './shopper-data.ts';
 

@@ -1,6 +1,6 @@
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import type { AddressView, OrderView, WalletView } from '../lib/orders/views.ts';
+import type { AddressView, OrderView, WalletView } from '#lib/orders/views.ts';
 
 // The stores' one API client, answered by the test: every call waits until the test answers it.
 interface Call {
@@ -19,7 +19,7 @@ const call = (path: string, options: { method?: string; body?: unknown } = {}) =
       answer: (status, body) => resolve({ ok: status < 400, status, body, problem: null }),
     }),
   );
-vi.mock('../lib/api-client.ts', () => ({
+vi.mock('#lib/api-client.ts', () => ({
   firstMessage: (body: { message?: string; messages?: string[] } | undefined, fallback: string) =>
     body?.messages?.[0] || body?.message || fallback,
   shopperFetch: call,

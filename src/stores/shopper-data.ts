@@ -8,7 +8,7 @@
  * Islands never read shopper data themselves: they `useStore($addresses)` and draw `status`, `data` and `error`.
  */
 import { atom, onMount, type ReadableAtom } from 'nanostores';
-import { apiFetch, firstMessage, shopperFetch, type ApiResult } from '../lib/api-client.ts';
+import { apiFetch, firstMessage, shopperFetch, type ApiResult } from '#lib/api-client.ts';
 import { $session } from './session.ts';
 
 export interface Loaded<T> {

@@ -1,5 +1,5 @@
 /** $wallet: the shopper's wallet (GET /wallet): the balance and the latest movements; read again when money moves. */
-import type { WalletView } from '../lib/orders/views.ts';
+import type { WalletView } from '#lib/orders/views.ts';
 import { dataStore } from './shopper-data.ts';
 
 const wallet = dataStore<WalletView>('/wallet');

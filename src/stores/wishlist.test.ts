@@ -2,7 +2,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 
 // The store's one API client, answered by the test: the list read and each toggle resolve when the test says so.
 const answers: { path: string; resolve: (body: unknown) => void }[] = [];
-vi.mock('../lib/api-client.ts', () => ({
+vi.mock('#lib/api-client.ts', () => ({
   firstMessage: (_: unknown, fallback: string) => fallback,
   shopperFetch: (path: string) =>
     new Promise((resolve) => answers.push({ path, resolve: (body) => resolve({ ok: true, status: 200, body }) })),

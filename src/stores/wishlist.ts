@@ -3,9 +3,9 @@
  * wishlist page. `products` as the server returns them, `ids` for the hearts, `pending` while a toggle runs.
  */
 import { atom } from 'nanostores';
-import { firstMessage } from '../lib/api-client.ts';
-import type { ProductCard } from '../lib/types.ts';
-import { shopperFetch } from '../lib/api-client.ts';
+import { firstMessage } from '#lib/api-client.ts';
+import type { ProductCard } from '#lib/types.ts';
+import { shopperFetch } from '#lib/api-client.ts';
 
 export interface WishlistState {
   products: ProductCard[];

@@ -1,15 +1,16 @@
-import { afterAll, afterEach, describe, expect, test, vi } from 'vitest';
+import { afterAll, describe, expect, test, vi } from 'vitest';
 import { inviteStaff, updateStaff } from '../../src/desk/staff/server/staff-accounts.ts';
-import { currentCode } from '../../src/desk/staff/server/totp.ts';
+import { currentCode } from '../../src/core/second-factor/server/totp.ts';
 import { sha256 } from '../../src/server/auth/secrets.ts';
 import type { Kysely } from 'kysely';
 import { connect } from '../../src/server/db/connection.ts';
 import { up as migration025 } from '../../src/server/db/migrations/025-staff-secrets.ts';
 import { openSecret, TOTP_PURPOSE } from '../../src/server/auth/secret-box.ts';
-import { spendRecoveryCode } from '../../src/desk/staff/server/recovery-codes.ts';
-import { isSecureRequest, STAFF_REALM, staffTokenFromCookies } from '../../src/desk/staff/server/staff-sessions.ts';
+import { spendRecoveryCode } from '../../src/core/second-factor/server/recovery-codes.ts';
+import { isSecureRequest, STAFF_REALM, staffTokenFromCookies } from '../../src/core/actors/server/staff-sessions.ts';
 import { jsonInit, makeStaff, STAFF_PASSWORD, staffCookieFrom } from '../support/staff.ts';
 import { testApi } from '../support/test-db.ts';
+import { totpClock } from '../support/totp-clock.ts';
 
 /**
  * Issue 34 (an outside probe against OWASP ASVS 5.0 V6/V7/V8): the staff session renewed at every change of privilege,
@@ -18,17 +19,8 @@ import { testApi } from '../support/test-db.ts';
  */
 const { api, db, json, close } = await testApi();
 afterAll(close);
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-const started = Date.now();
-let shift = 0;
 /** Moves the clock to the next 30-second step: each TOTP step is accepted once per member. */
-function nextStep(): void {
-  shift += 30_000;
-  vi.useFakeTimers({ toFake: ['Date'], now: started + shift });
-}
+const nextStep = totpClock();
 
 const request = (path: string, init?: RequestInit, from = '203.0.113.250') => api.request(path, init, { clientAddress: from });
 const signIn = (email: string, password = STAFF_PASSWORD, from?: string, cookie?: string) =>

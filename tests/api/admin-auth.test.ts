@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test, vi } from 'vitest';
 import { inviteStaff } from '../../src/desk/staff/server/staff-accounts.ts';
-import { currentCode } from '../../src/desk/staff/server/totp.ts';
+import { currentCode } from '../../src/core/second-factor/server/totp.ts';
 import { makeShopper } from '../support/shoppers.ts';
 import { jsonInit, makeStaff, STAFF_PASSWORD, staffCookieFrom } from '../support/staff.ts';
 import { testApi } from '../support/test-db.ts';

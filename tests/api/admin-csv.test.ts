@@ -46,7 +46,7 @@ const count = async () => (await db.selectFrom('products').select('id').execute(
 describe('CSV import', () => {
   test('the dry run names each bad row and why, and writes nothing; the write of a file with a bad row writes nothing', async () => {
     const data = rows(50);
-    data[9]!.price = '12,5';
+    data[9]!.price = '12.505';
     data[30]!.sub_category = 'no-such-sub-category';
     data[30]!.old_price = '1';
     const before = await count();

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'vitest';
-import { can, STAFF_ROLES, type Permission, type StaffRole } from '../../src/desk/shell/permissions.ts';
+import { can, STAFF_ROLES, type Permission, type StaffRole } from '../../src/core/permissions/permissions.ts';
 import { makeShopper } from '../support/shoppers.ts';
 import { makeStaff } from '../support/staff.ts';
 import { testApi } from '../support/test-db.ts';

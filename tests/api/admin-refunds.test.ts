@@ -3,7 +3,7 @@ import { formatMoney } from '../../src/i18n/format.ts';
 import { poundsText } from '../../src/lib/money.ts';
 import { usePaymentGateways } from '../../src/server/payments/gateways.ts';
 import { createSandboxGateway, type SandboxRefund } from '../../src/server/payments/sandbox/sandbox-gateway.ts';
-import { orderMoney } from '../../src/server/services/orders/refunds.ts';
+import { orderMoney } from '../../src/core/orders/server/refunds.ts';
 import { stubKeys as keys, useStubGateways } from '../support/payment-stub.ts';
 import { owedCardRefund } from '../support/refunds.ts';
 import { serveApp } from '../support/serve-app.ts';
@@ -151,7 +151,7 @@ describe('paying a refund', () => {
     );
     const ar = await pay(owed.refundId, { destination: 'card' }, finance.cookie, 'ar-SA');
     expect(ar.status).toBe(502);
-    expect(ar.body.message).toBe('رفض مزوّد الدفع الاسترداد، فلم يُدفع شيء. حاول لاحقًا أو ادفعه إلى المحفظة.');
+    expect(ar.body.message).toBe('رفض مزوّد الدفع الاسترداد، فلم يُردّ شيء. حاول لاحقًا أو ردّ المبلغ إلى المحفظة.');
     expect(providerRefunds.length).toBe(before);
     expect(await refundsOf(owed.orderId)).toMatchObject([
       { status: 'owed', amount: owed.amount, claimed_at: null, provider_ref: null },

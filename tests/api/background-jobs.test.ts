@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { runningBackgroundJobs, startBackgroundJobs, stopBackgroundJobs } from '../../src/server/background-jobs.ts';
+import { runningBackgroundJobs, startBackgroundJobs, stopBackgroundJobs } from '../../src/app/background-jobs.ts';
 import { freshDatabase } from '../support/test-db.ts';
 
 /** The one owner of the background jobs (issue 33, docs/architecture.md): starts them once, stops them all. */
@@ -26,6 +26,7 @@ test('starts every job once per process, the content schedule only when asked, a
     'upload-sweep',
     'message-outbox',
     'seller-ledger-release',
+    'rating-requests',
   ];
   expect(runningBackgroundJobs()).toEqual([]);
   startBackgroundJobs(db, { databaseUrl: url, contentSchedule: false });

@@ -6,7 +6,7 @@ import type { ShopDb } from '../../src/server/db/index.ts';
 import { checkDatabaseCopy, COUNTED_TABLES, listBackups, readManifest } from '../../src/server/ops/backup/manifest.ts';
 import { restoreBackup } from '../../src/server/ops/backup/restore.ts';
 import { searchIndex } from '../../src/server/search/registry.ts';
-import { orderMoney } from '../../src/server/services/orders/refunds.ts';
+import { orderMoney } from '../../src/core/orders/server/refunds.ts';
 import { backupInChild, photo, shopOnFile } from '../support/backups.ts';
 import { moveOrderTo, payOrder } from '../support/order-states.ts';
 import { creditWallet, makeAddress, makeProduct, placeOrder } from '../support/orders.ts';

@@ -271,6 +271,8 @@ test("the shopper's order shows the company, the tracking number and link, and t
     link: `/api/sandbox-courier/deliveries/${tracking}`,
     step: 'picked_up',
   });
+  // An Arabic page names the company in Arabic.
+  expect((await own('ar-EG')).tracking.company).toBe('شركة الشحن التجريبية');
   const list = (await json('/api/orders', { headers: shopper.headers })).body.data as {
     id: number;
     tracking: { step: string };

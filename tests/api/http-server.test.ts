@@ -211,6 +211,39 @@ test('an idle connection is kept 65 s and the clients are told so: they close fi
   expect(server.headersTimeout).toBeGreaterThan(server.keepAliveTimeout);
 });
 
+test('issue 49: what the server refuses before any router is answered in the error model under /api, never HTML or an empty body', async () => {
+  const { request } = await import('node:http');
+  const ask = (path: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; type: string | undefined; body: string }>((resolve, reject) => {
+      const req = request(`${base}${path}`, { headers }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'], body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  const errorModel = (body: string) => JSON.parse(body) as { message: string; messages: string[]; errors: object };
+  // An empty segment in an API path: a 404 in the error model, not a page's redirect.
+  const doubled = await ask('/api/products//');
+  expect(doubled.status).toBe(404);
+  expect(doubled.type).toBe('application/json');
+  expect(errorModel(doubled.body)).toEqual({ message: 'Not found', messages: ['Not found'], errors: {} });
+  // Invalid percent-encoding in the path: 400 before the handler, in the requester's language under /api.
+  const broken = await ask('/api/products/%E0%A4%A?lang=ar-SA');
+  expect(broken.status).toBe(400);
+  expect(errorModel(broken.body).message).toBe('تعذّرت قراءة هذا الطلب: تحقّق من عنوانه وبياناته.');
+  expect((await ask('/en/%E0%A4%A')).status).toBe(400);
+  // A URL over Node's 16 KiB header limit: 431 with a JSON body, not a bare 400 with nothing in it.
+  const long = await ask(`/api/products?q=${'x'.repeat(17 * 1024)}`);
+  expect(long.status).toBe(431);
+  expect(errorModel(long.body).message).toMatch(/too large/);
+  const header = await ask('/api/health', { 'x-padding': 'y'.repeat(17 * 1024) });
+  expect(header.status).toBe(431);
+  expect(header.type).toBe('application/json');
+});
+
 test('SIGTERM-style shutdown finishes the in-flight request, then runs the shutdown hooks and refuses new ones', async () => {
   let closed = false;
   onShutdown(() => {

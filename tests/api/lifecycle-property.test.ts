@@ -3,12 +3,12 @@ import { afterAll, expect, test, vi } from 'vitest';
 import type { VerifiedCallback } from '../../src/server/payments/gateway.ts';
 import { releaseAbandonedPayments } from '../../src/server/payments/release-abandoned.ts';
 import { settleCallback } from '../../src/server/payments/settle.ts';
-import { cancelOrder } from '../../src/server/services/orders/cancel-order.ts';
-import { openPayment } from '../../src/server/services/orders/lifecycle.ts';
-import { moveFromDesk, recordFailedDelivery } from '../../src/desk/orders/server/desk-moves.ts';
+import { cancelOrder } from '../../src/core/orders/server/cancel-order.ts';
+import { openPayment } from '../../src/core/orders/server/lifecycle.ts';
+import { moveOrder, recordFailedDelivery } from '../../src/core/orders/server/order-moves.ts';
 import { placeOrder } from '../../src/server/services/orders/place-order.ts';
 import { Problem } from '../../src/server/problem.ts';
-import { orderMoney } from '../../src/server/services/orders/refunds.ts';
+import { orderMoney } from '../../src/core/orders/server/refunds.ts';
 import { operatorNextStatuses, type OrderStatus } from '../../src/lib/orders/order-status.ts';
 import { makeCourier } from '../support/cash.ts';
 import { TEST_ACTOR, trustingGateway as trusting } from '../support/order-states.ts';
@@ -20,7 +20,7 @@ import { freshDatabase } from '../support/test-db.ts';
  * Issue 21: random sequences of place, pay, fail, time out, cancel and operator moves, run through the lifecycle on
  * a real database, always keep stock + sold = start for every product, and money in = refunded + kept for every
  * order. Callbacks come from a gateway that trusts its input (signatures are payments.test.ts's concern).
- * Operator moves go through the one mover (issue 33): the desk's moveFromDesk and recordFailedDelivery, the path the
+ * Operator moves go through the one mover (issue 33): the desk's moveOrder and recordFailedDelivery, the path the
  * desk and `npm run order` take, hand-overs to a courier, failed deliveries (back on the shelf) and returns included.
  */
 const { db, drop } = await freshDatabase();
@@ -89,7 +89,7 @@ async function operatorMove(kind: 'ship' | 'move', orderId: number, status: Orde
     let from = status;
     let to = towardsCourier[from];
     while (to) {
-      await moveFromDesk(db, { orderId, from, to, courierId }, TEST_ACTOR);
+      await moveOrder(db, { orderId, from, to, courierId }, TEST_ACTOR);
       from = to;
       to = towardsCourier[from];
     }
@@ -103,7 +103,7 @@ async function operatorMove(kind: 'ship' | 'move', orderId: number, status: Orde
     await recordFailedDelivery(db, { orderId, reason: 'nobody home', outcome }, TEST_ACTOR);
     seen[outcome === 'return' ? 'returned' : 'rescheduled'] += 1;
   } else {
-    await moveFromDesk(db, { orderId, from: status, to, reason: 'property', courierId }, TEST_ACTOR);
+    await moveOrder(db, { orderId, from: status, to, reason: 'property', courierId }, TEST_ACTOR);
     if (to === 'DELIVERED') seen.delivered += 1;
   }
 }

@@ -141,8 +141,12 @@ test('counters and gauges move with what the shop does', async () => {
     .selectFrom('products')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
-  expect(sampleValue(after, 'search_index_documents')).toBeGreaterThan(0);
-  expect(sampleValue(after, 'search_index_documents')).toBeLessThanOrEqual(Number(count));
+  // On PostgreSQL the documents live in the database (decision 038): the process holds none.
+  if (t.engine === 'postgres') expect(sampleValue(after, 'search_index_documents')).toBe(0);
+  else {
+    expect(sampleValue(after, 'search_index_documents')).toBeGreaterThan(0);
+    expect(sampleValue(after, 'search_index_documents')).toBeLessThanOrEqual(Number(count));
+  }
 });
 
 test('the sample Grafana dashboard reads only metrics the shop exports', async () => {

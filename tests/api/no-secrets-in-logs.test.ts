@@ -1,5 +1,5 @@
 import { afterAll, expect, test, vi } from 'vitest';
-import { currentCode } from '../../src/desk/staff/server/totp.ts';
+import { currentCode } from '../../src/core/second-factor/server/totp.ts';
 import { redirectLog } from '../../src/server/observability/logger.ts';
 import { usePaymentGateways } from '../../src/server/payments/gateways.ts';
 import { sandboxCallback } from '../../src/server/payments/sandbox/sandbox-callbacks.ts';

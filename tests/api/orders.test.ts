@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test, vi } from 'vitest';
 import * as catalogChanges from '../../src/server/services/catalog/catalog-changes.ts';
-import { moveFromDesk } from '../../src/desk/orders/server/desk-moves.ts';
+import { moveOrder } from '../../src/core/orders/server/order-moves.ts';
 import { TEST_ACTOR } from '../support/order-states.ts';
 import { creditWallet, makeAddress, makeCoupon, makeProduct, placeOrder, send, stockOf } from '../support/orders.ts';
 import { makeShopper } from '../support/shoppers.ts';
@@ -261,7 +261,7 @@ describe('ownership and the order life', () => {
       status: 409,
       body: { message: 'This order can no longer be cancelled.' },
     });
-    await expect(moveFromDesk(db, { orderId: a, from: 'PREPARE', to: 'DELIVERED' }, TEST_ACTOR)).rejects.toMatchObject({
+    await expect(moveOrder(db, { orderId: a, from: 'PREPARE', to: 'DELIVERED' }, TEST_ACTOR)).rejects.toMatchObject({
       code: 'admin.notAllowedMove',
     });
     expect(await stockOf(db, productId)).toBe(3);

@@ -237,7 +237,7 @@ describe('POST /api/partner-applications', () => {
     await utimes(join(dir, 'abandoned.pdf'), old, old);
     await utimes(join(dir, 'abandoned.pdf.part'), old, old);
     const keptBefore = (await readdir(dir)).filter((n) => !n.startsWith('abandoned') && !n.startsWith('fresh'));
-    const removed = await sweepAbandonedUploads(t.db, dir);
+    const removed = await sweepAbandonedUploads(t.db); // the store under UPLOADS_DIR (dir)
     expect(removed.sort()).toEqual(['abandoned.pdf', 'abandoned.pdf.part']);
     expect((await readdir(dir)).sort()).toEqual([...keptBefore, 'fresh.pdf.part'].sort());
     await rm(join(dir, 'fresh.pdf.part'));

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { formatMoney, formatOrderId, formatProseDateTime } from '../../src/i18n/format.ts';
+import { formatOrderId, formatProseDateTime } from '../../src/i18n/format.ts';
+import { messageMoney as formatMoney } from '../../src/server/messaging/order-messages.ts';
 import type { Locale } from '../../src/i18n/locales.ts';
 import type { MessageChannel, OutgoingMessage } from '../../src/server/messaging/channel.ts';
 import { deliverDueMessages } from '../../src/server/messaging/outbox.ts';

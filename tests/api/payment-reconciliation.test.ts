@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { reconciliationOf, reportedDays } from '../../src/desk/payments/server/reconciliation-list.ts';
 import { buildReconciliationReport, yesterday } from '../../src/desk/payments/server/reconciliation-report.ts';
 import { cairoToday } from '../../src/lib/cairo-day.ts';
-import { can } from '../../src/desk/shell/permissions.ts';
+import { can } from '../../src/core/permissions/permissions.ts';
 import { gatewayFor } from '../../src/server/payments/gateways.ts';
 import { reconcilePendingPayments } from '../../src/server/payments/reconcile.ts';
 import { fawryNotification } from '../../src/server/payments/sandbox/sandbox-fawry.ts';

@@ -3,7 +3,7 @@ import { formatMoney } from '../../src/i18n/format.ts';
 import { PayTabsGateway } from '../../src/server/payments/paytabs.ts';
 import { usePaymentGateways } from '../../src/server/payments/gateways.ts';
 import { releaseAbandonedPayments } from '../../src/server/payments/release-abandoned.ts';
-import { orderMoney } from '../../src/server/services/orders/refunds.ts';
+import { orderMoney } from '../../src/core/orders/server/refunds.ts';
 import { sandboxCallback, type SandboxChoice } from '../../src/server/payments/sandbox/sandbox-callbacks.ts';
 import { createSandboxGateway } from '../../src/server/payments/sandbox/sandbox-gateway.ts';
 import { creditWallet, makeAddress, makeProduct, placeOrder, send, stockOf } from '../support/orders.ts';
@@ -303,6 +303,9 @@ describe('methods and their rules', () => {
       'kiosk',
       'fawry',
     ]);
+    // Cash is «نقدًا» in Arabic (the glossary, issue 51; migration 042 renamed 028's «كاش في فوري…»).
+    const arabic = (await json('/api/payment-methods?lang=ar-EG')).body.data;
+    expect(arabic.find((m: any) => m.code === 'kiosk').name).toBe('الدفع نقدًا في فوري أو أمان أو مصاري (كود دفع)');
     expect(methods.find((m: any) => m.code === 'tru')).toMatchObject({
       kind: 'instalment',
       gateway: 'paytabs',

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test, vi } from 'vitest';
-import { currentCode } from '../../src/desk/staff/server/totp.ts';
+import { currentCode } from '../../src/core/second-factor/server/totp.ts';
 import { makeSeller, sellerCookieFrom, signInSellerMember } from '../support/seller.ts';
 import { jsonInit, makeStaff, STAFF_PASSWORD } from '../support/staff.ts';
 import { testApi } from '../support/test-db.ts';

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'vitest';
-import { SELLER_ROLES, sellerCan, type SellerPermission } from '../../src/seller/accounts/permissions.ts';
+import { SELLER_ROLES, sellerCan, type SellerPermission } from '../../src/core/permissions/seller-permissions.ts';
 import { operationsOf } from '../../src/server/api/openapi/document.ts';
 import { makeSeller, signInSellerMember } from '../support/seller.ts';
 import { jsonInit, makeStaff } from '../support/staff.ts';
@@ -97,6 +97,18 @@ const MATRIX: Record<string, Row> = {
     foreign: () => ({ path: `/api/seller/team/${b.memberId}`, body: { role: 'orders' } }),
   },
   'DELETE /api/seller/team/:id': { permission: 'team.manage', foreign: () => ({ path: `/api/seller/team/${b.memberId}` }) },
+  'POST /api/seller/team/:id/reset-authenticator': {
+    permission: 'team.manage',
+    foreign: () => ({ path: `/api/seller/team/${b.memberId}/reset-authenticator` }),
+  },
+  // A member's own account (issue 50): scoped by the session; a session id of B's is not one of A's.
+  'GET /api/seller/account': { permission: null },
+  'POST /api/seller/account/password': {
+    permission: null,
+    body: { current_password: 'kettle-grinder-42', password: 'a-new-long-pass-99', code: '123456' },
+  },
+  'DELETE /api/seller/account/sessions/:id': { permission: null },
+  'POST /api/seller/account/recovery-codes': { permission: null, body: { password: 'kettle-grinder-42' } },
   'GET /api/seller/products': { permission: 'products.read' },
   'GET /api/seller/products/changes': { permission: 'products.read' },
   'GET /api/seller/products/choices': { permission: 'products.read' },
@@ -121,8 +133,14 @@ const MATRIX: Record<string, Row> = {
     permission: 'orders.work',
     foreign: () => ({ path: `/api/seller/parts/${b.partId}/lines/${b.lineId}/cancel` }),
   },
+  // Issue 52: the published reviews of the session's seller only; a reply to another seller's review is 404
+  // (tests/api/reviews.test.ts, "sellers answer").
+  'GET /api/seller/reviews': { permission: 'products.read' },
+  'POST /api/seller/reviews/:id/reply': { permission: 'products.manage', body: { body: 'Thank you' } },
   // Scoped by the session: the seller id is never in the address.
   'GET /api/seller/statement.csv': { permission: 'money.read' },
+  // Issue 53: the seller's own report; the seller is the session's (tests/api/seller-reports.test.ts reads its numbers).
+  'GET /api/seller/reports/sales': { permission: 'money.read' },
   'PUT /api/seller/products/:id': {
     permission: 'products.manage',
     body: productBody,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, expect, test, vi } from 'vitest';
 import { recordRemittance } from '../../src/desk/couriers/server/remittances.ts';
-import { moveFromDesk, recordFailedDelivery } from '../../src/desk/orders/server/desk-moves.ts';
+import { moveOrder, recordFailedDelivery } from '../../src/core/orders/server/order-moves.ts';
 import { toInt } from '../../src/server/db/values.ts';
 import { Problem } from '../../src/server/problem.ts';
 import {
@@ -12,7 +12,7 @@ import {
   saveCommissionRule,
   sellerBalances,
   sellerStatement,
-} from '../../src/server/services/seller-ledger/index.ts';
+} from '../../src/core/seller-ledger/server/index.ts';
 import type { OrderStatus } from '../../src/lib/orders/order-status.ts';
 import { makeCourier } from '../support/cash.ts';
 import { payOrder, TEST_ACTOR } from '../support/order-states.ts';
@@ -146,7 +146,7 @@ async function walkToCourier(orderId: number) {
   const order = await db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow();
   const path: OrderStatus[] = ['PLACED', 'ACCEPT', 'PREPARE', 'READY_TO_SHIP', 'WITH_COURIER'];
   for (let i = path.indexOf(order.status as OrderStatus); i >= 0 && i < path.length - 1; i++)
-    await moveFromDesk(db, { orderId, from: path[i]!, to: path[i + 1]!, courierId }, TEST_ACTOR);
+    await moveOrder(db, { orderId, from: path[i]!, to: path[i + 1]!, courierId }, TEST_ACTOR);
   return (await db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow()).status;
 }
 
@@ -216,7 +216,7 @@ async function play(s: Step, orders: number[]) {
     }
     if ((await walkToCourier(orderId)) !== 'WITH_COURIER') return;
     if (s.kind === 'deliver') {
-      await moveFromDesk(db, { orderId, from: 'WITH_COURIER', to: 'DELIVERED' }, TEST_ACTOR);
+      await moveOrder(db, { orderId, from: 'WITH_COURIER', to: 'DELIVERED' }, TEST_ACTOR);
       seen.delivered += 1;
     } else {
       await recordFailedDelivery(
@@ -254,6 +254,8 @@ async function expectLedgerHolds() {
     expect(statement.closing.total).toBe(balance.pending + balance.available);
   }
   // Every line of a delivered order has its sale line; no line of an order that never reached the shopper has one.
+  // (The demo's 2025 orders behind its reviews, src/server/db/seed/demo-reviews.ts, are history written before the
+  // ledger's time: this run's orders are the ones after them.)
   const missing = await db
     .selectFrom('order_lines')
     .innerJoin('orders', 'orders.id', 'order_lines.order_id')
@@ -261,6 +263,7 @@ async function expectLedgerHolds() {
       join.onRef('s.order_line_id', '=', 'order_lines.id').on('s.kind', '=', 'sale'),
     )
     .select(['order_lines.id', 'orders.status', 's.id as sale'])
+    .where('orders.created_at', '>=', '2026-01-01')
     .execute();
   for (const line of missing) expect(line.sale !== null, `line ${line.id} (${line.status})`).toBe(line.status === 'DELIVERED');
   // A delivered order's sales: the collecting account holds what was collected for the goods (the wallet pays the
@@ -270,6 +273,7 @@ async function expectLedgerHolds() {
     .selectFrom('orders')
     .select(['id', 'total', 'shipping_fee', 'coupon_discount', 'wallet_amount'])
     .where('status', '=', 'DELIVERED')
+    .where('created_at', '>=', '2026-01-01')
     .execute();
   for (const order of delivered) {
     const legs = await db
@@ -329,6 +333,8 @@ async function expectCashWhereItIs() {
     .select(['orders.total', 'orders.shipping_fee', 'orders.wallet_amount', 'remittance_orders.order_id as remitted'])
     .where('orders.status', '=', 'DELIVERED')
     .where('orders.payment_method', '=', 'cash_on_delivery')
+    // Not the demo's 2025 orders behind its reviews (written as history, outside the ledger: demo-reviews.ts).
+    .where('orders.created_at', '>=', '2026-01-01')
     .execute();
   const goodsCash = (o: (typeof orders)[number]) => o.total - Math.max(0, o.shipping_fee - o.wallet_amount);
   const sum = (list: typeof orders) => list.reduce((n, o) => n + goodsCash(o), 0);

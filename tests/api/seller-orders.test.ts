@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'vitest';
-import { orderMoney } from '../../src/server/services/orders/refunds.ts';
+import { orderMoney } from '../../src/core/orders/server/refunds.ts';
 import { makeCourier } from '../support/cash.ts';
 import { makeAddress, send, stockOf } from '../support/orders.ts';
 import { moveOrderTo, payOrder } from '../support/order-states.ts';
@@ -190,5 +190,23 @@ describe('the dashboard', () => {
     await twoSellerOrder();
     const later = (await get('/dashboard', ownerB.headers)).body.data;
     expect(later.partsToPrepare.new).toBe(figures.partsToPrepare.new + 1);
+  });
+
+  test("issue 49: an order whose only line for this seller was cancelled is not counted among the seller's orders", async () => {
+    const start = (await get('/dashboard', ownerA.headers)).body.data;
+    const { orderId, partA } = await twoSellerOrder();
+    const placed = (await get('/dashboard', ownerA.headers)).body.data;
+    expect(placed.orders).toBe(start.orders + 1);
+    const line = await db
+      .selectFrom('order_lines')
+      .select('id')
+      .where('order_id', '=', orderId)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    expect((await post(`/parts/${partA.id}/lines/${line.id}/cancel`, ownerA.headers)).status).toBe(200);
+    const after = (await get('/dashboard', ownerA.headers)).body.data;
+    expect(after.orders).toBe(start.orders);
+    expect(after.recent.map((o: { order_id: number }) => o.order_id)).not.toContain(orderId);
+    expect(after.partsToPrepare.new).toBe(start.partsToPrepare.new);
   });
 });

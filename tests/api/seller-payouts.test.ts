@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'vitest';
-import { releaseDueShares, sellerBalances, sellerStatement } from '../../src/server/services/seller-ledger/index.ts';
+import { releaseDueShares, sellerBalances, sellerStatement } from '../../src/core/seller-ledger/server/index.ts';
 import { makeCourier } from '../support/cash.ts';
 import { moveOrderTo } from '../support/order-states.ts';
 import { makeAddress } from '../support/orders.ts';

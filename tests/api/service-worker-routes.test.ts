@@ -14,6 +14,8 @@ const PUBLIC_READS = new Set([
   '/api/categories',
   '/api/products',
   '/api/products/:slug',
+  // A product's approved reviews (issue 52): the same for everyone; the shopper's own review is not (none).
+  '/api/products/:id/reviews',
   '/api/variants/:id',
   '/api/vendor_details/:id',
   '/api/sliders',

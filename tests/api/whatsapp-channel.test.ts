@@ -25,6 +25,10 @@ const config = {
     with_courier_tracking: 'order_with_courier_tracking',
     out_for_delivery: 'order_out_for_delivery',
     refund_paid: 'order_refund_paid',
+    with_courier_paid: 'order_with_courier_paid',
+    with_courier_tracking_paid: 'order_with_courier_tracking_paid',
+    out_for_delivery_paid: 'order_out_for_delivery_paid',
+    rate_request: 'order_rate_request',
   },
   languages: { en: 'en', ar: 'ar_EG' },
 };

@@ -73,7 +73,7 @@ describe('the confirmation message', () => {
       .selectAll()
       .where('phone', '=', order.phone)
       .executeTakeFirstOrThrow();
-    expect(consent).toMatchObject({ wording_version: 'order-messages-2026-11', revoked_at: null });
+    expect(consent).toMatchObject({ wording_version: 'order-messages-2026-12', revoked_at: null });
     await deliverDueMessages(db, channels);
     const sent = await confirmOf(order.id);
     expect(sent).toMatchObject({ status: 'sent', provider: 'demo', attempts: 1 });

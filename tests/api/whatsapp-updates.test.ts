@@ -71,7 +71,7 @@ describe('with a courier company', () => {
     const [withCourier] = await messageOf(order.id, 'with_courier');
     const link = `${serverConfig().publicOrigin}/api/sandbox-courier/deliveries/${tracking}`;
     expect(withCourier!.body).toContain('مع مندوب الشحن');
-    expect(withCourier!.body).toContain(`تتبّع الشحنة: ${link}`);
+    expect(withCourier!.body).toContain(`تابِع شحنتك على ${link} حتى تصلك`);
     expect(withCourier!.template).toBe('order_with_courier_tracking');
     expect(JSON.parse(withCourier!.params).body).toHaveLength(3);
     expect(JSON.parse(withCourier!.params).body[2]).toBe(link);
@@ -108,7 +108,8 @@ describe('with a courier company', () => {
     await moveOrderTo(db, order.id, 'WITH_COURIER', { courierId: courier.id, trackingNumber: 'OWN-1' });
     const [withCourier] = await messageOf(order.id, 'with_courier');
     expect(withCourier!.template).toBe('order_with_courier');
-    expect(withCourier!.body).not.toContain('Track it');
+    expect(withCourier!.body).toContain('is with the courier');
+    expect(withCourier!.body).not.toContain('Follow it at');
   });
 });
 

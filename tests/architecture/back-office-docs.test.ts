@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { PERMISSIONS, ROLE_PERMISSIONS, STAFF_ROLES } from '../../src/desk/shell/permissions.ts';
+import { PERMISSIONS, ROLE_PERMISSIONS, STAFF_ROLES } from '../../src/core/permissions/permissions.ts';
 
 test("docs/back-office.md's roles table is the permissions table of the code", () => {
   const doc = readFileSync('docs/back-office.md', 'utf8');

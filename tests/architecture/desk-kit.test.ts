@@ -88,13 +88,15 @@ describe('forms read typed amounts with parseMoneyInput', () => {
 
 /**
  * Astro templates are not linted (scripts/eslint/astro-blocks.mjs lints their frontmatter only), so the desk's pages
- * and components are read as text: tabs are <Tabs>, pagers <Pager>, tables <DataTable> (src/kit).
+ * and components are read as text: tabs are <Tabs>, pagers <Pager>, tables <DataTable>, refusal banners <Notice>
+ * (src/kit; Astro draws a React component without a client directive as plain HTML).
  */
 const deskTemplates = ['src/pages/[locale]/admin', 'src/pages/[locale]/seller', 'src/desk', 'src/seller'];
 const handWritten: [RegExp, string][] = [
   [/aria-current=/, 'tabs: use <Tabs> from src/kit/Tabs.tsx'],
   [/page\s*[-+]\s*1/, 'a pager: use <Pager> from src/kit/Pager.tsx'],
   [/<table\b/, 'a table: use <DataTable> from src/kit/DataTable.tsx'],
+  [/role=["']alert["']/, 'a refusal banner: use <Notice> from src/kit/Notice.tsx'],
 ];
 
 /** The packing slips and labels are a printed document (black rules on paper, print stylesheet), not a desk table. */
@@ -120,7 +122,7 @@ describe('the desk pages draw tabs, pagers and tables with the kit', () => {
     const found = deskTemplates
       .filter((dir) => existsSync(dir))
       .flatMap(astroFiles)
-      // A layout's menu marks the current page (aria-current), as src/layouts/AdminLayout.astro does: not tabs.
+      // A layout's menu marks the current page (aria-current), as src/desk/shell/AdminLayout.astro does: not tabs.
       .filter((f) => !f.endsWith('Layout.astro'))
       .flatMap((f) =>
         handWrittenParts(f, readFileSync(f, 'utf8')).filter((p) => !printedDocuments.has(f) || !p.includes('a table')),
@@ -129,7 +131,7 @@ describe('the desk pages draw tabs, pagers and tables with the kit', () => {
   });
 
   test('the check sees a planted one', () => {
-    const planted = `---\nconst page = 2;\n---\n<nav><a href={\`?page=\${page - 1}\`} aria-current="page">1</a></nav><table></table>\n`;
-    expect(handWrittenParts('Bad.astro', planted)).toHaveLength(3);
+    const planted = `---\nconst page = 2;\n---\n<nav><a href={\`?page=\${page - 1}\`} aria-current="page">1</a></nav><table></table>\n<p role="alert">No</p>\n`;
+    expect(handWrittenParts('Bad.astro', planted)).toHaveLength(4);
   });
 });

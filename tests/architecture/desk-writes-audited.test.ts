@@ -3,7 +3,8 @@ import { join, relative } from 'node:path';
 import { expect, test } from 'vitest';
 
 /**
- * Every write of the desk's services is audited (issue 33): an exported function in a `server/` folder of the desk's or the seller portal's wing (`src/desk/<feature>/server/`,
+ * Every write of the desk's services is audited (issue 33): an exported function in a `server/` folder of the shared
+ * core, the desk's or the seller portal's wing (`src/core/<domain>/server/`, `src/desk/<feature>/server/`,
  * `src/seller/<feature>/server/`) that
  * writes — `insertInto`, `updateTable`, `deleteFrom`, raw SQL that changes rows, or a lifecycle / stock / refund call —
  * itself or through a helper of the same file, calls `recordAudit` in the same function (directly or through a helper
@@ -13,9 +14,26 @@ import { expect, test } from 'vitest';
 const NOT_STAFF_ACTIONS: Record<string, string> = {
   'src/desk/payments/server/reconciliation-report.ts#buildReconciliationReport':
     'the daily reconciliation job writes its report rows (what the providers said), not a staff action',
-  'src/desk/staff/server/staff-sessions.ts#*':
+  'src/core/second-factor/server/recovery-codes.ts#*': 'second-factor recovery codes of the member signing in',
+  // The shared core's primitives (issue 48): the callers that act for staff audit around them.
+  'src/core/orders/server/lifecycle.ts#*':
+    'the order lifecycle itself, the one writer of statuses and payments: the mover, the confirmation and the desk’s routes audit around it',
+  'src/core/orders/server/cancel-order.ts#*':
+    'the cancel (stock, coupon, money back): the shopper’s own cancel is no staff action; the mover and the confirmation call audit theirs',
+  'src/core/orders/server/refunds.ts#*':
+    'money owed or paid back inside a cancel, a return or a late payment: written in the transaction of an audited move',
+  'src/core/reports/server/order-summaries.ts#*':
+    'the reports’ sums per day (issue 53), derived from the order in the transaction of the write a report counts; that write is audited',
+  'src/core/seller-ledger/server/post.ts#*': 'the ledger’s one poster: sales, returns, payouts and rules audit each transaction',
+  'src/core/second-factor/server/sign-in/accounts.ts#*': 'invitations and their acceptance: sign-in security (docs/security.md)',
+  'src/core/second-factor/server/sign-in/own-account.ts#*':
+    'a member’s own sessions and password (their account page): sign-in security; the routes audit the change',
+  'src/core/second-factor/server/sign-in/reseal.ts#*':
+    'sealing every second factor under the current key (`npm run staff -- reseal`): key rotation, no member’s data changes',
+  'src/core/second-factor/server/sign-in/second-factor-reset.ts#*':
+    'a new enrolment for a lost authenticator: the desk’s and the owner’s routes audit the reset',
+  'src/core/second-factor/server/sign-in/sessions.ts#*':
     'sign-in sessions and second-factor enrolment: sign-in security (docs/security.md), not a desk action',
-  'src/desk/staff/server/recovery-codes.ts#*': 'second-factor recovery codes of the member signing in',
   'src/desk/content/server/desk-entries.ts#saveDraft':
     "the editor's working copy, saved as they type (a draft changes nothing the shop shows); approving, publishing and withdrawing are audited",
 };
@@ -70,7 +88,7 @@ function filesUnder(dir: string): string[] {
 }
 
 const deskModules = () =>
-  ['src/desk', 'src/seller']
+  ['src/core', 'src/desk', 'src/seller']
     .filter((wing) => existsSync(wing))
     .flatMap((wing) => filesUnder(wing))
     .map((file) => relative('.', file).replaceAll('\\', '/'))

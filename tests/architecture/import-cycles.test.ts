@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { expect, test } from 'vitest';
+import { importTargets } from './import-targets.ts';
 
 /**
  * No module of ours imports itself back, directly or through others (type imports included): a circle makes
@@ -8,8 +9,6 @@ import { expect, test } from 'vitest';
  */
 const roots = ['src', 'scripts'];
 const source = /\.(ts|tsx|mts|mjs|astro)$/;
-const importSpecifier =
-  /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s+['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -25,7 +24,7 @@ export function importCycles(files: string[]): string[][] {
   const edges = new Map(
     files.map((file) => {
       const text = readFileSync(file, 'utf8');
-      const targets = [...text.matchAll(importSpecifier)].map((m) => resolve(dirname(file), (m[1] ?? m[2])!));
+      const targets = importTargets(relative('.', file), text).map((target) => resolve(target));
       return [file, targets.filter((t) => known.has(t))];
     }),
   );

@@ -26,6 +26,12 @@ describe('components, islands and stores do not import src/server', () => {
       'src/stores/bad.ts',
       "import { listProducts } from '../server/services/catalog/products.ts';\nexport const x = listProducts;\n",
     ],
+    // by name (package.json's imports) as well as relative
+    ['src/islands/cart/ByName.tsx', "import type { ShopDb } from '#server/db/index.ts';\nexport type X = ShopDb;\n"],
+    [
+      'src/desk/orders/ByName.tsx',
+      "import { moveOrder } from '#core/orders/server/order-moves.ts';\nexport const x = moveOrder;\n",
+    ],
   ])('%s is refused', async (file, code) => {
     const errors = await boundaryErrors(file, code);
     expect(errors).toHaveLength(1);
@@ -59,6 +65,30 @@ describe('components, islands and stores do not import src/server', () => {
         'src/components/catalog/Ok.astro',
         astro("import { listingHref } from '../../lib/catalog/listing-url.ts';"),
       ),
+    ).toEqual([]);
+  });
+});
+
+describe('imports by name: no relative import climbs three or more levels (issue 48)', () => {
+  test('a planted climb is refused, in a module and in an .astro frontmatter', async () => {
+    const climb = "import { formatMoney } from '../../../i18n/format.ts';";
+    expect(await boundaryErrors('src/desk/orders/parts/Bad.ts', `${climb}\nexport const x = formatMoney;\n`)).toEqual([
+      expect.stringMatching(/^1:.*Import by name/),
+    ]);
+    expect(await boundaryErrors('src/pages/[locale]/admin/orders/bad.astro', astro(climb))).toEqual([
+      expect.stringMatching(/^3:.*Import by name/),
+    ]);
+  });
+
+  test('the same import by name, and a short relative one, are fine', async () => {
+    expect(
+      await boundaryErrors(
+        'src/desk/orders/parts/Ok.ts',
+        "import { formatMoney } from '#i18n/format.ts';\nexport const x = formatMoney;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors('src/desk/orders/parts/Ok.ts', "import { x } from '../../shell/y.ts';\nexport const z = x;\n"),
     ).toEqual([]);
   });
 });

@@ -19,14 +19,16 @@ function serverFiles(dir: string): string[] {
 
 const consoleCalls = (text: string): string[] => text.match(/\bconsole\.(log|info|warn|error|debug)\(/g) ?? [];
 
-test("no server code (src/server, the wings' server folders) writes to the console; scripts/start.mjs only its demo banner", () => {
+test("no server code (src/server, the wings' server folders) writes to the console; scripts/start.mjs only its demo banner and a malformed configuration's line", () => {
   const writers = serverRoots()
     .flatMap(serverFiles)
     .filter((file) => consoleCalls(readFileSync(file, 'utf8')).length);
   expect(writers).toEqual([]);
   const start = readFileSync('scripts/start.mjs', 'utf8');
-  expect(consoleCalls(start)).toEqual(['console.warn(']);
+  // The demo banner, and the one line a malformed configuration gets: the logger itself reads the configuration.
+  expect(consoleCalls(start)).toEqual(['console.error(', 'console.warn(']);
   expect(start).toContain('console.warn(demoNotice(config))');
+  expect(start).toContain('console.error(`Not starting: ${');
 });
 
 test('the check finds a console call (shown on a planted one)', () => {

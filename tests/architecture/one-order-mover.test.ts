@@ -5,18 +5,20 @@ import { serverRoots } from './server-roots.ts';
 
 /**
  * One way to move an order (issue 33): an operator — a member on the orders desk or someone in a terminal
- * (`npm run order`) — moves orders only through `src/desk/orders/server/desk-moves.ts` (moveFromDesk,
+ * (`npm run order`) — moves orders only through `src/core/orders/server/order-moves.ts` (moveOrder,
  * recordFailedDelivery), which writes the audit entry. The lifecycle's status changes and cancels are called from a
  * short list of modules, each for its own reason; a new caller is a second mover and fails here.
  */
 const MOVERS: Record<string, string> = {
-  'src/server/services/orders/lifecycle.ts': 'the lifecycle itself (the one writer of statuses)',
-  'src/server/services/orders/cancel-order.ts': "the cancel (stock, coupon, money back): the shopper's and the desk's",
+  'src/core/orders/server/lifecycle.ts': 'the lifecycle itself (the one writer of statuses)',
+  'src/core/orders/server/cancel-order.ts': "the cancel (stock, coupon, money back): the shopper's and the desk's",
   'src/server/api/order-routes.ts': "the shopper's own cancel (POST /orders/{id}/cancel)",
   'src/server/payments/settle.ts': 'a verified payment callback (PENDING → PLACED, declines)',
   'src/server/payments/release-abandoned.ts': 'the unpaid-order timeout',
   'src/desk/orders/server/confirmation-calls.ts': 'a confirmation call (confirmed → ACCEPT, too many failed calls → cancel)',
-  'src/desk/orders/server/desk-moves.ts': 'THE operator mover: the desk and the terminal',
+  'src/core/orders/server/order-moves.ts': 'THE operator mover: the desk and the terminal',
+  'src/core/orders/server/confirmation.ts':
+    'THE confirmation (issue 48): a call, a WhatsApp or SMS-link reply and the desk’s own move to ACCEPT all confirm here',
   'src/seller/orders/server/cancel-line.ts': "a seller's last line out of stock: the whole order cancelled, as the desk would",
 };
 
@@ -51,7 +53,7 @@ test('orders move only through the listed modules; the terminal goes through the
   expect(secondMovers(files)).toEqual([]);
   // The old terminal-only mover is gone, and the terminal command uses the desk's service.
   expect(Object.keys(files)).not.toContain('src/server/services/orders/move-order.ts');
-  expect(files['scripts/order.mjs']).toMatch(/from '..\/src\/desk\/orders\/server\/desk-moves\.ts'/);
+  expect(files['scripts/order.mjs']).toMatch(/from '..\/src\/core\/orders\/server\/order-moves\.ts'/);
   expect(files['scripts/order.mjs']).toMatch(/terminalActor\(\)/);
 });
 

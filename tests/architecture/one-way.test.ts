@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { expect, test } from 'vitest';
 import { Env } from '../../src/server/config.ts';
+import { importTargets } from './import-targets.ts';
 
 /**
  * One way (issue 21). One configuration module: the application reads the environment only in src/server/config.ts (the
@@ -27,13 +28,10 @@ test('nothing under src/ reads process.env but the configuration module; the ser
 });
 
 test('everything outside the configuration module imports it through its entry point, never one of its parts', () => {
-  const specifiers = /(?:from\s+|import\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
   const partImporters = [...filesUnder('src'), ...filesUnder('scripts')]
     .filter((file) => relative('.', file) !== CONFIG && !relative('.', file).startsWith(CONFIG_PARTS))
     .filter((file) =>
-      [...readFileSync(file, 'utf8').matchAll(specifiers)].some((m) =>
-        relative('.', join(dirname(file), m[1]!)).startsWith(CONFIG_PARTS),
-      ),
+      importTargets(relative('.', file), readFileSync(file, 'utf8')).some((target) => target.startsWith(CONFIG_PARTS)),
     );
   expect(partImporters.map((file) => relative('.', file))).toEqual([]);
 });
@@ -63,4 +61,33 @@ test('money is converted between piastres and pounds only in src/lib/money.ts (n
         ),
     );
   expect(conversions).toEqual([]);
+});
+
+/**
+ * One store of uploads (issue 54): photos, avatars and partner documents are read and written through `uploadStore()`
+ * (src/server/uploads/upload-store.ts), never on a path of their own, so STORAGE_URL moves every one of them. The
+ * folder (`uploadsDir`) is the disk adapter's and the backups' (which copy it whole) alone; the adapters are made in
+ * upload-store.ts alone.
+ */
+const UPLOAD_FOLDER_READERS = ['src/server/uploads/upload-store.ts', 'src/server/ops/backup/'];
+const ADAPTERS = ['src/server/uploads/disk-store.ts', 'src/server/uploads/s3-store.ts'];
+
+test('uploads go through the one store: nothing else names the uploads folder or makes a store adapter', () => {
+  const isConfig = (file: string) => file === CONFIG || file.startsWith(CONFIG_PARTS);
+  const files = [...filesUnder('src'), ...filesUnder('scripts')].map((file) => relative('.', file)).filter((f) => !isConfig(f));
+  const folderReaders = files
+    .filter((file) => !UPLOAD_FOLDER_READERS.some((allowed) => file.startsWith(allowed)) && !ADAPTERS.includes(file))
+    .filter((file) =>
+      /\buploadsDir\b|\b(?:serverConfig\(\)|config)\.storage\b/.test(
+        readFileSync(file, 'utf8').replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, ''),
+      ),
+    );
+  // The backup script hands the folder to takeBackup, the restore script to restoreBackup; the bench makes its own.
+  expect(
+    folderReaders.filter((f) => !['scripts/backup.mjs', 'scripts/restore.mjs', 'scripts/bench/backup.mjs'].includes(f)),
+  ).toEqual([]);
+  const adapterMakers = files
+    .filter((file) => file !== 'src/server/uploads/upload-store.ts')
+    .filter((file) => importTargets(file, readFileSync(file, 'utf8')).some((target) => ADAPTERS.includes(target)));
+  expect(adapterMakers).toEqual([]);
 });

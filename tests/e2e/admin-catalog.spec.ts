@@ -201,7 +201,10 @@ test('operations imports a CSV of 1,000 rows: the dry run names two bad rows, fi
   await page.getByRole('button', { name: c.check }).click();
   await expect(page.getByText(c.ready)).toBeVisible();
   await page.getByRole('button', { name: plural(c.import, 1000, shopLocale) }).click();
-  await expect(page.locator('[data-import-summary]')).toHaveText(interpolate(c.done, { create: 1000, update: 0 }));
+  // Counted phrases (issue 51): «أُنشئ 1000 منتج، ولم يتغيّر أي منتج», "1000 products created, 0 products changed".
+  await expect(page.locator('[data-import-summary]')).toHaveText(
+    interpolate(c.done, { create: plural(c.createdCount, 1000, shopLocale), update: plural(c.updatedCount, 0, shopLocale) }),
+  );
 
   const slug = withE2eDb(
     (db) => (db.prepare('SELECT slug FROM products WHERE sku = ?').get(`IMP-${tag}-700`) as { slug: string }).slug,

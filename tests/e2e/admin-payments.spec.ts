@@ -7,7 +7,7 @@ import { interpolateIsolated } from '../../src/i18n/t.ts';
 import { buildReconciliationReport } from '../../src/desk/payments/server/reconciliation-report.ts';
 import { GatewayError, type PaymentGateway, type VerifiedCallback } from '../../src/server/payments/gateway.ts';
 import { usePaymentGateways } from '../../src/server/payments/gateways.ts';
-import { orderMoney } from '../../src/server/services/orders/refunds.ts';
+import { orderMoney } from '../../src/core/orders/server/refunds.ts';
 import { payOrder } from '../support/order-states.ts';
 
 /**

@@ -3,9 +3,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { APIRequestContext, Cookie, Page } from '@playwright/test';
 import { test } from './fixtures.ts';
 import { createE2eShopper, makeE2eAddress, withE2eDb } from './login.ts';
-import type { StaffRole } from '../../src/desk/shell/permissions.ts';
+import type { StaffRole } from '../../src/core/permissions/permissions.ts';
 import type { ProductDetail } from '../../src/lib/types.ts';
-import { currentCode } from '../../src/desk/staff/server/totp.ts';
+import { currentCode } from '../../src/core/second-factor/server/totp.ts';
 import { openDatabase, type ShopDb } from '../../src/server/db/index.ts';
 
 const dbPath = process.env['E2E_DATABASE_PATH'] ?? 'data/e2e.sqlite';

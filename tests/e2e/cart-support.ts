@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiLang, type Locale } from '../../src/i18n/locales.ts';
 import type { ProductCard } from '../../src/lib/types.ts';
+import { QUIET_MS } from '../../src/lib/after-start-up.ts';
 import { hydrated } from './fixtures.ts';
 
 /** The first products of the demo catalog in the project's language. */
@@ -36,10 +37,14 @@ export const lineOf = (p: ProductCard, quantity: number, overrides: Record<strin
 /** Waits until the cart scripts have run (toasts asked for before the toast host hydrates are queued, not lost). */
 export async function cartReady(page: Page, { fakeClock = false } = {}) {
   await page.locator('[data-mini-cart][data-ready]').waitFor({ state: 'attached' });
-  // Card controls hydrate once visible and the browser is idle; under a fake clock that is when the test moves time.
-  if (fakeClock) await page.clock.runFor(2_100);
-  if (await page.locator('[data-cart-control]').count())
+  // Card controls hydrate once visible, after the page's start-up (the first tap or key, or a few quiet seconds: src/lib/
+  // after-start-up.ts) and when the browser is idle: a key that does nothing ends the start-up as a shopper's first
+  // tap would; under a fake clock the quiet time passes when the test moves time.
+  if (fakeClock) await page.clock.runFor(QUIET_MS + 100);
+  if (await page.locator('[data-cart-control]').count()) {
+    if (!fakeClock) await page.keyboard.press('Shift');
     await page.locator('[data-cart-control][data-ready]').first().waitFor({ state: 'attached' });
+  }
   if (await page.locator('astro-island[component-url*="CartPage"]').count()) await hydrated(page, 'CartPage');
 }
 

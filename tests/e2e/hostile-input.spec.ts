@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { createApi } from '../../src/server/api/app.ts';
+import { createApi } from '../../src/app/app.ts';
 import type { ShopDb } from '../../src/server/db/index.ts';
 import { expect, test } from './fixtures.ts';
 import { templates } from './templates.ts';

@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import type { ProductCard } from '../../src/lib/types.ts';
 import { expect, test } from './fixtures.ts';
 import { apiLang } from '../../src/i18n/locales.ts';
 import { cartReady, catalog, lineOf, listingOf, pick, storedCart } from './cart-support.ts';
@@ -13,11 +14,58 @@ import { accessibleAt } from './template-checks.ts';
  */
 test.use({ serviceWorkers: 'allow' });
 
-/** Waits until the service worker controls the page and holds this page's answer (it is stored after it is shown). */
+type Visited = { path: string; shows: Locator }[];
+
+/** A listing and a product page a shopper browses, each with what shows it is there. */
+const browsed = (page: Page, at: (path: string) => string, product: ProductCard) => [
+  { path: at(listingOf(product)), shows: page.locator(`[data-product-card="${product.id}"]`) },
+  { path: at(`/single-product/${product.id}`), shows: page.getByRole('heading', { level: 1, name: product.name }) },
+];
+
+/** Offline, each visited page shows from its saved copy, saying its prices may be out of date. */
+async function savedCopiesShown(page: Page, visited: Visited, notice: string) {
+  for (const { path, shows } of visited) {
+    await page.goto(path);
+    await expect(shows.first()).toBeVisible();
+    await expect(page.getByText(notice), `${path} says its prices may be out of date`).toBeVisible();
+  }
+}
+
+/**
+ * Waits until the service worker controls the page and holds this page's answer (it is stored after it is shown).
+ * The shopper's first key ends the page's start-up, which the worker's registration waits for (issue 55).
+ */
 async function savedForOffline(page: Page) {
+  await page.keyboard.press('Shift');
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await page.waitForFunction(async () => (await caches.match(location.href)) !== undefined);
 }
+
+test('the worker stays off the first seconds of a visit: registered after the first tap, and the page before it is kept', async ({
+  page,
+  context,
+  at,
+  t,
+}) => {
+  // Seconds of waiting on purpose (the quiet time after the second page's load may be what starts the worker).
+  test.slow();
+  await page.goto(at('/about-us'));
+  // Loaded, a second of nothing: no worker yet (it used to register on load, competing with the page's start-up).
+  await page.waitForTimeout(1000);
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()) === undefined)).toBe(true);
+  // The shopper's first tap is a link: the worker starts while the next page loads, and still keeps the first one.
+  await page.getByRole('contentinfo').getByRole('link', { name: t.footer.getApp }).click();
+  await expect(page).toHaveURL(new RegExp(`${at('/get-app')}/?$`));
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await expect.poll(() => page.evaluate(async (url) => (await caches.match(url)) !== undefined, page.url())).toBe(true);
+  const first = new URL(at('/about-us'), page.url()).href;
+  await expect.poll(() => page.evaluate(async (url) => (await caches.match(url)) !== undefined, first)).toBe(true);
+  await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
+  await context.setOffline(true);
+  await page.goto(at('/about-us'));
+  await expect(page.getByText(t.pwa.offlineNotice)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: t.pwa.offline.title })).toBeHidden();
+});
 
 test('visited pages and the cart work offline; the rest says it needs a connection', async ({
   page,
@@ -27,12 +75,10 @@ test('visited pages and the cart work offline; the rest says it needs a connecti
   t,
   shopLocale,
 }) => {
+  // Nine pages, four of them twice: on the shared 2-core machines it has taken 35 s.
+  test.setTimeout(60_000);
   const product = pick(await catalog(request, shopLocale), (p) => p.stock > 0, 'product in stock');
-  const visited = [
-    { path: at('/'), shows: page.locator('main') },
-    { path: at(listingOf(product)), shows: page.locator(`[data-product-card="${product.id}"]`) },
-    { path: at(`/single-product/${product.id}`), shows: page.getByRole('heading', { level: 1, name: product.name }) },
-  ];
+  const visited = [{ path: at('/'), shows: page.locator('main') }, ...browsed(page, at, product)];
 
   // Online: the first page installs the worker (it keeps that page too, once it controls the tab), then the shopper
   // browses, and has a line in the cart.
@@ -47,16 +93,9 @@ test('visited pages and the cart work offline; the rest says it needs a connecti
   await savedForOffline(page);
   await expect(page.getByText(t.pwa.offlineNotice)).toBeHidden();
 
-  // As a minute later: within a minute the browser's own HTTP cache still answers for a page fetched (its
-  // stale-while-revalidate=60), so the worker's network try would "succeed" and nothing would be marked.
-  await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
+  // At once: the worker's network try goes past the browser's HTTP cache, which still holds these pages.
   await context.setOffline(true);
-
-  for (const { path, shows } of visited) {
-    await page.goto(path);
-    await expect(shows.first()).toBeVisible();
-    await expect(page.getByText(t.pwa.offlineNotice), `${path} says its prices may be out of date`).toBeVisible();
-  }
+  await savedCopiesShown(page, visited, t.pwa.offlineNotice);
 
   // The cart lives on the device: its line shows; the checkout button stays off while prices cannot be checked.
   await page.goto(at('/checkout/cart'));
@@ -85,6 +124,34 @@ test('visited pages and the cart work offline; the rest says it needs a connecti
   await expect(page.getByText(t.pwa.offlineNotice)).toBeHidden();
 });
 
+test('a page left 5 s before the connection dropped is marked as a saved copy', async ({
+  page,
+  context,
+  request,
+  at,
+  t,
+  shopLocale,
+}) => {
+  // Issue 50: pages are sent with stale-while-revalidate (60 s, 30 s for products), so for a minute after a visit the
+  // browser's HTTP cache would answer the worker's network try itself and the copy would show unmarked. No cache is
+  // cleared here: the connection drops as it would on a phone, a few seconds after the shopper looked.
+  test.setTimeout(60_000);
+  const product = pick(await catalog(request, shopLocale), (p) => p.stock > 0, 'product in stock');
+  const visited = browsed(page, at, product);
+  for (const { path } of visited) {
+    await page.goto(path);
+    await savedForOffline(page);
+  }
+  // The second visit went through the worker and the HTTP cache alike: both hold the page now.
+  for (const { path } of visited) {
+    await page.goto(path);
+    await expect(page.getByText(t.pwa.offlineNotice)).toBeHidden();
+  }
+  await page.waitForTimeout(5_000);
+  await context.setOffline(true);
+  await savedCopiesShown(page, visited, t.pwa.offlineNotice);
+});
+
 test('back online, the saved page reloads by itself: the notice goes and a line added offline reaches the server cart', async ({
   page,
   context,
@@ -99,7 +166,6 @@ test('back online, the saved page reloads by itself: the notice goes and a line 
     await page.goto(path);
     await savedForOffline(page);
   }
-  await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
   await context.setOffline(true);
 
   await page.reload();
@@ -113,7 +179,12 @@ test('back online, the saved page reloads by itself: the notice goes and a line 
   await context.setOffline(false);
   // Chromium's emulation leaves a document loaded while offline believing it is online (navigator.onLine is true), so
   // ending the emulation fires no `online` event, as a phone's browser does when its data come back: the journey does.
-  await page.evaluate(() => dispatchEvent(new Event('online')));
+  // (Sometimes Chromium does fire it, and the page is already reloading: that is the behaviour under test.)
+  await page
+    .evaluate(() => dispatchEvent(new Event('online')))
+    .catch((error: unknown) => {
+      if (!String(error).includes('Execution context was destroyed')) throw error;
+    });
   await expect(page.getByText(t.pwa.offlineNotice)).toBeHidden();
   await cartReady(page);
   const serverCart = async () => {

@@ -15,7 +15,7 @@ import { backdateOrder } from '../support/order-states.ts';
 test.beforeEach(() => test.setTimeout(120_000));
 
 const names = {
-  kiosk: { en: /^Cash at Fawry, Aman or Masary/, ar: /^كاش في فوري أو أمان أو مصاري/ },
+  kiosk: { en: /^Cash at Fawry, Aman or Masary/, ar: /^الدفع نقدًا في فوري أو أمان أو مصاري/ },
   fawry: { en: /^Pay at Fawry/, ar: /^الدفع في فوري/ },
 };
 

@@ -11,7 +11,7 @@ test.beforeEach(() => test.setTimeout(60_000));
 
 const names = {
   wallet: { en: /^Mobile wallet/, ar: /^محفظة الموبايل/ },
-  kiosk: { en: /^Cash at Fawry, Aman or Masary/, ar: /^كاش في فوري أو أمان أو مصاري/ },
+  kiosk: { en: /^Cash at Fawry, Aman or Masary/, ar: /^الدفع نقدًا في فوري أو أمان أو مصاري/ },
   fawry: { en: /^Pay at Fawry/, ar: /^الدفع في فوري/ },
 };
 

@@ -2,7 +2,7 @@ import { expect, hydrated, test } from './fixtures.ts';
 import { signedInStaff, withE2eServices } from './admin-support.ts';
 import { createSellerProduct } from './seller-support.ts';
 import { accessibleAt, lookAt, resize } from './template-checks.ts';
-import { SELLER_COOKIE } from '../../src/seller/accounts/server/seller-realm.ts';
+import { SELLER_COOKIE } from '../../src/core/actors/server/seller-sessions.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/schema.ts';
 import { makeSeller, makeSellerMember } from '../support/seller.ts';

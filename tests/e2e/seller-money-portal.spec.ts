@@ -5,7 +5,7 @@ import { e2eCourier, withE2eServices } from './admin-support.ts';
 import { e2eSeller, placeTwoSellerOrder } from './seller-support.ts';
 import { moveOrderTo } from '../support/order-states.ts';
 import { financeActor } from '../support/seller-ledger.ts';
-import { recordPayout, releaseDueShares, sellerBalances } from '../../src/server/services/seller-ledger/index.ts';
+import { recordPayout, releaseDueShares, sellerBalances } from '../../src/core/seller-ledger/server/index.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 import { formatMoney } from '../../src/i18n/format.ts';
 

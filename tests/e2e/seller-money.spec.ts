@@ -4,7 +4,7 @@ import { e2eCourier, e2eProduct, signedInStaff, withE2eServices } from './admin-
 import { createE2eShopper, makeE2eAddress, withE2eDb } from './login.ts';
 import { moveOrderTo } from '../support/order-states.ts';
 import { e2eNewSeller, fillPayout } from './seller-support.ts';
-import { releaseDueShares, sellerBalances } from '../../src/server/services/seller-ledger/index.ts';
+import { releaseDueShares, sellerBalances } from '../../src/core/seller-ledger/server/index.ts';
 import { formatMoney, formatSignedMoney } from '../../src/i18n/format.ts';
 import { poundsText } from '../../src/lib/money.ts';
 import { interpolateIsolated } from '../../src/i18n/t.ts';

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { HtmlValidate } from 'html-validate';
-import { expect } from './fixtures.ts';
+import { expect, test } from './fixtures.ts';
 
 /**
  * The checks every template passes (every-template.spec.ts), on one page load: nothing wider than a phone, valid
@@ -23,6 +23,17 @@ export async function lookAt(page: Page, name: string, width?: number): Promise<
   if (!process.env['E2E_SCREENSHOTS']) return;
   if (width) await resize(page, width);
   await page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
+}
+
+/**
+ * A screen for the journey's report (issue 51, item 5: the Arabic journeys read at 360 px): the viewport only (a
+ * full-page capture costs a second on the CI machine), written beside the journey's other results and attached.
+ */
+export async function inReport(page: Page, step: string): Promise<void> {
+  const info = test.info();
+  const path = info.outputPath(`${step}.png`);
+  await page.screenshot({ path });
+  await info.attach(step, { path, contentType: 'image/png' });
 }
 
 export const resize = (page: Page, width: number) => page.setViewportSize({ width, height: width <= 390 ? 844 : 800 });

@@ -5,8 +5,8 @@
  * has to build the site. Run with `node --experimental-transform-types tests/support/api-process.ts`; the
  * configuration comes from the environment (DATABASE_PATH, MESSAGING, MESSAGE_SEND_MS…). Prints `ready <base URL>`.
  */
-import { createApi } from '../../src/server/api/app.ts';
-import { startBackgroundJobs } from '../../src/server/background-jobs.ts';
+import { createApi } from '../../src/app/app.ts';
+import { startBackgroundJobs } from '../../src/app/background-jobs.ts';
 import { sharedDatabase } from '../../src/server/db/index.ts';
 import { serveApp } from './serve-app.ts';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { usePaymentGateways } from '../../src/server/payments/gateways.ts';
 import { createSandboxGateway, type SandboxRefund } from '../../src/server/payments/sandbox/sandbox-gateway.ts';
 import type { ShopDb } from '../../src/server/db/index.ts';
-import { orderMoney } from '../../src/server/services/orders/refunds.ts';
+import { orderMoney } from '../../src/core/orders/server/refunds.ts';
 import { makeAddress, makeProduct, placeOrder, send } from './orders.ts';
 import { stubKeys, useStubGateways } from './payment-stub.ts';
 import { serveApp } from './serve-app.ts';

@@ -39,6 +39,9 @@ export function answerChecker(routes: Hono['routes']) {
     get desk() {
       return documentOf('desk');
     },
+    get seller() {
+      return documentOf('seller');
+    },
   };
   // Operations are matched on the route table's paths, which needs no document.
   const templates: Template[] = operationsOf(routes)

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { OrderStatus } from '../../src/lib/orders/order-status.ts';
-import { moveFromDesk, recordFailedDelivery, type FailedDeliveryOutcome } from '../../src/desk/orders/server/desk-moves.ts';
-import { terminalActor, type DeskActor } from '../../src/desk/staff/server/staff-actor.ts';
+import { moveOrder, recordFailedDelivery, type FailedDeliveryOutcome } from '../../src/core/orders/server/order-moves.ts';
+import { terminalActor, type DeskActor } from '../../src/core/actors/server/actors.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 import type { PaymentGateway, VerifiedCallback } from '../../src/server/payments/gateway.ts';
 import { settleCallback } from '../../src/server/payments/settle.ts';
-import { openPayment } from '../../src/server/services/orders/lifecycle.ts';
+import { openPayment } from '../../src/core/orders/server/lifecycle.ts';
+import { refreshOrderSummary } from '../../src/core/reports/server/order-summaries.ts';
 
 /**
  * Typed test data that puts orders where a test needs them through the services the shop itself uses (issue 33): the
@@ -44,7 +45,7 @@ export async function moveOrderTo(db: Db, orderId: number, to: OrderStatus, opti
   const actor = options.actor ?? TEST_ACTOR;
   let from = await statusOf(db, orderId);
   if (to === 'CANCELED') {
-    await moveFromDesk(db, { orderId, from, to, reason: options.reason ?? 'test data' }, actor);
+    await moveOrder(db, { orderId, from, to, reason: options.reason ?? 'test data' }, actor);
     return to;
   }
   const target = FORWARD.indexOf(to);
@@ -52,11 +53,7 @@ export async function moveOrderTo(db: Db, orderId: number, to: OrderStatus, opti
   while (FORWARD.indexOf(from) < target) {
     const next = FORWARD[FORWARD.indexOf(from) + 1]!;
     if (next === 'WITH_COURIER' && options.courierId === undefined) throw new Error('moveOrderTo: a courier is needed');
-    await moveFromDesk(
-      db,
-      { orderId, from, to: next, courierId: options.courierId, trackingNumber: options.trackingNumber },
-      actor,
-    );
+    await moveOrder(db, { orderId, from, to: next, courierId: options.courierId, trackingNumber: options.trackingNumber }, actor);
     from = next;
   }
   return from;
@@ -102,13 +99,14 @@ export async function payOrder(db: Db, orderId: number, outcome: VerifiedCallbac
 /**
  * Backdates an order's clocks (never its state): when it was created and delivered, when each of its events happened
  * (`events`: one time for all, or one per event in the order they were written, the last repeated for the rest) and
- * when its failed deliveries were recorded. For rules that count days; tests may, the state only moves through the
- * services above.
+ * when its failed deliveries were recorded, when its payment attempts started. For rules that count days; tests may,
+ * the state only moves through the services above. The reports' summaries follow (a writer of the order's clocks
+ * refreshes them, as every writer does).
  */
 export async function backdateOrder(
   db: Db,
   orderId: number,
-  at: { createdAt?: Date; deliveredAt?: Date; events?: Date | readonly Date[]; failures?: Date },
+  at: { createdAt?: Date; deliveredAt?: Date; events?: Date | readonly Date[]; failures?: Date; payments?: Date },
 ) {
   if (at.createdAt || at.deliveredAt)
     await db
@@ -133,4 +131,7 @@ export async function backdateOrder(
       .set({ created_at: at.failures.toISOString() })
       .where('order_id', '=', orderId)
       .execute();
+  if (at.payments)
+    await db.updateTable('payments').set({ created_at: at.payments.toISOString() }).where('order_id', '=', orderId).execute();
+  await refreshOrderSummary(db, orderId);
 }

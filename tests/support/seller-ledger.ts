@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
-import type { StaffActor } from '../../src/desk/staff/server/staff-actor.ts';
+import type { StaffActor } from '../../src/core/actors/server/actors.ts';
 import { inviteStaff } from '../../src/desk/staff/server/staff-accounts.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 import { toInt } from '../../src/server/db/values.ts';

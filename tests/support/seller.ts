@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
-import type { SellerRole } from '../../src/seller/accounts/permissions.ts';
+import type { SellerRole } from '../../src/core/permissions/seller-permissions.ts';
 import { inviteSellerMember } from '../../src/seller/accounts/server/invitations.ts';
-import { SELLER_COOKIE, SELLER_REALM } from '../../src/seller/accounts/server/seller-realm.ts';
-import { acceptInviteOf } from '../../src/server/auth/two-factor/accounts.ts';
-import { openSession } from '../../src/server/auth/two-factor/sessions.ts';
-import { currentCode } from '../../src/desk/staff/server/totp.ts';
+import { SELLER_COOKIE, SELLER_REALM } from '../../src/core/actors/server/seller-sessions.ts';
+import { acceptInviteOf } from '../../src/core/second-factor/server/sign-in/accounts.ts';
+import { openSession } from '../../src/core/second-factor/server/sign-in/sessions.ts';
+import { currentCode } from '../../src/core/second-factor/server/totp.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 import type { ShopDb } from '../../src/server/db/index.ts';
 import { jsonInit, STAFF_PASSWORD } from './staff.ts';

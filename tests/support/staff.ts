@@ -1,8 +1,8 @@
 import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
-import type { StaffRole } from '../../src/desk/shell/permissions.ts';
+import type { StaffRole } from '../../src/core/permissions/permissions.ts';
 import { inviteStaff } from '../../src/desk/staff/server/staff-accounts.ts';
-import { currentCode } from '../../src/desk/staff/server/totp.ts';
+import { currentCode } from '../../src/core/second-factor/server/totp.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 
 let counter = 0;

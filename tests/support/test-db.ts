@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, readFileSync } from 'node:fs';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/index.ts';
-import { createApi } from '../../src/server/api/app.ts';
+import { createApi } from '../../src/app/app.ts';
 import { usePublishRunner } from '../../src/desk/content/server/publish-runner.ts';
 import { answerChecker } from './openapi-answers.ts';
 import { databaseAt, untilNobodyOn, withAdmin } from './database-template.ts';

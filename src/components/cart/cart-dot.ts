@@ -3,8 +3,8 @@
  * with this tab's store (its change event carries the line count) and other tabs (storage events). CSS hides the
  * dot when the attribute is absent. Deliberately free of nanostores: it runs on every page.
  */
-import { decodeCart } from '../../lib/cart-decode.ts';
-import { CART_CHANGE_EVENT, CART_STORAGE_KEY } from '../../lib/cart-math.ts';
+import { decodeCart } from '#lib/cart-decode.ts';
+import { CART_CHANGE_EVENT, CART_STORAGE_KEY } from '#lib/cart-math.ts';
 
 const root = document.documentElement;
 

@@ -1,5 +1,6 @@
-import type { Dictionary } from '../../i18n/en.ts';
-import DataTable, { type DeskColumn } from '../../kit/DataTable.tsx';
+import type { Dictionary } from '#i18n/en.ts';
+import DataTable, { type DeskColumn } from '#kit/DataTable.tsx';
+import type { AuditPair } from './audit-words.ts';
 
 export interface AuditView {
   id: number;
@@ -9,15 +10,47 @@ export interface AuditView {
   /** The action in words; its code (`order.move`) stays as the cell's title, for whoever searches the log by it. */
   action: string;
   actionCode: string;
-  subject: string;
-  before: string;
-  after: string;
+  /** The subject's kind in words («الطلب») and its id, isolated in the cell. */
+  subject: { kind: string; id: string };
+  before: AuditPair[];
+  after: AuditPair[];
   reason: string;
+  /** A reason a person typed (not a system note's words): isolated, it may be in the other language. */
+  reasonTyped: boolean;
   address: string;
 }
 
-/** The audit log's rows (the page formats them; filters and pages are links, so the URL holds the view). */
-export default function AuditTable({ text, rows }: { text: Dictionary['admin']['audit']; rows: AuditView[] }) {
+/** One side of a change: its label, then each field and value in words; a code left as it is, isolated. */
+function Pairs({ label, pairs, separator }: { label: string; pairs: AuditPair[]; separator: string }) {
+  if (!pairs.length) return null;
+  const shown = (text: string, code: boolean) => (code ? <bdi className="font-mono break-all">{text}</bdi> : text);
+  return (
+    <div>
+      <dt className="inline font-semibold">{label}: </dt>
+      {pairs.map((pair, index) => (
+        <dd key={index} className="inline">
+          {index > 0 && separator}
+          {pair.field && <>{shown(pair.field, pair.fieldCode)}: </>}
+          {shown(pair.value, pair.valueCode)}
+        </dd>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The audit log's rows (the page formats them; filters and pages are links, so the URL holds the view). `separator` is
+ * the language's comma between a change's fields («، » in Arabic, numbers.addressSeparator).
+ */
+export default function AuditTable({
+  text,
+  rows,
+  separator,
+}: {
+  text: Dictionary['admin']['audit'];
+  rows: AuditView[];
+  separator: string;
+}) {
   const columns: DeskColumn<AuditView>[] = [
     { id: 'at', label: text.when, header: text.when, cell: ({ row }) => row.original.at },
     {
@@ -26,7 +59,7 @@ export default function AuditTable({ text, rows }: { text: Dictionary['admin']['
       header: text.who,
       cell: ({ row }) => (
         <span>
-          <span dir="ltr">{row.original.who}</span> <span className="text-roast-700">({row.original.role})</span>
+          <bdi>{row.original.who}</bdi> <span className="text-roast-700">({row.original.role})</span>
         </span>
       ),
     },
@@ -40,30 +73,29 @@ export default function AuditTable({ text, rows }: { text: Dictionary['admin']['
       id: 'subject',
       label: text.subject,
       header: text.subject,
-      cell: ({ row }) => <span dir="ltr">{row.original.subject}</span>,
+      cell: ({ row }) => (
+        <span>
+          {row.original.subject.kind} <bdi>{row.original.subject.id}</bdi>
+        </span>
+      ),
     },
     {
       id: 'change',
       label: text.change,
       header: text.change,
       cell: ({ row }) => (
-        <dl dir="ltr" className="max-w-md break-all font-mono text-xs">
-          {row.original.before && (
-            <div>
-              <dt className="inline font-semibold">{text.before}: </dt>
-              <dd className="inline">{row.original.before}</dd>
-            </div>
-          )}
-          {row.original.after && (
-            <div>
-              <dt className="inline font-semibold">{text.after}: </dt>
-              <dd className="inline">{row.original.after}</dd>
-            </div>
-          )}
+        <dl className="max-w-md text-xs break-words">
+          <Pairs label={text.before} pairs={row.original.before} separator={separator} />
+          <Pairs label={text.after} pairs={row.original.after} separator={separator} />
         </dl>
       ),
     },
-    { id: 'reason', label: text.reason, header: text.reason, cell: ({ row }) => row.original.reason },
+    {
+      id: 'reason',
+      label: text.reason,
+      header: text.reason,
+      cell: ({ row }) => (row.original.reasonTyped ? <bdi>{row.original.reason}</bdi> : row.original.reason),
+    },
     {
       id: 'address',
       label: text.address,

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import type { Dictionary } from '../../i18n/en.ts';
-import { interpolate, plural } from '../../i18n/interpolate.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { adminCall } from '../shell/admin-client.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import { interpolate, plural } from '#i18n/interpolate.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { adminCall } from '#kit/admin-client.ts';
 import type { DeskCategory } from './catalog-views.ts';
-import { Notice } from '../../kit/Notice.tsx';
-import { useDeskAction } from '../../kit/use-desk-action.ts';
+import { Notice } from '#kit/Notice.tsx';
+import { useDeskAction } from '#kit/use-desk-action.ts';
 import CategoryNames from './CategoryNames.tsx';
-import { localField } from '../../i18n/localized.ts';
+import { localField } from '#i18n/localized.ts';
 
 /** The desk's texts, with the shop's own product count (catalog.productsCount: one counted phrase per language). */
 type Text = Dictionary['adminCatalog']['categories'] & { productsCount: Dictionary['catalog']['productsCount'] };

@@ -1,10 +1,10 @@
-import type { Dictionary } from '../../i18n/en.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { SubmitButton } from '../../kit/Button.tsx';
-import { formFields } from '../../kit/Field.tsx';
-import { typedValues } from '../../kit/form-state.ts';
-import { FormMessage } from '../../kit/Notice.tsx';
-import { useDeskAction } from '../../kit/use-desk-action.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { SubmitButton } from '#kit/Button.tsx';
+import { formFields } from '#kit/Field.tsx';
+import { typedValues } from '#kit/form-state.ts';
+import { FormMessage } from '#kit/Notice.tsx';
+import { useDeskAction } from '#kit/use-desk-action.ts';
 
 type Text = Dictionary['adminCatalog']['categories'];
 export interface Names {

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import type { Dictionary } from '../../i18n/en.ts';
-import { interpolate, plural } from '../../i18n/interpolate.ts';
-import type { Locale } from '../../i18n/locales.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import { interpolate, isolate, plural } from '#i18n/interpolate.ts';
+import type { Locale } from '#i18n/locales.ts';
 import { CSV_COLUMNS, type ImportReport } from './catalog-csv.ts';
-import { Button } from '../../kit/Button.tsx';
-import { CsvFileField } from '../../kit/CsvFileField.tsx';
-import { Notice } from '../../kit/Notice.tsx';
-import { useDeskAction } from '../../kit/use-desk-action.ts';
-import type { FileText } from '../../islands/shared/FilePicker.tsx';
+import { Button } from '#kit/Button.tsx';
+import { CsvFileField } from '#kit/CsvFileField.tsx';
+import { Notice } from '#kit/Notice.tsx';
+import { useDeskAction } from '#kit/use-desk-action.ts';
+import type { FileText } from '#islands/shared/FilePicker.tsx';
 import ImportRows from './ImportRows.tsx';
 
 type Text = Dictionary['adminCatalog']['csv'];
@@ -20,10 +20,16 @@ export default function CsvImport({ locale, text, fileText }: { locale: Locale; 
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [mode, setMode] = useState<'check' | 'import'>('check');
+  // What an import did, in counted phrases («أُنشئ منتجان، وتغيّرت 3 منتجات»).
+  const importDone = (done: ImportReport) =>
+    interpolate(text.done, {
+      create: plural(text.createdCount, done.create, locale),
+      update: plural(text.updatedCount, done.update, locale),
+    });
   // The report is what the island shows: the dry run's, the import's, or a refused import's (422, in its detail).
   const action = useDeskAction<ImportReport>({
     locale,
-    done: (next) => (next.applied ? interpolate(text.done, { create: next.create, update: next.update }) : ''),
+    done: (next) => (next.applied ? importDone(next) : ''),
     refresh: setReport,
     refused: (problem) => {
       const refusedReport = (problem.detail as { report?: ImportReport } | undefined)?.report;
@@ -50,7 +56,7 @@ export default function CsvImport({ locale, text, fileText }: { locale: Locale; 
           <CsvFileField
             id="csv-file"
             label={text.file}
-            hint={interpolate(text.fileHint, { columns: CSV_COLUMNS.join(', ') })}
+            hint={interpolate(text.fileHint, { columns: isolate(CSV_COLUMNS.join(', ')) })}
             fileText={fileText}
             locale={locale}
             onFile={(chosen) => {
@@ -83,7 +89,7 @@ export default function CsvImport({ locale, text, fileText }: { locale: Locale; 
             <>
               <p className="font-semibold" data-import-summary>
                 {report.applied
-                  ? interpolate(text.done, { create: report.create, update: report.update })
+                  ? importDone(report)
                   : interpolate(text.summary, {
                       rows: report.rows,
                       create: report.create,

@@ -1,8 +1,9 @@
-import type { Dictionary } from '../../i18n/en.ts';
-import { interpolate, plural } from '../../i18n/interpolate.ts';
-import type { Locale } from '../../i18n/locales.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import { formatList } from '#i18n/format.ts';
+import { interpolate, plural } from '#i18n/interpolate.ts';
+import type { Locale } from '#i18n/locales.ts';
 import type { ImportReport } from './catalog-csv.ts';
-import DataTable, { type DeskColumn } from '../../kit/DataTable.tsx';
+import DataTable, { type DeskColumn } from '#kit/DataTable.tsx';
 
 type Text = Dictionary['adminCatalog']['csv'];
 type Row = ImportReport['details'][number];
@@ -14,7 +15,7 @@ export default function ImportRows({ locale, text, report }: { locale: Locale; t
     row.action === 'refused'
       ? row.problems.map((p) => interpolate(text.problems[p.problem], { column: p.column })).join(' ')
       : row.changes.length
-        ? interpolate(text.changes, { columns: row.changes.join(', ') })
+        ? interpolate(text.changes, { columns: formatList(row.changes, locale) })
         : '';
   const listed = report.details.filter((d) => d.action !== 'refused').length;
   const columns: DeskColumn<Row>[] = [

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import type { Dictionary } from '../../i18n/en.ts';
-import { interpolate } from '../../i18n/interpolate.ts';
-import type { Locale } from '../../i18n/locales.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import { interpolate } from '#i18n/interpolate.ts';
+import type { Locale } from '#i18n/locales.ts';
 import type { ProductEditView } from './catalog-views.ts';
-import { inputClass } from '../../kit/Field.tsx';
-import { Notice } from '../../kit/Notice.tsx';
-import { useDeskAction } from '../../kit/use-desk-action.ts';
+import { inputClass } from '#kit/Field.tsx';
+import { Notice } from '#kit/Notice.tsx';
+import { useDeskAction } from '#kit/use-desk-action.ts';
 
 type Text = Dictionary['adminCatalog']['editor'];
 export type Photo = ProductEditView['images'][number];

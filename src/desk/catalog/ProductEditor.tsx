@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import type { Dictionary } from '../../i18n/en.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { localePath } from '../../i18n/routes.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routes.ts';
 import type { CatalogChoices, ProductEditView } from './catalog-views.ts';
 import { photoErrors, productBody } from './product-form.ts';
-import { SubmitButton } from '../../kit/Button.tsx';
-import { typedValues } from '../../kit/form-state.ts';
-import { FormMessage } from '../../kit/Notice.tsx';
-import { useDeskAction } from '../../kit/use-desk-action.ts';
-import { useMounted } from '../../islands/shared/use-mounted.ts';
+import { SubmitButton } from '#kit/Button.tsx';
+import { typedValues } from '#kit/form-state.ts';
+import { FormMessage } from '#kit/Notice.tsx';
+import { useDeskAction } from '#kit/use-desk-action.ts';
+import { useMounted } from '#islands/shared/use-mounted.ts';
 import { editorFields } from './editor-fields.tsx';
 import PhotoList, { type Photo } from './PhotoList.tsx';
 

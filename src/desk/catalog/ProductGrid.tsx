@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import type { Dictionary } from '../../i18n/en.ts';
-import { interpolateIsolated, plural } from '../../i18n/interpolate.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { localePath } from '../../i18n/routes.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import { interpolateIsolated, plural } from '#i18n/interpolate.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routes.ts';
 import type { GridProduct } from './catalog-views.ts';
 import { cellText, gridChanges, type TypedRow } from './grid-edits.ts';
-import { Button } from '../../kit/Button.tsx';
-import DataTable, { type DeskColumn } from '../../kit/DataTable.tsx';
-import { inputClass } from '../../kit/Field.tsx';
-import { Notice } from '../../kit/Notice.tsx';
-import { useDeskAction } from '../../kit/use-desk-action.ts';
-import { useMounted } from '../../islands/shared/use-mounted.ts';
+import { Button } from '#kit/Button.tsx';
+import DataTable, { type DeskColumn } from '#kit/DataTable.tsx';
+import { inputClass } from '#kit/Field.tsx';
+import { Notice } from '#kit/Notice.tsx';
+import { useDeskAction } from '#kit/use-desk-action.ts';
+import { useMounted } from '#islands/shared/use-mounted.ts';
 
 type Text = Dictionary['adminCatalog']['grid'];
 type Cell = keyof TypedRow;

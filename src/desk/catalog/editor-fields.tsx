@@ -1,8 +1,8 @@
 import type { ProductEditView } from './catalog-views.ts';
 import { cellText } from './grid-edits.ts';
-import { Field, formFields, inputClass } from '../../kit/Field.tsx';
-import type { FormState } from '../../kit/form-state.ts';
-import { SelectField } from '../../kit/SelectField.tsx';
+import { Field, formFields, inputClass } from '#kit/Field.tsx';
+import type { FormState } from '#kit/form-state.ts';
+import { SelectField } from '#kit/SelectField.tsx';
 
 /**
  * The product editor's controls (ProductEditor.tsx): each shows what was typed after a refused save, else the stored

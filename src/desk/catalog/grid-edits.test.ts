@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { latinDigits } from '../../lib/text.ts';
+import { latinDigits } from '#lib/text.ts';
 import { cellText, gridChanges } from './grid-edits.ts';
 
 const row = { id: 7, sku: 'BEAN-7', name: 'Beans', price: 12550, before_discount: null, stock: 4 };

@@ -1,5 +1,5 @@
-import { parseMoneyInput, poundsText } from '../../lib/money.ts';
-import { latinDigits } from '../../lib/text.ts';
+import { parseMoneyInput, poundsText } from '#lib/money.ts';
+import { latinDigits } from '#lib/text.ts';
 import type { GridProduct } from './catalog-views.ts';
 
 /** What an operator typed into one row of the products grid (text as typed; absent: untouched). */

@@ -1,6 +1,6 @@
-import { parseMoneyInput } from '../../lib/money.ts';
+import { parseMoneyInput } from '#lib/money.ts';
 import type { ProductEditView } from './catalog-views.ts';
-import { latinDigits } from '../../lib/text.ts';
+import { latinDigits } from '#lib/text.ts';
 
 /** The editor's text fields, as typed (amounts in EGP, counts in any digits). */
 export type ProductFields = Record<string, string>;

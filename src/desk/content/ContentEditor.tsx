@@ -1,7 +1,7 @@
-import type { Dictionary } from '../../i18n/en.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { localePath } from '../../i18n/routes.ts';
-import { BODY_OPTIONAL, type DeskContent, type DeskField } from '../../lib/content/desk-content.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routes.ts';
+import { BODY_OPTIONAL, type DeskContent, type DeskField } from '#lib/content/desk-content.ts';
 import EntryLanguage from './EntryLanguage.tsx';
 import PublishBar from './PublishBar.tsx';
 import ReleaseProgress from './ReleaseProgress.tsx';

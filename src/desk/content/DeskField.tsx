@@ -1,6 +1,6 @@
-import type { Dictionary } from '../../i18n/en.ts';
-import type { DeskField as FieldSpec } from '../../lib/content/desk-content.ts';
-import { Field, inputClass } from '../../kit/Field.tsx';
+import type { Dictionary } from '#i18n/en.ts';
+import type { DeskField as FieldSpec } from '#lib/content/desk-content.ts';
+import { Field, inputClass } from '#kit/Field.tsx';
 
 type Text = Dictionary['adminContent'];
 

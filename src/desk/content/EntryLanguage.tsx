@@ -1,10 +1,10 @@
-import type { Dictionary } from '../../i18n/en.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { fieldKey, type DeskField, type LocaleContent } from '../../lib/content/desk-content.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { fieldKey, type DeskField, type LocaleContent } from '#lib/content/desk-content.ts';
 import DeskFieldControl from './DeskField.tsx';
 import MarkdownArea from './MarkdownArea.tsx';
-import { directionOf } from '../../i18n/locales.ts';
-import { localized } from '../../i18n/localized.ts';
+import { directionOf } from '#i18n/locales.ts';
+import { localized } from '#i18n/localized.ts';
 
 type Text = Dictionary['adminContent'];
 

@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
-import type { Dictionary } from '../../i18n/en.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { Field, inputClass } from '../../kit/Field.tsx';
-import { Notice } from '../../kit/Notice.tsx';
-import { useDeskAction } from '../../kit/use-desk-action.ts';
-import { directionOf } from '../../i18n/locales.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { Field, inputClass } from '#kit/Field.tsx';
+import { Notice } from '#kit/Notice.tsx';
+import { useDeskAction } from '#kit/use-desk-action.ts';
+import { directionOf } from '#i18n/locales.ts';
 
 type Text = Dictionary['adminContent'];
 

@@ -1,12 +1,12 @@
 import { useRef, useState } from 'react';
-import type { Dictionary } from '../../i18n/en.ts';
-import { interpolate } from '../../i18n/interpolate.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { localePath } from '../../i18n/routes.ts';
-import { emptyContent, slugProblem } from '../../lib/content/desk-content.ts';
-import { SubmitButton } from '../../kit/Button.tsx';
-import { Field, inputClass } from '../../kit/Field.tsx';
-import { useDeskAction } from '../../kit/use-desk-action.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import { interpolate } from '#i18n/interpolate.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routes.ts';
+import { emptyContent, slugProblem } from '#lib/content/desk-content.ts';
+import { SubmitButton } from '#kit/Button.tsx';
+import { Field, inputClass } from '#kit/Field.tsx';
+import { useDeskAction } from '#kit/use-desk-action.ts';
 
 type Text = Dictionary['adminContent'];
 

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import type { Dictionary } from '../../i18n/en.ts';
-import { interpolate } from '../../i18n/interpolate.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { cairoInstant } from '../../lib/cairo-day.ts';
-import { Button, buttonClass } from '../../kit/Button.tsx';
-import { useConfirm } from '../../kit/Dialog.tsx';
-import { inputClass } from '../../kit/Field.tsx';
-import { localized } from '../../i18n/localized.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import { interpolate } from '#i18n/interpolate.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { cairoInstant } from '#lib/cairo-day.ts';
+import { Button, buttonClass } from '#kit/Button.tsx';
+import { useConfirm } from '#kit/Dialog.tsx';
+import { inputClass } from '#kit/Field.tsx';
+import { localized } from '#i18n/localized.ts';
 
 type Text = Dictionary['adminContent'];
 

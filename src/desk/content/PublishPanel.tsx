@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import type { Dictionary } from '../../i18n/en.ts';
-import { formatDateTime } from '../../i18n/format.ts';
-import { interpolateIsolated, plural } from '../../i18n/interpolate.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { adminCall } from '../shell/admin-client.ts';
-import type { ReleaseView } from '../../lib/content/release-view.ts';
-import { Button } from '../../kit/Button.tsx';
-import { useConfirm } from '../../kit/Dialog.tsx';
-import { Notice } from '../../kit/Notice.tsx';
-import { useDeskAction } from '../../kit/use-desk-action.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import { formatDateTime } from '#i18n/format.ts';
+import { interpolateIsolated, plural } from '#i18n/interpolate.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { adminCall } from '#kit/admin-client.ts';
+import type { ReleaseView } from '#lib/content/release-view.ts';
+import { Button } from '#kit/Button.tsx';
+import { useConfirm } from '#kit/Dialog.tsx';
+import { Notice } from '#kit/Notice.tsx';
+import { useDeskAction } from '#kit/use-desk-action.ts';
 import ReleaseProgress from './ReleaseProgress.tsx';
 
 type Text = Dictionary['adminContent']['site'];

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import type { Dictionary } from '../../i18n/en.ts';
-import { interpolate } from '../../i18n/interpolate.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { adminCall } from '../shell/admin-client.ts';
-import type { ReleaseView } from '../../lib/content/release-view.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import { interpolate } from '#i18n/interpolate.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { adminCall } from '#kit/admin-client.ts';
+import type { ReleaseView } from '#lib/content/release-view.ts';
 
 type Text = Dictionary['adminContent']['site'];
 

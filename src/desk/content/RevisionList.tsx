@@ -1,10 +1,10 @@
-import type { Dictionary } from '../../i18n/en.ts';
-import { formatProseDateTime } from '../../i18n/format.ts';
-import { interpolate } from '../../i18n/interpolate.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { Button } from '../../kit/Button.tsx';
-import { Notice } from '../../kit/Notice.tsx';
-import { useDeskAction } from '../../kit/use-desk-action.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import { formatProseDateTime } from '#i18n/format.ts';
+import { interpolate } from '#i18n/interpolate.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { Button } from '#kit/Button.tsx';
+import { Notice } from '#kit/Notice.tsx';
+import { useDeskAction } from '#kit/use-desk-action.ts';
 
 type Text = Dictionary['adminContent'];
 interface Revision {

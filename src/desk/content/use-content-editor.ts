@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Dictionary } from '../../i18n/en.ts';
-import { formatList, formatProseDateTime } from '../../i18n/format.ts';
-import { interpolate } from '../../i18n/interpolate.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import type { DeskContent } from '../../lib/content/desk-content.ts';
-import type { ReleaseView } from '../../lib/content/release-view.ts';
-import { useDeskAction } from '../../kit/use-desk-action.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import { formatList, formatProseDateTime } from '#i18n/format.ts';
+import { interpolate } from '#i18n/interpolate.ts';
+import type { Locale } from '#i18n/locales.ts';
+import type { DeskContent } from '#lib/content/desk-content.ts';
+import type { ReleaseView } from '#lib/content/release-view.ts';
+import { useDeskAction } from '#kit/use-desk-action.ts';
 
 type Text = Dictionary['adminContent'];
 type Problems = Record<string, string[]>;
@@ -81,7 +81,9 @@ export function useContentEditor({
       const body = { content: latest.current, was: was.current };
       if (!(await draft.run({ path: `/content/${collection}/${slug}`, method: 'PUT', body }))) return false;
       savedEdits.current = upTo;
-      setStatus(text.saved);
+      // "Draft saved" only when nothing typed meanwhile waits for the next save (the desk journey opened a preview on
+      // "saved" while the photo it had just added was still on its way, on a loaded machine).
+      setStatus(edits.current === upTo ? text.saved : text.saving);
       return true;
     }));
   useEffect(() => {

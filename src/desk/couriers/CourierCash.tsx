@@ -1,22 +1,22 @@
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useState, type ReactNode } from 'react';
-import type { Dictionary } from '../../i18n/en.ts';
-import { formatDateTime, formatList, formatMoney, formatNumber, formatOrderId } from '../../i18n/format.ts';
-import { interpolate, interpolateIsolated, isolate, plural } from '../../i18n/interpolate.ts';
-import { Filled } from '../../islands/shared/Filled.tsx';
-import type { Locale } from '../../i18n/locales.ts';
-import { localePath } from '../../i18n/routes.ts';
-import { adminCall } from '../shell/admin-client.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import { formatDateTime, formatList, formatMoney, formatNumber, formatOrderId } from '#i18n/format.ts';
+import { interpolate, interpolateIsolated, isolate, plural } from '#i18n/interpolate.ts';
+import { Filled } from '#islands/shared/Filled.tsx';
+import type { Locale } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routes.ts';
+import { adminCall } from '#kit/admin-client.ts';
 import type { CourierCashView, Remittance, UnremittedOrder } from './cash-views.ts';
-import { parseMoneyInput } from '../../lib/money.ts';
-import { SubmitButton } from '../../kit/Button.tsx';
-import DataTable, { type DeskColumn } from '../../kit/DataTable.tsx';
-import { useConfirm } from '../../kit/Dialog.tsx';
-import { Input, MoneyInput } from '../../kit/Field.tsx';
-import { typedValues } from '../../kit/form-state.ts';
-import { FormMessage, Notice } from '../../kit/Notice.tsx';
-import { useDeskAction } from '../../kit/use-desk-action.ts';
-import { useMounted } from '../../islands/shared/use-mounted.ts';
+import { parseMoneyInput } from '#lib/money.ts';
+import { SubmitButton } from '#kit/Button.tsx';
+import DataTable, { type DeskColumn } from '#kit/DataTable.tsx';
+import { useConfirm } from '#kit/Dialog.tsx';
+import { Input, MoneyInput } from '#kit/Field.tsx';
+import { typedValues } from '#kit/form-state.ts';
+import { FormMessage, Notice } from '#kit/Notice.tsx';
+import { useDeskAction } from '#kit/use-desk-action.ts';
+import { useMounted } from '#islands/shared/use-mounted.ts';
 
 type Text = Dictionary['adminCash'];
 interface Props {

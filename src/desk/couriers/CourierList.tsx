@@ -1,18 +1,18 @@
 import { useState } from 'react';
-import type { Dictionary } from '../../i18n/en.ts';
-import { formatMoney, formatNumber } from '../../i18n/format.ts';
-import { interpolate } from '../../i18n/interpolate.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { localePath } from '../../i18n/routes.ts';
-import { adminCall } from '../shell/admin-client.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import { formatMoney, formatNumber } from '#i18n/format.ts';
+import { interpolate } from '#i18n/interpolate.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routes.ts';
+import { adminCall } from '#kit/admin-client.ts';
 import type { Courier, CourierWithCash } from './cash-views.ts';
-import { Button, SubmitButton } from '../../kit/Button.tsx';
-import DataTable, { type DeskColumn } from '../../kit/DataTable.tsx';
-import { Input } from '../../kit/Field.tsx';
-import { FormActions } from '../../kit/FormActions.tsx';
-import { typedValues } from '../../kit/form-state.ts';
-import { FormMessage } from '../../kit/Notice.tsx';
-import { useDeskAction } from '../../kit/use-desk-action.ts';
+import { Button, SubmitButton } from '#kit/Button.tsx';
+import DataTable, { type DeskColumn } from '#kit/DataTable.tsx';
+import { Input } from '#kit/Field.tsx';
+import { FormActions } from '#kit/FormActions.tsx';
+import { typedValues } from '#kit/form-state.ts';
+import { FormMessage } from '#kit/Notice.tsx';
+import { useDeskAction } from '#kit/use-desk-action.ts';
 
 type Text = Dictionary['adminCash'];
 

@@ -1,22 +1,21 @@
 import { useState } from 'react';
 import type { RowSelectionState } from '@tanstack/react-table';
-import type { Dictionary } from '../../i18n/en.ts';
-import { formatMoney, formatOrderId } from '../../i18n/format.ts';
-import { interpolate, interpolateIsolated, isolate } from '../../i18n/interpolate.ts';
-import { intlTag, type Locale } from '../../i18n/locales.ts';
-import { localField } from '../../i18n/localized.ts';
-import { plural } from '../../i18n/t.ts';
-import { adminCall } from '../shell/admin-client.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import { formatOrderId } from '#i18n/format.ts';
+import { interpolate, interpolateIsolated } from '#i18n/interpolate.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { plural } from '#i18n/t.ts';
+import { adminCall } from '#kit/admin-client.ts';
 import type { HandoverOutcome, HandoverRow } from './courier-delivery-views.ts';
-import type { HandoverField } from '../../lib/couriers/handover-address.ts';
-import { Button, buttonClass } from '../../kit/Button.tsx';
-import { SelectField } from '../../kit/SelectField.tsx';
-import DataTable, { type DeskColumn } from '../../kit/DataTable.tsx';
-import { Notice } from '../../kit/Notice.tsx';
-import { useDeskAction } from '../../kit/use-desk-action.ts';
-import { orderColumn } from './order-column.tsx';
+import type { HandoverField } from '#lib/couriers/handover-address.ts';
+import { Button } from '#kit/Button.tsx';
+import { SelectField } from '#kit/SelectField.tsx';
+import DataTable from '#kit/DataTable.tsx';
+import { Notice } from '#kit/Notice.tsx';
+import { useDeskAction } from '#kit/use-desk-action.ts';
+import { AirwayBillsLink, DeliveryTracking, handoverColumns, type HandoverText } from './handover-columns.tsx';
+import { handoverProblem, missingFieldsText } from './handover-problems.ts';
 
-type Text = Dictionary['couriers']['desk'];
 type StatusText = Dictionary['orders']['status'];
 interface DeskData {
   companies: string[];
@@ -36,7 +35,7 @@ export default function HandoverDesk({
   canWork,
 }: {
   locale: Locale;
-  text: Text;
+  text: HandoverText;
   statuses: StatusText;
   initial: DeskData;
   canWork: boolean;
@@ -47,21 +46,12 @@ export default function HandoverDesk({
   const [problems, setProblems] = useState<string[]>([]);
   const chosen = data.orders.filter((o) => selection[String(o.orderId)]);
   const printable = chosen.filter((o) => o.delivery?.trackingNumber);
-  const missingText = (fields: HandoverField[]) =>
-    interpolate(text.missing, { fields: new Intl.ListFormat(intlTag(locale)).format(fields.map((f) => text.fields[f])) });
+  const missingText = (fields: HandoverField[]) => missingFieldsText(locale, text, fields);
   const companyName = (name: string) => (text.companies as Record<string, string>)[name] ?? name;
 
   const reload = async () => {
     const list = await adminCall<DeskData>(locale, '/courier-deliveries');
     if (list.ok) setData(list.body.data);
-  };
-  const problemOf = (r: HandoverOutcome): string | null => {
-    const order = formatOrderId(r.orderId);
-    if (r.outcome === 'missing') return `${isolate(order)}: ${missingText(r.missing)}`;
-    if (r.outcome === 'notReady') return interpolateIsolated(text.notReady, { order });
-    if (r.outcome === 'failed') return interpolateIsolated(text.failed, { order, message: r.message });
-    if (r.outcome === 'pending') return interpolateIsolated(text.pending, { order });
-    return null;
   };
   const handOver = useDeskAction<HandoverOutcome[]>({
     locale,
@@ -70,7 +60,7 @@ export default function HandoverDesk({
       return interpolate(plural(text.handedOver, count, locale), { count });
     },
     refresh: async (results) => {
-      setProblems(results.map(problemOf).filter((p): p is string => p !== null));
+      setProblems(results.map((r) => handoverProblem(locale, text, r)).filter((p): p is string => p !== null));
       await reload();
     },
   });
@@ -81,74 +71,27 @@ export default function HandoverDesk({
     if (row.missing.length) return <span className="text-red-800">{missingText(row.missing)}</span>;
     return statuses[row.status as keyof StatusText] ?? row.status;
   };
-  const columns: DeskColumn<HandoverRow>[] = [
-    orderColumn(locale, text.order),
-    {
-      id: 'receiver',
-      label: text.receiver,
-      header: text.receiver,
-      cell: ({ row }) => (
-        <>
-          <bdi>{row.original.receiver}</bdi>
-          <br />
-          <span dir="ltr">{row.original.phone}</span>
-        </>
-      ),
-    },
-    {
-      id: 'governorate',
-      label: text.governorate,
-      header: text.governorate,
-      cell: ({ row }) => (
-        <>
-          {localField(locale, { name_en: row.original.governorate.en, name_ar: row.original.governorate.ar }, 'name')}
-          <br />
-          <bdi>{row.original.area}</bdi>
-        </>
-      ),
-    },
-    {
-      id: 'cash',
-      label: text.cash,
-      header: text.cash,
-      align: 'end',
-      cell: ({ row }) => <bdi>{formatMoney(row.original.cashToCollect, locale)}</bdi>,
-    },
-    { id: 'status', label: text.status, header: text.status, cell: ({ row }) => stepOf(row.original) },
-    {
-      id: 'tracking',
-      label: text.tracking,
-      header: text.tracking,
-      cell: ({ row }) => {
-        const delivery = row.original.delivery;
-        if (!delivery?.trackingNumber) return null;
-        return (
-          <span className="flex flex-wrap items-center gap-2">
-            <span>{companyName(delivery.company)}</span>
-            {delivery.trackingLink ? (
-              <a href={delivery.trackingLink} dir="ltr" className="underline underline-offset-2" data-tracking>
-                {delivery.trackingNumber}
-              </a>
-            ) : (
-              <span dir="ltr" data-tracking>
-                {delivery.trackingNumber}
-              </span>
-            )}
-            {canWork && delivery.step === 'created' && (
-              <Button
-                variant="secondary"
-                size="sm"
-                busy={cancel.busy}
-                onClick={() => cancel.run({ path: `/courier-deliveries/${row.original.orderId}/cancel` })}
-              >
-                {text.cancelDelivery}
-              </Button>
-            )}
-          </span>
-        );
-      },
-    },
-  ];
+  const columns = handoverColumns(locale, text, stepOf, (row) =>
+    row.delivery?.trackingNumber ? (
+      <DeliveryTracking
+        delivery={row.delivery}
+        company={companyName(row.delivery.company)}
+        cancel={
+          canWork &&
+          row.delivery.step === 'created' && (
+            <Button
+              variant="secondary"
+              size="sm"
+              busy={cancel.busy}
+              onClick={() => cancel.run({ path: `/courier-deliveries/${row.orderId}/cancel` })}
+            >
+              {text.cancelDelivery}
+            </Button>
+          )
+        }
+      />
+    ) : null,
+  );
 
   const selectable = data.orders;
   return (
@@ -172,17 +115,7 @@ export default function HandoverDesk({
           >
             {text.handOver}
           </Button>
-          {printable.length > 0 && (
-            <a
-              className={buttonClass('secondary', 'sm')}
-              href={`/api/admin/courier-deliveries/airway-bills?orders=${printable.map((o) => o.orderId).join(',')}`}
-              target="_blank"
-              rel="noopener"
-              title={text.printBillsHint}
-            >
-              {text.printBills}
-            </a>
-          )}
+          {printable.length > 0 && <AirwayBillsLink text={text} orderIds={printable.map((o) => o.orderId)} />}
         </div>
       )}
       <Notice>{handOver.state.message || cancel.state.message}</Notice>

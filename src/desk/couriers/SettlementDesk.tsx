@@ -1,19 +1,16 @@
 import { useState } from 'react';
-import type { Dictionary } from '../../i18n/en.ts';
-import { formatMoney } from '../../i18n/format.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { adminCall } from '../shell/admin-client.ts';
-import type { ReconciledOrder, SettlementLine, SettlementReport } from './courier-delivery-views.ts';
-import { Button } from '../../kit/Button.tsx';
-import DataTable, { type DeskColumn } from '../../kit/DataTable.tsx';
-import { Field, inputClass } from '../../kit/Field.tsx';
-import { Notice } from '../../kit/Notice.tsx';
-import { useDeskAction } from '../../kit/use-desk-action.ts';
-import { orderColumn } from './order-column.tsx';
-import type { FileText } from '../../islands/shared/FilePicker.tsx';
-import { CsvFileField } from '../../kit/CsvFileField.tsx';
-
-type Text = Dictionary['couriers']['settlements'];
+import { formatMoney } from '#i18n/format.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { adminCall } from '#kit/admin-client.ts';
+import type { ReconciledOrder, SettlementReport } from './courier-delivery-views.ts';
+import { Button } from '#kit/Button.tsx';
+import DataTable from '#kit/DataTable.tsx';
+import { Field, inputClass } from '#kit/Field.tsx';
+import { Notice } from '#kit/Notice.tsx';
+import { useDeskAction } from '#kit/use-desk-action.ts';
+import { reconciledColumns, settlementLineColumns, type SettlementText } from './settlement-columns.tsx';
+import type { FileText } from '#islands/shared/FilePicker.tsx';
+import { CsvFileField } from '#kit/CsvFileField.tsx';
 
 /**
  * /admin/couriers/settlements (cash.read; issue 38): a company's delivered orders reconciled against its settlement
@@ -28,7 +25,7 @@ export default function SettlementDesk({
   canRemit,
 }: {
   locale: Locale;
-  text: Text;
+  text: SettlementText;
   fileText: FileText;
   company: string;
   initial: ReconciledOrder[];
@@ -67,81 +64,8 @@ export default function SettlementDesk({
     });
   };
 
-  const lineColumns: DeskColumn<SettlementLine>[] = [
-    { id: 'line', label: text.line, header: text.line, cell: ({ row }) => row.original.line },
-    {
-      id: 'tracking',
-      label: text.tracking,
-      header: text.tracking,
-      cell: ({ row }) => <span dir="ltr">{row.original.trackingNumber}</span>,
-    },
-    {
-      id: 'result',
-      label: text.result,
-      header: text.result,
-      cell: ({ row }) => {
-        const line = row.original;
-        const ok = line.result === 'matches';
-        return (
-          <span className={ok ? 'text-green-900' : 'font-semibold text-red-800'} data-line-result={line.result}>
-            {text.results[line.result]}
-            {'orderId' in line && line.result !== 'matches' && (
-              <>
-                {' '}
-                <bdi>
-                  ({money(line.collected)} / {money(line.expected)})
-                </bdi>
-              </>
-            )}
-          </span>
-        );
-      },
-    },
-  ];
-  const columns: DeskColumn<ReconciledOrder>[] = [
-    orderColumn(locale, text.order),
-    {
-      id: 'tracking',
-      label: text.tracking,
-      header: text.tracking,
-      cell: ({ row }) => <span dir="ltr">{row.original.trackingNumber}</span>,
-    },
-    {
-      id: 'expected',
-      label: text.expected,
-      header: text.expected,
-      align: 'end',
-      cell: ({ row }) => <bdi>{money(row.original.expected)}</bdi>,
-    },
-    {
-      id: 'collected',
-      label: text.collected,
-      header: text.collected,
-      align: 'end',
-      cell: ({ row }) => <bdi>{money(row.original.collected)}</bdi>,
-    },
-    { id: 'fee', label: text.fee, header: text.fee, align: 'end', cell: ({ row }) => <bdi>{money(row.original.fee)}</bdi> },
-    { id: 'net', label: text.net, header: text.net, align: 'end', cell: ({ row }) => <bdi>{money(row.original.net)}</bdi> },
-    {
-      id: 'remitted',
-      label: text.remitted,
-      header: text.remitted,
-      cell: ({ row }) => (row.original.remitted ? text.yes : text.no),
-    },
-    {
-      id: 'flag',
-      label: text.flag,
-      header: text.flag,
-      cell: ({ row }) => {
-        const flag = row.original.flag;
-        return (
-          <span className={flag === 'short' || flag === 'over' ? 'font-semibold text-red-800' : ''} data-flag={flag}>
-            {text.flags[flag]}
-          </span>
-        );
-      },
-    },
-  ];
+  const lineColumns = settlementLineColumns(text, money);
+  const columns = reconciledColumns(locale, text, money);
   const canApply = report && !report.applied && !report.refused && !report.fileProblem && report.lines.length > 0;
   return (
     <div className="space-y-4">

@@ -1,5 +1,5 @@
-import type { CourierStep } from '../../lib/couriers/courier-steps.ts';
-import type { HandoverField } from '../../lib/couriers/handover-address.ts';
+import type { CourierStep } from '#lib/couriers/courier-steps.ts';
+import type { HandoverField } from '#lib/couriers/handover-address.ts';
 
 /** What happened to one order of a hand-over (issue 38). */
 export type HandoverOutcome =

@@ -1,14 +1,14 @@
 import { useId } from 'react';
-import type { Dictionary } from '../../i18n/en.ts';
-import { formatProseDateTime } from '../../i18n/format.ts';
-import { interpolate } from '../../i18n/interpolate.ts';
-import type { Locale } from '../../i18n/locales.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import { formatProseDateTime } from '#i18n/format.ts';
+import { interpolate } from '#i18n/interpolate.ts';
+import type { Locale } from '#i18n/locales.ts';
 import type { CustomerProfile } from './customer-view.ts';
-import { SubmitButton } from '../../kit/Button.tsx';
-import type { Question } from '../../kit/Dialog.tsx';
-import { Input } from '../../kit/Field.tsx';
-import { FormMessage } from '../../kit/Notice.tsx';
-import { useDeskAction } from '../../kit/use-desk-action.ts';
+import { SubmitButton } from '#kit/Button.tsx';
+import type { Question } from '#kit/Dialog.tsx';
+import { Input } from '#kit/Field.tsx';
+import { FormMessage } from '#kit/Notice.tsx';
+import { useDeskAction } from '#kit/use-desk-action.ts';
 
 /** The cash-on-delivery flag: its state, and for customers.flag a toggle with a required reason. */
 export default function CodFlag({

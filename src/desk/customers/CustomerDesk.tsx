@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { Locale } from '../../i18n/locales.ts';
-import { adminCall } from '../shell/admin-client.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { adminCall } from '#kit/admin-client.ts';
 import type { CustomerProfile } from './customer-view.ts';
-import { useConfirm } from '../../kit/Dialog.tsx';
+import { useConfirm } from '#kit/Dialog.tsx';
 import CodFlag from './CodFlag.tsx';
 import CustomerOrders from './CustomerOrders.tsx';
 import CustomerWallet from './CustomerWallet.tsx';

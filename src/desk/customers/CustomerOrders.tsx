@@ -1,9 +1,9 @@
-import { formatDateTime, formatMoney } from '../../i18n/format.ts';
-import type { Locale } from '../../i18n/locales.ts';
+import { formatDateTime, formatMoney } from '#i18n/format.ts';
+import type { Locale } from '#i18n/locales.ts';
 import type { CustomerProfile } from './customer-view.ts';
-import DataTable, { type DeskColumn } from '../../kit/DataTable.tsx';
+import DataTable, { type DeskColumn } from '#kit/DataTable.tsx';
 import type { CustomerDeskText } from './customer-desk-text.ts';
-import { localePath } from '../../i18n/routes.ts';
+import { localePath } from '#i18n/routes.ts';
 
 type Order = CustomerProfile['orders'][number];
 

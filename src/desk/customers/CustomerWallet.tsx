@@ -1,18 +1,18 @@
 import { useId } from 'react';
-import type { Dictionary } from '../../i18n/en.ts';
-import { formatDateTime, formatMoney, formatOrderId, formatSignedMoney } from '../../i18n/format.ts';
-import { interpolateIsolated } from '../../i18n/interpolate.ts';
-import type { Locale } from '../../i18n/locales.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import { formatDateTime, formatMoney, formatOrderId, formatSignedMoney } from '#i18n/format.ts';
+import { interpolateIsolated } from '#i18n/interpolate.ts';
+import type { Locale } from '#i18n/locales.ts';
 import type { CustomerProfile } from './customer-view.ts';
-import { parseMoneyInput } from '../../lib/money.ts';
-import { SubmitButton } from '../../kit/Button.tsx';
-import { ChoiceGroup } from '../../kit/ChoiceGroup.tsx';
-import DataTable, { type DeskColumn } from '../../kit/DataTable.tsx';
-import type { Question } from '../../kit/Dialog.tsx';
-import { Input, MoneyInput } from '../../kit/Field.tsx';
-import { typedValues } from '../../kit/form-state.ts';
-import { FormMessage } from '../../kit/Notice.tsx';
-import { useDeskAction } from '../../kit/use-desk-action.ts';
+import { parseMoneyInput } from '#lib/money.ts';
+import { SubmitButton } from '#kit/Button.tsx';
+import { ChoiceGroup } from '#kit/ChoiceGroup.tsx';
+import DataTable, { type DeskColumn } from '#kit/DataTable.tsx';
+import type { Question } from '#kit/Dialog.tsx';
+import { Input, MoneyInput } from '#kit/Field.tsx';
+import { typedValues } from '#kit/form-state.ts';
+import { FormMessage } from '#kit/Notice.tsx';
+import { useDeskAction } from '#kit/use-desk-action.ts';
 
 type Entry = CustomerProfile['wallet']['entries'][number];
 

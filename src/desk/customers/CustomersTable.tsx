@@ -1,8 +1,8 @@
-import type { Dictionary } from '../../i18n/en.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import DataTable, { type DeskColumn } from '../../kit/DataTable.tsx';
+import type { Dictionary } from '#i18n/en.ts';
+import type { Locale } from '#i18n/locales.ts';
+import DataTable, { type DeskColumn } from '#kit/DataTable.tsx';
 import type { CustomerListRow } from './customer-views.ts';
-import { localePath } from '../../i18n/routes.ts';
+import { localePath } from '#i18n/routes.ts';
 
 export type CustomerRowView = CustomerListRow;
 

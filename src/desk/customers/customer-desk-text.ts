@@ -1,4 +1,4 @@
-import type { Dictionary } from '../../i18n/en.ts';
+import type { Dictionary } from '#i18n/en.ts';
 
 /** The customer page's texts: the desk's own and the shop's order and payment labels (its own module: no cycle). */
 export interface CustomerDeskText {

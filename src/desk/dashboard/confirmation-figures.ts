@@ -1,4 +1,5 @@
-import { cairoToday } from '../../lib/cairo-day.ts';
+import { cairoToday } from '#lib/cairo-day.ts';
+import { isCalendarDay } from '#lib/calendar-day.ts';
 
 /**
  * The confirmation desk's figures (issue 37's follow-up): their shape, the period the desk chooses and how an event's
@@ -38,13 +39,6 @@ export interface ConfirmationFigures {
   delivery: { delivered: number; returned: number; returnRate: number | null };
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** A real calendar day (2026-02-31 is not one: it would roll over to March). */
-const isDay = (value: string) => {
-  if (!DAY.test(value)) return false;
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
-};
 const addDays = (day: string, days: number) => {
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
@@ -68,7 +62,7 @@ export function choosePeriod(
   if (!from && !to) return { period: fallback, error: null };
   const first = from || fallback.from;
   const last = to || today;
-  if (!isDay(first) || !isDay(last)) return { period: fallback, error: 'badDate' };
+  if (!isCalendarDay(first) || !isCalendarDay(last)) return { period: fallback, error: 'badDate' };
   if (first > last) return { period: fallback, error: 'fromAfterTo' };
   if (daysBetween(first, last) > MAX_PERIOD_DAYS) return { period: fallback, error: 'tooLong' };
   return { period: { from: first, to: last }, error: null };

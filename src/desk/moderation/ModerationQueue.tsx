@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import type { Dictionary } from '../../i18n/en.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { formatDateTime } from '../../i18n/format.ts';
-import { localField } from '../../i18n/localized.ts';
-import { Button } from '../../kit/Button.tsx';
-import DataTable, { type DeskColumn } from '../../kit/DataTable.tsx';
-import { Field, inputClass } from '../../kit/Field.tsx';
-import { Notice } from '../../kit/Notice.tsx';
-import { useDeskAction } from '../../kit/use-desk-action.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { formatDateTime } from '#i18n/format.ts';
+import { localField } from '#i18n/localized.ts';
+import { Button } from '#kit/Button.tsx';
+import DataTable, { type DeskColumn } from '#kit/DataTable.tsx';
+import { Field, inputClass } from '#kit/Field.tsx';
+import { Notice } from '#kit/Notice.tsx';
+import { useDeskAction } from '#kit/use-desk-action.ts';
 import { photosOf, wordValue } from './moderation-diff.ts';
 import type { FieldDifference, QueueItem } from './moderation-views.ts';
 

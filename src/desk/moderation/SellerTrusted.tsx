@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import type { Dictionary } from '../../i18n/en.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { useDeskAction } from '../../kit/use-desk-action.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { useDeskAction } from '#kit/use-desk-action.ts';
 
 type Text = Dictionary['deskModeration'];
 

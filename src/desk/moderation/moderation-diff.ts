@@ -1,7 +1,7 @@
-import { formatMoney } from '../../i18n/format.ts';
-import { plural } from '../../i18n/interpolate.ts';
-import type { Dictionary } from '../../i18n/en.ts';
-import type { Locale } from '../../i18n/locales.ts';
+import { formatMoney } from '#i18n/format.ts';
+import { plural } from '#i18n/interpolate.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import type { Locale } from '#i18n/locales.ts';
 import type { FieldDifference } from './moderation-views.ts';
 
 type Text = Dictionary['deskModeration'];

@@ -1,4 +1,4 @@
-import type { ChangeKind, ModeratedField } from '../../lib/seller-catalog-changes.ts';
+import type { ChangeKind, ModeratedField } from '#lib/seller-catalog-changes.ts';
 
 /** One field of a change as the queue shows it: what the shop shows now, and what the seller proposes. */
 export interface FieldDifference {

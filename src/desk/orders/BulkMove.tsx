@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { interpolate, plural } from '../../i18n/interpolate.ts';
-import { Filled } from '../../islands/shared/Filled.tsx';
-import type { Locale } from '../../i18n/locales.ts';
-import type { OrderStatus } from '../../lib/orders/order-status.ts';
-import { Button } from '../../kit/Button.tsx';
-import { inputClass } from '../../kit/Field.tsx';
-import { Notice } from '../../kit/Notice.tsx';
-import { useDeskAction } from '../../kit/use-desk-action.ts';
+import { interpolate, plural } from '#i18n/interpolate.ts';
+import { Filled } from '#islands/shared/Filled.tsx';
+import type { Locale } from '#i18n/locales.ts';
+import type { OrderStatus } from '#lib/orders/order-status.ts';
+import { Button } from '#kit/Button.tsx';
+import { inputClass } from '#kit/Field.tsx';
+import { Notice } from '#kit/Notice.tsx';
+import { useDeskAction } from '#kit/use-desk-action.ts';
 import type { OrdersTableText } from './orders-text.ts';
 
 type Result = { id: number; ok: boolean; message?: string };

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
-import type { Dictionary } from '../../i18n/en.ts';
-import { interpolate, interpolateIsolated } from '../../i18n/interpolate.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import type { OrderStatus } from '../../lib/orders/order-status.ts';
-import { Button, SubmitButton } from '../../kit/Button.tsx';
-import { useConfirm } from '../../kit/Dialog.tsx';
-import { inputClass } from '../../kit/Field.tsx';
-import { Notice } from '../../kit/Notice.tsx';
-import { useDeskAction, type DeskAction } from '../../kit/use-desk-action.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import { interpolate, interpolateIsolated } from '#i18n/interpolate.ts';
+import type { Locale } from '#i18n/locales.ts';
+import type { OrderStatus } from '#lib/orders/order-status.ts';
+import { Button, SubmitButton } from '#kit/Button.tsx';
+import { useConfirm } from '#kit/Dialog.tsx';
+import { inputClass } from '#kit/Field.tsx';
+import { Notice } from '#kit/Notice.tsx';
+import { useDeskAction, type DeskAction } from '#kit/use-desk-action.ts';
 
 type Text = Dictionary['adminOrders']['order'];
 interface Props {

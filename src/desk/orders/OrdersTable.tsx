@@ -1,13 +1,13 @@
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useState } from 'react';
-import { interpolate, interpolateIsolated, plural } from '../../i18n/interpolate.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { operatorNextStatuses, type OrderStatus } from '../../lib/orders/order-status.ts';
-import DataTable, { type DeskColumn, type SortState } from '../../kit/DataTable.tsx';
-import { buttonClass } from '../../kit/Button.tsx';
+import { interpolate, interpolateIsolated, plural } from '#i18n/interpolate.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { operatorNextStatuses, type OrderStatus } from '#lib/orders/order-status.ts';
+import DataTable, { type DeskColumn, type SortState } from '#kit/DataTable.tsx';
+import { buttonClass } from '#kit/Button.tsx';
 import BulkMove from './BulkMove.tsx';
 import type { OrdersTableText } from './orders-text.ts';
-import { localePath } from '../../i18n/routes.ts';
+import { localePath } from '#i18n/routes.ts';
 
 export interface DeskListRow {
   id: number;

@@ -1,4 +1,4 @@
-import { Button, type ButtonVariant } from '../../kit/Button.tsx';
+import { Button, type ButtonVariant } from '#kit/Button.tsx';
 
 /**
  * Opens the browser's print dialog (the page's print stylesheet leaves only the slips and labels). Beside a form's own

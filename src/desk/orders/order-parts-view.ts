@@ -1,4 +1,4 @@
-import type { PartStatus } from '../../lib/orders/part-status.ts';
+import type { PartStatus } from '#lib/orders/part-status.ts';
 
 /** A seller's part as the desk's order page draws it (server/order-parts.ts loads it). */
 export interface DeskPart {

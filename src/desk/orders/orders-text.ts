@@ -1,4 +1,4 @@
-import type { Dictionary } from '../../i18n/en.ts';
+import type { Dictionary } from '#i18n/en.ts';
 
 /** The texts the orders list and its bulk move share. */
 export interface OrdersTableText {

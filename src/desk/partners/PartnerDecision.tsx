@@ -1,19 +1,15 @@
 import { useState } from 'react';
-import type { Dictionary } from '../../i18n/en.ts';
-import { interpolate } from '../../i18n/interpolate.ts';
-import { Filled } from '../../islands/shared/Filled.tsx';
-import type { Locale } from '../../i18n/locales.ts';
+import { interpolate } from '#i18n/interpolate.ts';
+import type { Locale } from '#i18n/locales.ts';
 import { approvalDraft, type ApprovalDraft } from './partner-form.ts';
 import type { ApplicationView, ApprovalResult } from './partner-views.ts';
-import { localePath } from '../../i18n/routes.ts';
-import { SubmitButton } from '../../kit/Button.tsx';
-import { Field, formFields, inputClass } from '../../kit/Field.tsx';
-import { typedValues, type FormState } from '../../kit/form-state.ts';
-import { FormMessage } from '../../kit/Notice.tsx';
-import { useDeskAction } from '../../kit/use-desk-action.ts';
-import { directionOf, localeOr } from '../../i18n/locales.ts';
-
-type Text = Dictionary['adminPartners'];
+import { SubmitButton } from '#kit/Button.tsx';
+import { Field, formFields, inputClass } from '#kit/Field.tsx';
+import { typedValues, type FormState } from '#kit/form-state.ts';
+import { FormMessage } from '#kit/Notice.tsx';
+import { useDeskAction } from '#kit/use-desk-action.ts';
+import { DecisionOutcome, type Decided, type PartnerText } from './DecisionOutcome.tsx';
+import { directionOf, localeOr } from '#i18n/locales.ts';
 
 /**
  * A waiting application's two decisions: approve (the seller's names, cities and descriptions in both languages,
@@ -26,16 +22,11 @@ export default function PartnerDecision({
   application,
 }: {
   locale: Locale;
-  text: Text;
+  text: PartnerText;
   application: ApplicationView;
 }) {
   const draft = approvalDraft(application);
-  const [done, setDone] = useState<{
-    message: string;
-    notified: boolean;
-    sellerId?: number;
-    ownerInvite?: ApprovalResult['ownerInvite'];
-  } | null>(null);
+  const [done, setDone] = useState<Decided | null>(null);
   // Once decided, the forms give way to what happened (the island's refresh).
   const approving = useDeskAction<ApprovalResult>({
     locale,
@@ -75,37 +66,7 @@ export default function PartnerDecision({
     </Field>
   );
 
-  if (done) {
-    return (
-      <div role="status" className="space-y-2 rounded-xl bg-white p-4 shadow-sm">
-        <p className="font-semibold">{done.message}</p>
-        {!done.notified && (
-          <p className="text-red-800">
-            <Filled template={text.notSent} values={{ mobile: application.mobile }} />
-          </p>
-        )}
-        {done.ownerInvite && (
-          <div className="space-y-1">
-            <p>
-              <Filled template={text.ownerInvite} values={{ email: done.ownerInvite.email }} />
-            </p>
-            <code
-              dir="ltr"
-              className="block break-all rounded bg-roast-50 px-2 py-1 font-mono text-sm"
-              data-testid="owner-invite"
-            >
-              {done.ownerInvite.link}
-            </code>
-          </div>
-        )}
-        {done.sellerId && (
-          <a href={localePath(locale, `/seller-profile/${done.sellerId}`)} className="underline underline-offset-2">
-            {text.openSeller}
-          </a>
-        )}
-      </div>
-    );
-  }
+  if (done) return <DecisionOutcome locale={locale} text={text} mobile={application.mobile} outcome={done} />;
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       <form

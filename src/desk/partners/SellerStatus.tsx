@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import type { Dictionary } from '../../i18n/en.ts';
-import { interpolate } from '../../i18n/interpolate.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { Button } from '../../kit/Button.tsx';
-import { inputClass } from '../../kit/Field.tsx';
-import { Notice } from '../../kit/Notice.tsx';
-import { useDeskAction } from '../../kit/use-desk-action.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import { interpolate } from '#i18n/interpolate.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { Button } from '#kit/Button.tsx';
+import { inputClass } from '#kit/Field.tsx';
+import { Notice } from '#kit/Notice.tsx';
+import { useDeskAction } from '#kit/use-desk-action.ts';
 
 type Text = Dictionary['adminPartners']['sellers'];
 

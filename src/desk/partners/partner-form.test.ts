@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { slugOf } from '../../lib/text.ts';
+import { slugOf } from '#lib/text.ts';
 import { approvalDraft } from './partner-form.ts';
 
 describe('slugOf', () => {

@@ -1,5 +1,5 @@
-import { localeOr, type Locale } from '../../i18n/locales.ts';
-import { slugOf } from '../../lib/text.ts';
+import { localeOr, type Locale } from '#i18n/locales.ts';
+import { slugOf } from '#lib/text.ts';
 import type { ApplicationView } from './partner-views.ts';
 
 /**

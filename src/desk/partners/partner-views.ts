@@ -1,4 +1,4 @@
-import type { ApplicationStatus } from '../../lib/schemas/admin-partners.ts';
+import type { ApplicationStatus } from '#lib/schemas/admin-partners.ts';
 
 /** What the desk's partner pages read (issue 23): the service returns these, the islands are typed with them. */
 export interface ApplicationSummary {
@@ -47,4 +47,12 @@ export interface ApprovalResult {
   notified: boolean;
   /** The seller owner's invitation to the portal (issue 40): the applicant's e-mail and the one-time link. */
   ownerInvite: { email: string; link: string };
+}
+
+/** A seller's owner, as the desk's sellers page lists them for a lost authenticator (issue 50). */
+export interface SellerOwnerView {
+  id: number;
+  name: string;
+  email: string;
+  status: 'active' | 'invited';
 }

@@ -1,6 +1,6 @@
-import DataTable from '../../kit/DataTable.tsx';
-import { Filled } from '../../islands/shared/Filled.tsx';
-import type { Locale } from '../../i18n/locales.ts';
+import DataTable from '#kit/DataTable.tsx';
+import { Filled } from '#islands/shared/Filled.tsx';
+import type { Locale } from '#i18n/locales.ts';
 import { mismatchColumns, runColumns, type Text } from './reconciliation-columns.tsx';
 import type { ReconciliationView } from './reconciliation-view.ts';
 

@@ -1,9 +1,9 @@
-import type { Dictionary } from '../../i18n/en.ts';
-import { formatMoney, formatNumber } from '../../i18n/format.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { localePath } from '../../i18n/routes.ts';
-import type { DeskColumn } from '../../kit/DataTable.tsx';
-import { Filled } from '../../islands/shared/Filled.tsx';
+import type { Dictionary } from '#i18n/en.ts';
+import { formatMoney, formatNumber } from '#i18n/format.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routes.ts';
+import type { DeskColumn } from '#kit/DataTable.tsx';
+import { Filled } from '#islands/shared/Filled.tsx';
 import type { MismatchView, ReconciliationRunView } from './reconciliation-view.ts';
 
 export type Text = Dictionary['adminPayments']['reconciliation'];

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { Dictionary } from '../../i18n/en.ts';
-import type { Locale } from '../../i18n/locales.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import type { Locale } from '#i18n/locales.ts';
 import type { CouponView } from './promotion-views.ts';
 import CouponForm from './CouponForm.tsx';
 import PauseButton from './PauseButton.tsx';

@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import type { Dictionary } from '../../i18n/en.ts';
-import type { Locale } from '../../i18n/locales.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import type { Locale } from '#i18n/locales.ts';
 import { couponBody, couponFields, type CouponFields } from './coupon-form.ts';
 import type { CouponView } from './promotion-views.ts';
-import { SubmitButton } from '../../kit/Button.tsx';
-import { formFields } from '../../kit/Field.tsx';
-import { SelectField } from '../../kit/SelectField.tsx';
-import { typedValues } from '../../kit/form-state.ts';
-import { FormMessage } from '../../kit/Notice.tsx';
-import { useDeskAction } from '../../kit/use-desk-action.ts';
+import { SubmitButton } from '#kit/Button.tsx';
+import { formFields } from '#kit/Field.tsx';
+import { SelectField } from '#kit/SelectField.tsx';
+import { typedValues } from '#kit/form-state.ts';
+import { FormMessage } from '#kit/Notice.tsx';
+import { useDeskAction } from '#kit/use-desk-action.ts';
 
 type Text = Dictionary['adminPromotions'];
 

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import type { Dictionary } from '../../i18n/en.ts';
-import { interpolate, interpolateIsolated } from '../../i18n/interpolate.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { localePath } from '../../i18n/routes.ts';
-import { adminCall } from '../shell/admin-client.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import { interpolate, interpolateIsolated } from '#i18n/interpolate.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routes.ts';
+import { adminCall } from '#kit/admin-client.ts';
 import { couponTerms } from './coupon-terms.ts';
 import type { CouponPage, CouponView } from './promotion-views.ts';
-import DataTable, { type DeskColumn } from '../../kit/DataTable.tsx';
-import { Pager } from '../../kit/Pager.tsx';
+import DataTable, { type DeskColumn } from '#kit/DataTable.tsx';
+import { Pager } from '#kit/Pager.tsx';
 import CouponForm from './CouponForm.tsx';
 import PauseButton from './PauseButton.tsx';
 

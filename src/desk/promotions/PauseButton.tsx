@@ -1,10 +1,10 @@
-import type { Dictionary } from '../../i18n/en.ts';
-import { interpolateIsolated } from '../../i18n/interpolate.ts';
-import type { Locale } from '../../i18n/locales.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import { interpolateIsolated } from '#i18n/interpolate.ts';
+import type { Locale } from '#i18n/locales.ts';
 import type { CouponView } from './promotion-views.ts';
-import { Button } from '../../kit/Button.tsx';
-import { Notice } from '../../kit/Notice.tsx';
-import { useDeskAction } from '../../kit/use-desk-action.ts';
+import { Button } from '#kit/Button.tsx';
+import { Notice } from '#kit/Notice.tsx';
+import { useDeskAction } from '#kit/use-desk-action.ts';
 
 /** Pauses an active coupon (the checkout refuses it from the next request) or resumes a paused one. */
 export default function PauseButton({

@@ -1,4 +1,4 @@
-import { parseMoneyInput, typedPoundsText } from '../../lib/money.ts';
+import { parseMoneyInput, typedPoundsText } from '#lib/money.ts';
 import type { CouponView } from './promotion-views.ts';
 
 /**

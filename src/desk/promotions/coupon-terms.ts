@@ -1,8 +1,8 @@
-import { formatMoney, formatNumber, formatProseDate } from '../../i18n/format.ts';
-import { interpolate } from '../../i18n/interpolate.ts';
-import type { Dictionary } from '../../i18n/en.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { cairoDayStart } from '../../lib/cairo-day.ts';
+import { formatMoney, formatNumber, formatProseDate } from '#i18n/format.ts';
+import { interpolate } from '#i18n/interpolate.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { cairoDayStart } from '#lib/cairo-day.ts';
 import type { CouponView } from './promotion-views.ts';
 
 type Text = Dictionary['adminPromotions']['coupons'];

@@ -1,17 +1,17 @@
-import type { Dictionary } from '../../i18n/en.ts';
-import { formatMoney } from '../../i18n/format.ts';
-import { interpolateIsolated } from '../../i18n/interpolate.ts';
-import { Filled } from '../../islands/shared/Filled.tsx';
-import type { Locale } from '../../i18n/locales.ts';
-import { parseMoneyInput } from '../../lib/money.ts';
-import { Button, SubmitButton } from '../../kit/Button.tsx';
-import { ChoiceGroup } from '../../kit/ChoiceGroup.tsx';
-import { Dialog, type Question } from '../../kit/Dialog.tsx';
-import { Input, MoneyInput } from '../../kit/Field.tsx';
-import { FormActions } from '../../kit/FormActions.tsx';
-import { typedValues } from '../../kit/form-state.ts';
-import { FormMessage } from '../../kit/Notice.tsx';
-import { useDeskAction } from '../../kit/use-desk-action.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import { formatMoney } from '#i18n/format.ts';
+import { interpolateIsolated } from '#i18n/interpolate.ts';
+import { Filled } from '#islands/shared/Filled.tsx';
+import type { Locale } from '#i18n/locales.ts';
+import { parseMoneyInput } from '#lib/money.ts';
+import { Button, SubmitButton } from '#kit/Button.tsx';
+import { ChoiceGroup } from '#kit/ChoiceGroup.tsx';
+import { Dialog, type Question } from '#kit/Dialog.tsx';
+import { Input, MoneyInput } from '#kit/Field.tsx';
+import { FormActions } from '#kit/FormActions.tsx';
+import { typedValues } from '#kit/form-state.ts';
+import { FormMessage } from '#kit/Notice.tsx';
+import { useDeskAction } from '#kit/use-desk-action.ts';
 import type { RefundView } from './refund-view.ts';
 
 /** What the API answers for a payout (piastres). */

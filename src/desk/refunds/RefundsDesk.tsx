@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import type { Dictionary } from '../../i18n/en.ts';
-import { formatMoney } from '../../i18n/format.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { Button } from '../../kit/Button.tsx';
-import DataTable, { type DeskColumn } from '../../kit/DataTable.tsx';
-import { useConfirm } from '../../kit/Dialog.tsx';
+import type { Dictionary } from '#i18n/en.ts';
+import { formatMoney } from '#i18n/format.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { Button } from '#kit/Button.tsx';
+import DataTable, { type DeskColumn } from '#kit/DataTable.tsx';
+import { useConfirm } from '#kit/Dialog.tsx';
 import PayRefundDialog, { type Paid } from './PayRefundDialog.tsx';
 import type { RefundView } from './refund-view.ts';
-import { localePath } from '../../i18n/routes.ts';
+import { localePath } from '#i18n/routes.ts';
 
 export type { RefundView } from './refund-view.ts';
 

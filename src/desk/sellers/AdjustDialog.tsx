@@ -1,17 +1,17 @@
 import { useId } from 'react';
-import type { Dictionary } from '../../i18n/en.ts';
-import { formatMoney } from '../../i18n/format.ts';
-import { interpolateIsolated } from '../../i18n/interpolate.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { parseMoneyInput } from '../../lib/money.ts';
-import { Button, SubmitButton } from '../../kit/Button.tsx';
-import { ChoiceGroup } from '../../kit/ChoiceGroup.tsx';
-import { Dialog } from '../../kit/Dialog.tsx';
-import { Input, MoneyInput } from '../../kit/Field.tsx';
-import { FormActions } from '../../kit/FormActions.tsx';
-import { typedValues } from '../../kit/form-state.ts';
-import { FormMessage } from '../../kit/Notice.tsx';
-import { useDeskAction } from '../../kit/use-desk-action.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import { formatMoney } from '#i18n/format.ts';
+import { interpolateIsolated } from '#i18n/interpolate.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { parseMoneyInput } from '#lib/money.ts';
+import { Button, SubmitButton } from '#kit/Button.tsx';
+import { ChoiceGroup } from '#kit/ChoiceGroup.tsx';
+import { Dialog } from '#kit/Dialog.tsx';
+import { Input, MoneyInput } from '#kit/Field.tsx';
+import { FormActions } from '#kit/FormActions.tsx';
+import { typedValues } from '#kit/form-state.ts';
+import { FormMessage } from '#kit/Notice.tsx';
+import { useDeskAction } from '#kit/use-desk-action.ts';
 
 /** A correction to a seller's available balance, either way, with the reason the audit log keeps. */
 export default function AdjustDialog({

@@ -1,18 +1,16 @@
 import { useId, useState } from 'react';
-import type { Dictionary } from '../../i18n/en.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import type { CommissionRule } from '../../lib/seller-ledger/commission.ts';
-import { parseMoneyInput, typedPoundsText } from '../../lib/money.ts';
-import { SubmitButton } from '../../kit/Button.tsx';
-import { ChoiceGroup } from '../../kit/ChoiceGroup.tsx';
-import { formFields } from '../../kit/Field.tsx';
-import { SelectField } from '../../kit/SelectField.tsx';
-import { typedValues, type Errors } from '../../kit/form-state.ts';
-import { FormMessage } from '../../kit/Notice.tsx';
-import { useDeskAction } from '../../kit/use-desk-action.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import type { Locale } from '#i18n/locales.ts';
+import type { CommissionRule } from '#lib/seller-ledger/commission.ts';
+import { SubmitButton } from '#kit/Button.tsx';
+import { ChoiceGroup } from '#kit/ChoiceGroup.tsx';
+import { formFields } from '#kit/Field.tsx';
+import { SelectField } from '#kit/SelectField.tsx';
+import { typedValues } from '#kit/form-state.ts';
+import { FormMessage } from '#kit/Notice.tsx';
+import { useDeskAction } from '#kit/use-desk-action.ts';
+import { commissionBody, storedFee, type FeeField } from './commission-form.ts';
 import { SCOPES, scopeHasCategory, scopeHasSeller, type Named, type ScopeKind } from './commission-scope.ts';
-
-type FeeField = 'rate_bp' | 'min_fee' | 'max_fee' | 'flat_fee';
 
 /**
  * Sets the commission rule of one scope (PUT /api/admin/commission-rules, audited there). Choosing a scope that has
@@ -61,40 +59,11 @@ export default function CommissionRuleForm({
     if (found) setKind(found.kind);
     action.reset();
   };
-  const stored = (name: FeeField): string => {
-    if (!rule) return '';
-    if (rule.kind === 'flat') return name === 'flat_fee' ? typedPoundsText(rule.flatFee) : '';
-    return {
-      rate_bp: typedPoundsText(rule.rateBp),
-      min_fee: typedPoundsText(rule.minFee),
-      max_fee: typedPoundsText(rule.maxFee),
-      flat_fee: '',
-    }[name];
-  };
-  const field = formFields<FeeField>(state, id, stored);
+  const field = formFields<FeeField>(state, id, (name) => storedFee(rule, name));
 
   const submit = async (form: FormData) => {
     const values = typedValues(form);
-    const errors: Errors = {};
-    const amount = (name: FeeField, optional: boolean): number | null => {
-      const typed = values[name] ?? '';
-      if (optional && !typed.trim()) return null;
-      const parsed = parseMoneyInput(typed);
-      if (parsed.ok) return parsed.piastres;
-      errors[name] = [text.badAmount];
-      return null;
-    };
-    let body: Record<string, unknown>;
-    if (kind === 'percent') {
-      const rate = parseMoneyInput(values['rate_bp'] ?? '');
-      if (!rate.ok || rate.piastres > 10_000) errors['rate_bp'] = [c.badRate];
-      body = {
-        kind,
-        rate_bp: rate.ok ? rate.piastres : 0,
-        min_fee: amount('min_fee', true),
-        max_fee: amount('max_fee', true),
-      };
-    } else body = { kind, flat_fee: amount('flat_fee', false) };
+    const { body, errors } = commissionBody(kind, values, { badAmount: text.badAmount, badRate: c.badRate });
     if (Object.keys(errors).length) return action.refuse(errors, values);
     await action.run(
       { path: '/commission-rules', method: 'PUT', body: { seller_id: chosen.sellerId, category_id: chosen.categoryId, ...body } },

@@ -1,12 +1,12 @@
-import type { Dictionary } from '../../i18n/en.ts';
-import { interpolateIsolated } from '../../i18n/interpolate.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { Button } from '../../kit/Button.tsx';
-import DataTable, { type DeskColumn } from '../../kit/DataTable.tsx';
-import { useConfirm } from '../../kit/Dialog.tsx';
-import { FormMessage } from '../../kit/Notice.tsx';
-import { pageColumns, type PageColumn, type PageRow } from '../../kit/PageTable.tsx';
-import { useDeskAction } from '../../kit/use-desk-action.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import { interpolateIsolated } from '#i18n/interpolate.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { Button } from '#kit/Button.tsx';
+import DataTable, { type DeskColumn } from '#kit/DataTable.tsx';
+import { useConfirm } from '#kit/Dialog.tsx';
+import { FormMessage } from '#kit/Notice.tsx';
+import { pageColumns, type PageColumn, type PageRow } from '#kit/PageTable.tsx';
+import { useDeskAction } from '#kit/use-desk-action.ts';
 
 /** A listed rule: its worded cells, and what its Remove button names and sends (none for the marketplace's). */
 export interface RuleRow extends PageRow {

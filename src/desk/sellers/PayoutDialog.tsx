@@ -1,18 +1,18 @@
 import { useId, useState } from 'react';
-import type { Dictionary } from '../../i18n/en.ts';
-import { formatMoney } from '../../i18n/format.ts';
-import { interpolateIsolated } from '../../i18n/interpolate.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { parseMoneyInput } from '../../lib/money.ts';
-import { PAYOUT_METHODS } from '../../lib/seller-ledger/accounts.ts';
-import { Button, SubmitButton } from '../../kit/Button.tsx';
-import { Dialog } from '../../kit/Dialog.tsx';
-import { Input, MoneyInput } from '../../kit/Field.tsx';
-import { SelectField } from '../../kit/SelectField.tsx';
-import { FormActions } from '../../kit/FormActions.tsx';
-import { typedValues } from '../../kit/form-state.ts';
-import { FormMessage } from '../../kit/Notice.tsx';
-import { useDeskAction } from '../../kit/use-desk-action.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import { formatMoney } from '#i18n/format.ts';
+import { interpolateIsolated } from '#i18n/interpolate.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { parseMoneyInput } from '#lib/money.ts';
+import { PAYOUT_METHODS } from '#lib/seller-ledger/accounts.ts';
+import { Button, SubmitButton } from '#kit/Button.tsx';
+import { Dialog } from '#kit/Dialog.tsx';
+import { Input, MoneyInput } from '#kit/Field.tsx';
+import { SelectField } from '#kit/SelectField.tsx';
+import { FormActions } from '#kit/FormActions.tsx';
+import { typedValues } from '#kit/form-state.ts';
+import { FormMessage } from '#kit/Notice.tsx';
+import { useDeskAction } from '#kit/use-desk-action.ts';
 
 /**
  * Finance records a payout already sent (bank transfer, InstaPay, wallet) with its reference. The key is made when the

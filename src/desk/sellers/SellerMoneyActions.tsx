@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
-import type { Dictionary } from '../../i18n/en.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { Button, SubmitButton } from '../../kit/Button.tsx';
-import { Input } from '../../kit/Field.tsx';
-import { FormActions } from '../../kit/FormActions.tsx';
-import { FormMessage } from '../../kit/Notice.tsx';
-import { useDeskAction } from '../../kit/use-desk-action.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { Button, SubmitButton } from '#kit/Button.tsx';
+import { Input } from '#kit/Field.tsx';
+import { FormActions } from '#kit/FormActions.tsx';
+import { FormMessage } from '#kit/Notice.tsx';
+import { useDeskAction } from '#kit/use-desk-action.ts';
 import AdjustDialog from './AdjustDialog.tsx';
 import PayoutDialog from './PayoutDialog.tsx';
 

@@ -1,9 +1,9 @@
 import { useActionState, useState } from 'react';
-import { emptyState, type FormState } from '../../kit/form-state.ts';
-import { PasswordInput, StepForm } from '../../kit/StepForm.tsx';
-import { useClientAction } from '../../islands/shared/use-mounted.ts';
+import { emptyState, type FormState } from '#kit/form-state.ts';
+import { PasswordInput, StepForm } from '#kit/StepForm.tsx';
+import { useClientAction } from '#islands/shared/use-mounted.ts';
 import { EnrolThenRecovery, postStep, type StepProps } from './sign-in-steps.tsx';
-import { localePath } from '../../i18n/routes.ts';
+import { localePath } from '#i18n/routes.ts';
 
 /** /admin/accept-invite?token=… (and /seller/…: `side`): choose a password, enrol the second factor, keep the recovery codes. */
 export default function AcceptInvite({ locale, text, working, token, side = 'admin' }: StepProps & { token: string }) {

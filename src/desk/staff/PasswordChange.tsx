@@ -1,11 +1,12 @@
-import type { Dictionary } from '../../i18n/en.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { plural } from '../../i18n/interpolate.ts';
-import { SubmitButton } from '../../kit/Button.tsx';
-import { Input } from '../../kit/Field.tsx';
-import { FormMessage } from '../../kit/Notice.tsx';
-import { PasswordInput } from '../../kit/StepForm.tsx';
-import { useDeskAction } from '../../kit/use-desk-action.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import type { Locale } from '#i18n/locales.ts';
+import type { Side } from '#kit/admin-client.ts';
+import { plural } from '#i18n/interpolate.ts';
+import { SubmitButton } from '#kit/Button.tsx';
+import { Input } from '#kit/Field.tsx';
+import { FormMessage } from '#kit/Notice.tsx';
+import { PasswordInput } from '#kit/StepForm.tsx';
+import { useDeskAction } from '#kit/use-desk-action.ts';
 
 /**
  * /admin/account: a member changes their password (current password, new password, a code). The answer renews this
@@ -13,15 +14,19 @@ import { useDeskAction } from '../../kit/use-desk-action.ts';
  */
 export default function PasswordChange({
   locale,
+  side = 'admin',
   text,
   working,
 }: {
   locale: Locale;
+  /** The seller portal's account page (/seller/account, issue 50) draws it too, writing to /api/seller. */
+  side?: Side;
   text: Dictionary['adminAccount']['password'];
   working: string;
 }) {
   const changing = useDeskAction<{ sessions_ended: number }>({
     locale,
+    side,
     done: (data) => plural(text.done, data.sessions_ended, locale),
   });
   const { state } = changing;

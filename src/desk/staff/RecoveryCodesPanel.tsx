@@ -1,27 +1,35 @@
 import { useState } from 'react';
-import type { Dictionary } from '../../i18n/en.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { plural } from '../../i18n/interpolate.ts';
-import { SubmitButton } from '../../kit/Button.tsx';
-import { Input } from '../../kit/Field.tsx';
-import { FormMessage } from '../../kit/Notice.tsx';
-import { useDeskAction } from '../../kit/use-desk-action.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import type { Locale } from '#i18n/locales.ts';
+import type { Side } from '#kit/admin-client.ts';
+import { plural } from '#i18n/interpolate.ts';
+import { SubmitButton } from '#kit/Button.tsx';
+import { Input } from '#kit/Field.tsx';
+import { FormMessage } from '#kit/Notice.tsx';
+import { useDeskAction } from '#kit/use-desk-action.ts';
 
 /** /admin/account: how many recovery codes are left, and a new set (the password proves it is the member). */
 export default function RecoveryCodesPanel({
   locale,
+  side = 'admin',
   text,
   working,
   left,
 }: {
   locale: Locale;
+  /** The seller portal's account page (/seller/account, issue 50) draws it too, writing to /api/seller. */
+  side?: Side;
   text: Dictionary['adminAccount']['recovery'];
   working: string;
   left: number;
 }) {
   const [codes, setCodes] = useState<string[] | null>(null);
   // The new codes are shown once, here: the answer is what the panel draws next.
-  const making = useDeskAction<{ recovery_codes: string[] }>({ locale, refresh: (data) => setCodes(data.recovery_codes) });
+  const making = useDeskAction<{ recovery_codes: string[] }>({
+    locale,
+    side,
+    refresh: (data) => setCodes(data.recovery_codes),
+  });
   const { state } = making;
   const make = (form: FormData) => making.run({ path: '/account/recovery-codes', body: { password: form.get('password') } }, {});
   return (

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import type { Dictionary } from '../../i18n/en.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { interpolate } from '../../i18n/interpolate.ts';
-import { localePath } from '../../i18n/routes.ts';
-import { Button } from '../../kit/Button.tsx';
-import { FormMessage } from '../../kit/Notice.tsx';
-import { useDeskAction } from '../../kit/use-desk-action.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import type { Locale } from '#i18n/locales.ts';
+import type { Side } from '#kit/admin-client.ts';
+import { interpolate } from '#i18n/interpolate.ts';
+import { localePath } from '#i18n/routes.ts';
+import { Button } from '#kit/Button.tsx';
+import { FormMessage } from '#kit/Notice.tsx';
+import { useDeskAction } from '#kit/use-desk-action.ts';
 
 /** One signed-in session as the account page shows it (times already formatted for the reader). */
 export interface SessionRow {
@@ -20,10 +21,13 @@ export interface SessionRow {
 /** /admin/account: where the member is signed in; any session can be ended (this one signs them out). */
 export default function SessionList({
   locale,
+  side = 'admin',
   text,
   initial,
 }: {
   locale: Locale;
+  /** The seller portal's account page (/seller/account, issue 50) draws it too, writing to /api/seller. */
+  side?: Side;
   text: Dictionary['adminAccount']['sessions'];
   initial: SessionRow[];
 }) {
@@ -32,9 +36,10 @@ export default function SessionList({
   // Ending this browser's own session signs the member out; another one leaves the list.
   const ended = useDeskAction<{ current: boolean }>({
     locale,
+    side,
     done: text.ended,
     refresh: (data) => {
-      if (data.current) window.location.assign(localePath(locale, '/admin/login'));
+      if (data.current) window.location.assign(localePath(locale, `/${side}/login`));
     },
   });
   const end = async (row: SessionRow) => {

@@ -1,6 +1,6 @@
-import type { Locale } from '../../i18n/locales.ts';
-import { adminCall, type Side } from '../shell/admin-client.ts';
-import { localePath } from '../../i18n/routes.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { adminCall, type Side } from '#kit/admin-client.ts';
+import { localePath } from '#i18n/routes.ts';
 
 /** Ends the staff (or seller: `side`) session on the server, then shows the sign-in page. */
 export default function SignOutButton({ locale, label, side = 'admin' }: { locale: Locale; label: string; side?: Side }) {

@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import type { Dictionary } from '../../i18n/en.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { STAFF_ROLES } from '../shell/permissions.ts';
-import { showToast } from '../../lib/toast-event.ts';
-import { interpolate } from '../../i18n/interpolate.ts';
-import { Button, SubmitButton } from '../../kit/Button.tsx';
-import { Input, inputClass } from '../../kit/Field.tsx';
-import { SelectField } from '../../kit/SelectField.tsx';
-import { typedValues } from '../../kit/form-state.ts';
-import { FormMessage } from '../../kit/Notice.tsx';
-import { useDeskAction } from '../../kit/use-desk-action.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { STAFF_ROLES } from '#core/permissions/permissions.ts';
+import { showToast } from '#lib/toast-event.ts';
+import { interpolate } from '#i18n/interpolate.ts';
+import { Button, SubmitButton } from '#kit/Button.tsx';
+import { Input, inputClass } from '#kit/Field.tsx';
+import { SelectField } from '#kit/SelectField.tsx';
+import { typedValues } from '#kit/form-state.ts';
+import { FormMessage } from '#kit/Notice.tsx';
+import { useDeskAction } from '#kit/use-desk-action.ts';
 
 type Text = Dictionary['admin'];
 

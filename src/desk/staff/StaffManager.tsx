@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import type { Dictionary } from '../../i18n/en.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { adminCall } from '../shell/admin-client.ts';
-import DataTable from '../../kit/DataTable.tsx';
-import { FormMessage } from '../../kit/Notice.tsx';
-import { useDeskAction } from '../../kit/use-desk-action.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { adminCall } from '#kit/admin-client.ts';
+import DataTable from '#kit/DataTable.tsx';
+import { FormMessage } from '#kit/Notice.tsx';
+import { useDeskAction } from '#kit/use-desk-action.ts';
 import { staffColumns, type StaffChange } from './staff-columns.tsx';
 import StaffInvite from './StaffInvite.tsx';
 import type { StaffRow } from './staff-row.ts';

@@ -1,9 +1,9 @@
 import { useActionState, useState } from 'react';
-import { afterSignIn } from '../shell/admin-client.ts';
-import { emptyState, typedValues, type FormState } from '../../kit/form-state.ts';
-import { Input } from '../../kit/Field.tsx';
-import { CodeInput, SignInFields, StepForm } from '../../kit/StepForm.tsx';
-import { useClientAction } from '../../islands/shared/use-mounted.ts';
+import { afterSignIn } from '#kit/admin-client.ts';
+import { emptyState, typedValues, type FormState } from '#kit/form-state.ts';
+import { Input } from '#kit/Field.tsx';
+import { CodeInput, SignInFields, StepForm } from '#kit/StepForm.tsx';
+import { useClientAction } from '#islands/shared/use-mounted.ts';
 import { EnrolThenRecovery, postStep, type StepProps } from './sign-in-steps.tsx';
 
 type Step = 'password' | 'code' | 'enrol';

@@ -1,12 +1,12 @@
 import { useActionState, useEffect, useState } from 'react';
-import type { Dictionary } from '../../i18n/en.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { adminCall, type Side } from '../shell/admin-client.ts';
-import { emptyState, formStateOf, type FormState } from '../../kit/form-state.ts';
-import { Notice } from '../../kit/Notice.tsx';
-import { buttonClass } from '../../kit/Button.tsx';
-import { CodeInput, StepForm } from '../../kit/StepForm.tsx';
-import { useClientAction } from '../../islands/shared/use-mounted.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { adminCall, type Side } from '#kit/admin-client.ts';
+import { emptyState, formStateOf, type FormState } from '#kit/form-state.ts';
+import { Notice } from '#kit/Notice.tsx';
+import { buttonClass } from '#kit/Button.tsx';
+import { CodeInput, StepForm } from '#kit/StepForm.tsx';
+import { useClientAction } from '#islands/shared/use-mounted.ts';
 
 export type SignInText = Dictionary['admin']['signIn'];
 export interface StepProps {

@@ -1,7 +1,7 @@
-import type { Dictionary } from '../../i18n/en.ts';
-import { STAFF_ROLES, type StaffRole } from '../shell/permissions.ts';
-import { Button } from '../../kit/Button.tsx';
-import { type DeskColumn } from '../../kit/DataTable.tsx';
+import type { Dictionary } from '#i18n/en.ts';
+import { STAFF_ROLES, type StaffRole } from '#core/permissions/permissions.ts';
+import { Button } from '#kit/Button.tsx';
+import { type DeskColumn } from '#kit/DataTable.tsx';
 import type { StaffRow } from './staff-row.ts';
 
 export type StaffChange = { role?: StaffRole; status?: 'active' | 'disabled' };
@@ -14,7 +14,8 @@ export function staffColumns(
 ): DeskColumn<StaffRow>[] {
   const s = text.staff;
   return [
-    { id: 'name', label: s.name, header: s.name, cell: ({ row }) => row.original.name },
+    // A name typed in Latin letters stays whole inside the Arabic table (issue 51).
+    { id: 'name', label: s.name, header: s.name, cell: ({ row }) => <bdi>{row.original.name}</bdi> },
     { id: 'email', label: s.email, header: s.email, cell: ({ row }) => <span dir="ltr">{row.original.email}</span> },
     {
       id: 'role',

@@ -1,4 +1,4 @@
-import type { StaffRole } from '../shell/permissions.ts';
+import type { StaffRole } from '#core/permissions/permissions.ts';
 
 /** A member of staff as the desk lists them. */
 export interface StaffRow {

@@ -271,7 +271,7 @@ export const adminContentMessages = defineMessages(
       validFrom: 'أول يوم',
       validUntil: 'آخر يوم',
       code: 'كود الخصم',
-      link: 'رابط داخل المتجر (مثل ‎/products)',
+      link: 'رابط داخل المتجر (مثل \u2068/products\u2069)',
       text: 'النص',
       art: 'الرسم',
       alt: 'وصف الرسم (لقارئات الشاشة)',

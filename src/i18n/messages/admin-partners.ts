@@ -9,6 +9,7 @@ export const adminPartnerMessages = defineMessages(
       slugTaken: 'A seller already uses this short name. Choose another.',
       fileMissing: 'This document is missing from the file storage. Ask the applicant to send it again.',
       sellerNotFound: 'Seller not found.',
+      ownerNotFound: 'This seller has no such owner.',
     },
     sms: {
       approved: 'Bean Bazaar: {brand} is now a seller on Bean Bazaar. Your page: {url}',
@@ -77,6 +78,17 @@ export const adminPartnerMessages = defineMessages(
       actions: 'Actions',
       empty: 'No sellers yet.',
     },
+    ownerReset: {
+      open: 'Owner of {name} lost their authenticator',
+      intro:
+        'Only for the seller’s owner, once you have checked it is them (a call to the mobile on the application, a known e-mail). Their password, authenticator, recovery codes and sessions stop working; the new link lets them choose a new password and set up a new authenticator.',
+      owner: 'Owner',
+      reason: 'How you checked it is the owner asking',
+      reasonHint: 'Kept in the audit log.',
+      submit: 'Make a new enrolment link',
+      cancel: 'Cancel',
+      done: 'New enrolment link for {email}. It works once, for 3 days: pass it on.',
+    },
   },
   {
     errors: {
@@ -85,6 +97,7 @@ export const adminPartnerMessages = defineMessages(
       slugTaken: 'هذا الاسم المختصر مستخدم لبائع آخر. اختر اسمًا غيره.',
       fileMissing: 'هذا المستند غير موجود في مخزن الملفات. اطلب من مقدم الطلب إرساله مرة أخرى.',
       sellerNotFound: 'لم يُعثر على البائع.',
+      ownerNotFound: 'لا يوجد مالك بهذا الاسم لدى هذا البائع.',
     },
     sms: {
       approved: 'بازار البن: أصبحت {brand} بائعًا في بازار البن. صفحتكم: {url}',
@@ -120,7 +133,7 @@ export const adminPartnerMessages = defineMessages(
     approveTitle: 'الموافقة: إنشاء البائع',
     approveIntro: 'تعرض صفحة البائع هذه البيانات باللغتين. تصل إلى مقدم الطلب رسالة نصية بعنوانها.',
     slug: 'الاسم المختصر',
-    slugHint: 'حروف إنجليزية صغيرة وأرقام وشرطات، مثل nile-roasters.',
+    slugHint: 'حروف إنجليزية صغيرة وأرقام وشرطات، مثل \u2068nile-roasters\u2069.',
     nameEn: 'الاسم بالإنجليزية',
     nameAr: 'الاسم بالعربية',
     cityEn: 'المدينة بالإنجليزية',
@@ -152,6 +165,17 @@ export const adminPartnerMessages = defineMessages(
       open: 'فتح صفحة {name}',
       actions: 'الإجراءات',
       empty: 'لا يوجد بائعون بعد.',
+    },
+    ownerReset: {
+      open: 'مالك {name} فقد تطبيق المصادقة',
+      intro:
+        'لمالك البائع فقط، وبعد التأكد أنه هو (مكالمة على الموبايل المكتوب في طلب الشراكة، أو بريد إلكتروني معروف). تتوقف كلمة المرور وتطبيق المصادقة ورموز الاسترداد والجلسات، والرابط الجديد يتيح له اختيار كلمة مرور جديدة وضبط تطبيق مصادقة جديد.',
+      owner: 'المالك',
+      reason: 'كيف تأكدت أن المالك هو من يطلب',
+      reasonHint: 'يُحفظ في سجل التدقيق.',
+      submit: 'إنشاء رابط تسجيل جديد',
+      cancel: 'إلغاء',
+      done: 'رابط تسجيل جديد لـ {email}. يعمل مرة واحدة لمدة 3 أيام: أرسله له.',
     },
   },
 );

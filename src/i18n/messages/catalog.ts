@@ -98,10 +98,16 @@ export const catalogMessages = defineMessages(
     apply: 'تطبيق',
     seller: 'البائع',
     soldBy: 'يبيعه',
-    sku: 'رمز المنتج',
+    sku: 'كود المنتج',
     weight: 'الوزن',
     inStock: 'متوفر',
-    fewLeft: { one: 'تبقّت قطعة واحدة فقط', other: 'تبقّى {count} فقط' },
+    fewLeft: {
+      one: 'تبقّت قطعة واحدة فقط',
+      two: 'تبقّت قطعتان فقط',
+      few: 'تبقّت {count} قطع فقط',
+      many: 'تبقّت {count} قطعة فقط',
+      other: 'تبقّت {count} قطعة فقط',
+    },
     ratingsCount: {
       zero: 'لا تقييمات',
       one: 'تقييم واحد',

@@ -120,7 +120,7 @@ export const contentMessages = defineMessages(
       intro: 'وصفات مجرّبة لكل أداة تحضير، بالنسبة والوقت بالضبط.',
       filterLabel: 'تصفية الوصفات',
       all: 'الكل',
-      method: { espresso: 'إسبريسو', filter: 'مفلترة', cold: 'باردة', turkish: 'تركي', milk: 'بالحليب' },
+      method: { espresso: 'إسبريسو', filter: 'مفلترة', cold: 'باردة', turkish: 'تركية', milk: 'بالحليب' },
       ingredients: 'المكونات',
       steps: 'الخطوات',
       brewTime: 'وقت التحضير',
@@ -143,7 +143,7 @@ export const contentMessages = defineMessages(
     offers: {
       title: 'العروض',
       intro: 'عروض حالية على القهوة والأدوات. يذكر كل عرض تاريخ بدايته ونهايته، وتختفي العروض المنتهية من القائمة.',
-      validUntil: 'ساري حتى {date}',
+      validUntil: 'سارٍ حتى {date}',
       validFrom: 'من {date} إلى {date2}',
       code: 'كود الخصم',
       shop: 'تسوّق العرض',

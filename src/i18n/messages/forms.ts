@@ -80,7 +80,7 @@ export const formsMessages = defineMessages(
     partner: {
       title: 'كن شريكًا',
       intro:
-        'محامص وعلامات تجارية وصنّاع أدوات: بيعوا لمحبي القهوة في كل مصر. عرّفنا بشركتك وأرفق مستنداتك، وسنرد خلال 3 أيام عمل.',
+        'محامص وعلامات تجارية وصنّاع أدوات: بيعوا لمحبي القهوة في كل مصر. عرّفونا بشركتكم وأرفقوا مستنداتكم، وسنرد عليكم خلال 3 أيام عمل.',
       brandName: 'اسم العلامة التجارية',
       companyDescription: 'وصف الشركة',
       email: 'بريد التواصل',
@@ -91,7 +91,7 @@ export const formsMessages = defineMessages(
       companyDocuments: 'مستندات الشركة',
       companyDocumentsHint: 'اختياري: السجل التجاري ومستندات أخرى، حتى 5 ملفات',
       fileHint: 'JPG أو JPEG أو PNG أو PDF، بحد أقصى 5 ميجابايت',
-      submit: 'إرسال الطلب',
+      submit: 'إرسال طلب الشراكة',
       sending: 'جارٍ الرفع…',
       successTitle: 'شكرًا لك، وصلنا طلبك',
       successText: {

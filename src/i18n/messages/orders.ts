@@ -76,6 +76,7 @@ export const ordersMessages = defineMessages(
       empty: 'You have no orders yet',
       emptyHint: 'When you place an order, it will appear here.',
       placedOn: 'Placed on {date}',
+      rateProduct: 'Rate this product',
       tracking: 'With {company}, tracking number {number}',
       trackParcel: 'Follow the parcel',
       courierSteps: {
@@ -229,6 +230,7 @@ export const ordersMessages = defineMessages(
       empty: 'لا توجد طلبات بعد',
       emptyHint: 'عندما تطلب شيئًا سيظهر هنا.',
       placedOn: 'تاريخ الطلب {date}',
+      rateProduct: 'قيّم هذا المنتج',
       tracking: 'مع {company}، رقم التتبع {number}',
       trackParcel: 'تتبّع الشحنة',
       courierSteps: {

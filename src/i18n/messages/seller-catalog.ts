@@ -47,7 +47,7 @@ export const sellerCatalogMessages = defineMessages(
     newTitle: 'إضافة منتج',
     importTitle: 'استيراد منتجاتك من ملف CSV',
     importIntro: 'الأعمدة نفسها التي في ملف كتالوج المتجر، ويمكن ترك عمود البائع. تُرفض الصفوف التي تذكر منتج بائع آخر.',
-    columns: { sku: 'رمز المنتج', name: 'الاسم', price: 'السعر', stock: 'المخزون', state: 'الحالة', actions: 'الإجراءات' },
+    columns: { sku: 'كود المنتج', name: 'الاسم', price: 'السعر', stock: 'المخزون', state: 'الحالة', actions: 'الإجراءات' },
     states: {
       live: 'معروض في المتجر',
       hidden: 'مخفي',

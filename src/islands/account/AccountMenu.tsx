@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { interpolate } from '../../i18n/interpolate.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { localePath } from '../../i18n/routes.ts';
-import { $session } from '../../stores/session.ts';
-import { accountPages, type AccountPageLabels } from '../../lib/account-pages.ts';
+import { interpolate } from '#i18n/interpolate.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routes.ts';
+import { $session } from '#stores/session.ts';
+import { accountPages, type AccountPageLabels } from '#lib/account-pages.ts';
 import type { AccountText } from './account-text.ts';
 import Avatar from './Avatar.tsx';
 import { logOutAndGoHome } from './log-out.ts';

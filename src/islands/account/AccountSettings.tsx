@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
-import type { Locale } from '../../i18n/locales.ts';
-import { $session } from '../../stores/session.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { $session } from '#stores/session.ts';
 import { type AccountText } from './account-text.ts';
 import { type FileText } from '../shared/FilePicker.tsx';
 import { PasswordForm, PhoneCodeForm, ProfileForm } from './AccountSettingsForms.tsx';

@@ -1,14 +1,14 @@
 import { Filled } from '../shared/Filled.tsx';
-import type { Locale } from '../../i18n/locales.ts';
-import type { SessionUser } from '../../stores/session.ts';
-import { type FormState } from '../../kit/form-state.ts';
-import { FormMessage } from '../../kit/Notice.tsx';
-import { Input } from '../../kit/Field.tsx';
-import { CodeInput, PasswordInput, StepForm } from '../../kit/StepForm.tsx';
+import type { Locale } from '#i18n/locales.ts';
+import type { SessionUser } from '#stores/session.ts';
+import { type FormState } from '#kit/form-state.ts';
+import { FormMessage } from '#kit/Notice.tsx';
+import { Input } from '#kit/Field.tsx';
+import { CodeInput, PasswordInput, StepForm } from '#kit/StepForm.tsx';
 import { type AccountText } from './account-text.ts';
 import { FilePicker, type FileText } from '../shared/FilePicker.tsx';
 import Avatar from './Avatar.tsx';
-import { SubmitButton } from '../../kit/Button.tsx';
+import { SubmitButton } from '#kit/Button.tsx';
 
 type FormAction = (form: FormData) => void;
 

@@ -1,18 +1,18 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { interpolate } from '../../i18n/interpolate.ts';
-import { formatAddress } from '../../i18n/format.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import type { AddressView } from '../../lib/orders/views.ts';
-import { showToast } from '../../lib/toast-event.ts';
-import { $addresses, $governorates, makePrimaryAddress, removeAddress } from '../../stores/addresses.ts';
+import { interpolate } from '#i18n/interpolate.ts';
+import { formatAddress } from '#i18n/format.ts';
+import type { Locale } from '#i18n/locales.ts';
+import type { AddressView } from '#lib/orders/views.ts';
+import { showToast } from '#lib/toast-event.ts';
+import { $addresses, $governorates, makePrimaryAddress, removeAddress } from '#stores/addresses.ts';
 import AddressForm from './AddressForm.tsx';
 import EmptyArt from './EmptyArt.tsx';
-import { withFormState } from '../../kit/form-state.ts';
+import { withFormState } from '#kit/form-state.ts';
 import { type AccountText } from './account-text.ts';
-import { useConfirm } from '../../kit/Dialog.tsx';
+import { useConfirm } from '#kit/Dialog.tsx';
 import { Filled } from '../shared/Filled.tsx';
-import { Button } from '../../kit/Button.tsx';
+import { Button } from '#kit/Button.tsx';
 
 /** /profile/address-book: list, add, edit, delete, make primary (the server keeps exactly one primary). */
 export default function AddressBook({

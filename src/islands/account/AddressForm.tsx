@@ -1,13 +1,13 @@
 import { useActionState } from 'react';
-import type { AddressView, GovernorateTerms } from '../../lib/orders/views.ts';
-import { showToast } from '../../lib/toast-event.ts';
-import { saveAddress } from '../../stores/addresses.ts';
-import { inputClass } from '../../kit/Field.tsx';
-import { withFormState, emptyState, typedValues, type FormState } from '../../kit/form-state.ts';
-import { FormMessage } from '../../kit/Notice.tsx';
-import { Input } from '../../kit/Field.tsx';
+import type { AddressView, GovernorateTerms } from '#lib/orders/views.ts';
+import { showToast } from '#lib/toast-event.ts';
+import { saveAddress } from '#stores/addresses.ts';
+import { inputClass } from '#kit/Field.tsx';
+import { withFormState, emptyState, typedValues, type FormState } from '#kit/form-state.ts';
+import { FormMessage } from '#kit/Notice.tsx';
+import { Input } from '#kit/Field.tsx';
 import { type AccountText } from './account-text.ts';
-import { SubmitButton } from '../../kit/Button.tsx';
+import { SubmitButton } from '#kit/Button.tsx';
 
 interface Props {
   text: AccountText;

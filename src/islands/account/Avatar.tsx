@@ -1,4 +1,4 @@
-import type { SessionUser } from '../../stores/session.ts';
+import type { SessionUser } from '#stores/session.ts';
 
 /** The shopper's photo, or their initials on a coffee-coloured disc. Decorative next to the greeting. */
 export default function Avatar({ user, size }: { user: SessionUser; size: number }) {

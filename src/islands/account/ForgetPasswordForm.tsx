@@ -1,13 +1,13 @@
-import { apiFetch } from '../../lib/api-client.ts';
+import { apiFetch } from '#lib/api-client.ts';
 import { useActionState, useState } from 'react';
-import type { Locale } from '../../i18n/locales.ts';
-import { localePath } from '../../i18n/routes.ts';
-import { showToast, showToastAfterNavigation } from '../../lib/toast-event.ts';
-import { withFormState, emptyState, typedValues, type FormState } from '../../kit/form-state.ts';
-import { FormMessage } from '../../kit/Notice.tsx';
-import { Input } from '../../kit/Field.tsx';
+import type { Locale } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routes.ts';
+import { showToast, showToastAfterNavigation } from '#lib/toast-event.ts';
+import { withFormState, emptyState, typedValues, type FormState } from '#kit/form-state.ts';
+import { FormMessage } from '#kit/Notice.tsx';
+import { Input } from '#kit/Field.tsx';
 import { type AccountText } from './account-text.ts';
-import { SubmitButton } from '../../kit/Button.tsx';
+import { SubmitButton } from '#kit/Button.tsx';
 import { useClientAction } from '../shared/use-mounted.ts';
 
 /** /forget-password: a code to the phone, then the code with a new password ('Password changed successfully'). */

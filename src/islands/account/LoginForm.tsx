@@ -1,10 +1,10 @@
-import { apiFetch } from '../../lib/api-client.ts';
+import { apiFetch } from '#lib/api-client.ts';
 import { useActionState } from 'react';
-import type { Locale } from '../../i18n/locales.ts';
-import { adoptSession } from '../../lib/auth-client.ts';
-import { routeBackPath } from '../../lib/route-back.ts';
-import { withFormState, emptyState, typedValues, type FormState } from '../../kit/form-state.ts';
-import { SignInFields, StepForm } from '../../kit/StepForm.tsx';
+import type { Locale } from '#i18n/locales.ts';
+import { adoptSession } from '#lib/auth-client.ts';
+import { routeBackPath } from '#lib/route-back.ts';
+import { withFormState, emptyState, typedValues, type FormState } from '#kit/form-state.ts';
+import { SignInFields, StepForm } from '#kit/StepForm.tsx';
 import { type AccountText } from './account-text.ts';
 import { useClientAction } from '../shared/use-mounted.ts';
 

@@ -1,4 +1,4 @@
-import type { Locale } from '../../i18n/locales.ts';
+import type { Locale } from '#i18n/locales.ts';
 import { logOutAndGoHome } from './log-out.ts';
 
 /** The account side menu's logout entry: drawn on the server, hydrated on intent (a tap before that is replayed). */

@@ -1,16 +1,16 @@
-import { apiFetch } from '../../lib/api-client.ts';
+import { apiFetch } from '#lib/api-client.ts';
 import { useActionState, useEffect, useState } from 'react';
-import { interpolate, interpolateParts } from '../../i18n/interpolate.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { localePath } from '../../i18n/routes.ts';
-import { adoptSession } from '../../lib/auth-client.ts';
-import { showToast, showToastAfterNavigation } from '../../lib/toast-event.ts';
-import { withFormState, emptyState, type FormState } from '../../kit/form-state.ts';
-import { FormMessage } from '../../kit/Notice.tsx';
-import { Input } from '../../kit/Field.tsx';
+import { interpolate, interpolateParts } from '#i18n/interpolate.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routes.ts';
+import { adoptSession } from '#lib/auth-client.ts';
+import { showToast, showToastAfterNavigation } from '#lib/toast-event.ts';
+import { withFormState, emptyState, type FormState } from '#kit/form-state.ts';
+import { FormMessage } from '#kit/Notice.tsx';
+import { Input } from '#kit/Field.tsx';
 import { type AccountText } from './account-text.ts';
 import { VERIFY_PHONE_KEY } from './SignUpForm.tsx';
-import { SubmitButton } from '../../kit/Button.tsx';
+import { SubmitButton } from '#kit/Button.tsx';
 import { useClientAction } from '../shared/use-mounted.ts';
 
 const COOLDOWN = 60;

@@ -1,3 +1,3 @@
-import type { Dictionary } from '../../i18n/en.ts';
+import type { Dictionary } from '#i18n/en.ts';
 
 export type AccountText = Dictionary['account'];

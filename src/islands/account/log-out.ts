@@ -1,7 +1,7 @@
-import type { Locale } from '../../i18n/locales.ts';
-import { localePath } from '../../i18n/routes.ts';
-import { logoutSession } from '../../lib/auth-client.ts';
-import { resetCart } from '../../stores/cart.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routes.ts';
+import { logoutSession } from '#lib/auth-client.ts';
+import { resetCart } from '#stores/cart.ts';
 
 /**
  * Spec section 4: logout clears the session, resets the cart configuration and the wishlist, then goes home.

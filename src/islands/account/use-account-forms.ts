@@ -1,10 +1,10 @@
 import { useActionState, useState } from 'react';
-import type { Locale } from '../../i18n/locales.ts';
-import { shopperFetch } from '../../lib/api-client.ts';
-import { toSessionUser, type ApiUser } from '../../lib/auth-client.ts';
-import { showToast } from '../../lib/toast-event.ts';
-import { setSession } from '../../stores/session.ts';
-import { withFormState, emptyState, type FormState } from '../../kit/form-state.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { shopperFetch } from '#lib/api-client.ts';
+import { toSessionUser, type ApiUser } from '#lib/auth-client.ts';
+import { showToast } from '#lib/toast-event.ts';
+import { setSession } from '#stores/session.ts';
+import { withFormState, emptyState, type FormState } from '#kit/form-state.ts';
 import { type AccountText } from './account-text.ts';
 
 /** The account page's three forms: the profile (and the number waiting for its code), the code, and the password. */

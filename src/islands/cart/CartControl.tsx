@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { CART_CONTROL_REFRESH, type CartProduct } from '../../lib/cart-math.ts';
-import { showToast } from '../../lib/toast-event.ts';
-import { stepCart } from '../../stores/cart.ts';
+import { CART_CONTROL_REFRESH, type CartProduct } from '#lib/cart-math.ts';
+import { showToast } from '#lib/toast-event.ts';
+import { stepCart } from '#stores/cart.ts';
 import { useMounted } from '../shared/use-mounted.ts';
 import { CART_CONTROL_CLASSES as classes, type CartControlText } from './cart-control-markup.ts';
 import { useCart } from './use-cart.ts';

@@ -1,14 +1,14 @@
-import { formatMoney } from '../../i18n/format.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { productPath } from '../../i18n/routes.ts';
-import { interpolate } from '../../i18n/interpolate.ts';
+import { formatMoney } from '#i18n/format.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { productPath } from '#i18n/routes.ts';
+import { interpolate } from '#i18n/interpolate.ts';
 import { Filled } from '../shared/Filled.tsx';
-import type { CartLine } from '../../lib/cart-math.ts';
-import type { LineNotice } from '../../lib/cart-quote.ts';
-import { removeFromCart } from '../../stores/cart.ts';
+import type { CartLine } from '#lib/cart-math.ts';
+import type { LineNotice } from '#lib/cart-quote.ts';
+import { removeFromCart } from '#stores/cart.ts';
 import type { CartText } from './cart-text.ts';
 import QuantityStepper from './QuantityStepper.tsx';
-import { showToast } from '../../lib/toast-event.ts';
+import { showToast } from '#lib/toast-event.ts';
 
 interface Props {
   line: CartLine;

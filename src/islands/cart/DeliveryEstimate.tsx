@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { formatMoney } from '../../i18n/format.ts';
-import { pluralForm } from '../../i18n/interpolate.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { $deliveryTerms } from '../../stores/delivery-terms.ts';
+import { formatMoney } from '#i18n/format.ts';
+import { pluralForm } from '#i18n/interpolate.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { $deliveryTerms } from '#stores/delivery-terms.ts';
 import type { OrdersText } from '../checkout/checkout-text.ts';
 import { Filled } from '../shared/Filled.tsx';
 

@@ -1,5 +1,5 @@
-import { formatMoney } from '../../i18n/format.ts';
-import type { Locale } from '../../i18n/locales.ts';
+import { formatMoney } from '#i18n/format.ts';
+import type { Locale } from '#i18n/locales.ts';
 import { useMounted } from '../shared/use-mounted.ts';
 import { useCart } from './use-cart.ts';
 import { useLiveQuote } from './use-live-quote.ts';

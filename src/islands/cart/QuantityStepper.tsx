@@ -1,7 +1,7 @@
-import type { CartLine } from '../../lib/cart-math.ts';
-import { stepCart } from '../../stores/cart.ts';
+import type { CartLine } from '#lib/cart-math.ts';
+import { stepCart } from '#stores/cart.ts';
 import type { CartText } from './cart-text.ts';
-import { showToast } from '../../lib/toast-event.ts';
+import { showToast } from '#lib/toast-event.ts';
 
 interface Props {
   line: CartLine;

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { CartProduct } from '../../lib/cart-math.ts';
+import type { CartProduct } from '#lib/cart-math.ts';
 import CartControl, { type CartControlText } from './CartControl.tsx';
 import { cartControlMarkup } from './cart-control-markup.ts';
 

@@ -1,6 +1,6 @@
-import type { CartProduct } from '../../lib/cart-math.ts';
-import { escapeMarkup as escape } from '../../lib/text.ts';
-import type { CartStep } from '../../stores/cart.ts';
+import type { CartProduct } from '#lib/cart-math.ts';
+import { escapeMarkup as escape } from '#lib/text.ts';
+import type { CartStep } from '#stores/cart.ts';
 
 /** A cart control's texts: its buttons' and the toast's after each step. */
 export interface CartControlText extends Record<CartStep, string> {

@@ -1,4 +1,4 @@
-import type { Dictionary } from '../../i18n/en.ts';
+import type { Dictionary } from '#i18n/en.ts';
 import type { CartControlText } from './CartControl.tsx';
 
 /** The cart domain's texts, as the cart page island receives them. */

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { withTotals, type CartState } from '../../lib/cart-math.ts';
-import { $cart } from '../../stores/cart.ts';
+import { withTotals, type CartState } from '#lib/cart-math.ts';
+import { $cart } from '#stores/cart.ts';
 
 // What the server rendered: it has no cart. One object, so React sees a stable snapshot.
 const SERVER_CART: CartState = withTotals([]);

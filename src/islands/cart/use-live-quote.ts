@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import type { Locale } from '../../i18n/locales.ts';
-import { apiFetch } from '../../lib/api-client.ts';
-import { reconcile, type CartQuote, type LineNotice } from '../../lib/cart-quote.ts';
-import { $cart, replaceCart } from '../../stores/cart.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { apiFetch } from '#lib/api-client.ts';
+import { reconcile, type CartQuote, type LineNotice } from '#lib/cart-quote.ts';
+import { $cart, replaceCart } from '#stores/cart.ts';
 
 export type QuoteStatus = 'loading' | 'ok' | 'failed';
 

@@ -1,5 +1,5 @@
-import type { Locale } from '../../i18n/locales.ts';
-import type { Suggestion } from '../../lib/types.ts';
+import type { Locale } from '#i18n/locales.ts';
+import type { Suggestion } from '#lib/types.ts';
 import SearchSuggestions from './SearchSuggestions.tsx';
 import { useSearchBox } from './use-search-box.ts';
 

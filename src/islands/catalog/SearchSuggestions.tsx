@@ -1,4 +1,4 @@
-import type { Suggestion } from '../../lib/types.ts';
+import type { Suggestion } from '#lib/types.ts';
 
 /** The suggestions list under the search box: one option per product (picture, name, title), or "none". */
 export default function SearchSuggestions({

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { Locale } from '../../i18n/locales.ts';
-import { apiFetch } from '../../lib/api-client.ts';
-import type { Suggestion } from '../../lib/types.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { apiFetch } from '#lib/api-client.ts';
+import type { Suggestion } from '#lib/types.ts';
 
 /** Spec sections 4, 5 and 9: at least 2 characters, and requests spaced by 200 ms. */
 const MIN_CHARS = 2;

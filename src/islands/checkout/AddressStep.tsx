@@ -1,6 +1,6 @@
-import { formatAddress } from '../../i18n/format.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import type { GovernorateTerms, SavedAddress } from '../../lib/orders/views.ts';
+import { formatAddress } from '#i18n/format.ts';
+import type { Locale } from '#i18n/locales.ts';
+import type { GovernorateTerms, SavedAddress } from '#lib/orders/views.ts';
 import type { InlineDraft, OrdersText } from './checkout-text.ts';
 
 interface Props {

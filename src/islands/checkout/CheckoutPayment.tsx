@@ -1,6 +1,6 @@
-import type { Dictionary } from '../../i18n/en.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { localePath } from '../../i18n/routes.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routes.ts';
 import AddressStep from './AddressStep.tsx';
 import { type OrdersText } from './checkout-text.ts';
 import CouponStep from './CouponStep.tsx';

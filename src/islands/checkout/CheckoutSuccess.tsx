@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import type { Dictionary } from '../../i18n/en.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { formatDateTime, formatMoney, formatOrderId } from '../../i18n/format.ts';
-import { localePath, productsPath } from '../../i18n/routes.ts';
-import { $placedOrder, followOrder, POLL_LIMIT } from '../../stores/placed-order.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { formatDateTime, formatMoney, formatOrderId } from '#i18n/format.ts';
+import { localePath, productsPath } from '#i18n/routes.ts';
+import { $placedOrder, followOrder, POLL_LIMIT } from '#stores/placed-order.ts';
 import { Filled } from '../shared/Filled.tsx';
 import type { OrdersText } from './checkout-text.ts';
 

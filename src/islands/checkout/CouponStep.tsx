@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { Locale } from '../../i18n/locales.ts';
-import { firstMessage } from '../../lib/api-client.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { firstMessage } from '#lib/api-client.ts';
 import { Filled } from '../shared/Filled.tsx';
-import { shopperFetch } from '../../lib/api-client.ts';
+import { shopperFetch } from '#lib/api-client.ts';
 import type { OrdersText } from './checkout-text.ts';
 
 interface Props {

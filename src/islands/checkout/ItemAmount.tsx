@@ -1,6 +1,6 @@
-import { formatMoney } from '../../i18n/format.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import type { SummaryItem } from '../../lib/orders/views.ts';
+import { formatMoney } from '#i18n/format.ts';
+import type { Locale } from '#i18n/locales.ts';
+import type { SummaryItem } from '#lib/orders/views.ts';
 
 /**
  * A line's amount at the price the shopper pays (it adds up to the subtotal); a sale line also shows its list

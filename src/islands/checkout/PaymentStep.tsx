@@ -1,7 +1,7 @@
-import { formatMoney } from '../../i18n/format.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import type { Dictionary } from '../../i18n/en.ts';
-import { MOBILE_WALLET_METHOD, type PaymentMethodView } from '../../lib/orders/views.ts';
+import { formatMoney } from '#i18n/format.ts';
+import type { Locale } from '#i18n/locales.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import { MOBILE_WALLET_METHOD, type PaymentMethodView } from '#lib/orders/views.ts';
 import { Filled } from '../shared/Filled.tsx';
 import type { OrdersText } from './checkout-text.ts';
 import WalletPhoneField from './WalletPhoneField.tsx';

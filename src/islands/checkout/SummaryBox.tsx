@@ -1,7 +1,7 @@
-import { formatMoney, formatSignedMoney } from '../../i18n/format.ts';
-import { pluralForm } from '../../i18n/interpolate.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { paidSubtotal, type OrderSummaryView } from '../../lib/orders/views.ts';
+import { formatMoney, formatSignedMoney } from '#i18n/format.ts';
+import { pluralForm } from '#i18n/interpolate.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { paidSubtotal, type OrderSummaryView } from '#lib/orders/views.ts';
 import { Filled } from '../shared/Filled.tsx';
 import ItemAmount from './ItemAmount.tsx';
 import type { OrdersText } from './checkout-text.ts';

@@ -1,4 +1,4 @@
-import type { Dictionary } from '../../i18n/en.ts';
+import type { Dictionary } from '#i18n/en.ts';
 
 /**
  * The mobile wallet's number (issue 39): the shopper may pay from a wallet on another line than the account's. Typed

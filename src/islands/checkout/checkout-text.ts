@@ -1,4 +1,4 @@
-import type { Dictionary } from '../../i18n/en.ts';
+import type { Dictionary } from '#i18n/en.ts';
 
 /** The dictionary slice the checkout and order islands receive (only the orders domain). */
 export type OrdersText = Dictionary['orders'];

@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import type { Locale } from '../../i18n/locales.ts';
-import { loginPath, PAYMENT_ROUTE } from '../../lib/checkout-links.ts';
-import type { DeliveryTermsView, OrderSummaryView, PaymentMethodView, SavedAddress } from '../../lib/orders/views.ts';
-import { $addresses } from '../../stores/addresses.ts';
-import { $checkoutSummary, $paymentMethods, quoteOrder } from '../../stores/checkout.ts';
-import { $deliveryTerms } from '../../stores/delivery-terms.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { loginPath, PAYMENT_ROUTE } from '#lib/checkout-links.ts';
+import type { DeliveryTermsView, OrderSummaryView, PaymentMethodView, SavedAddress } from '#lib/orders/views.ts';
+import { $addresses } from '#stores/addresses.ts';
+import { $checkoutSummary, $paymentMethods, quoteOrder } from '#stores/checkout.ts';
+import { $deliveryTerms } from '#stores/delivery-terms.ts';
 
 export interface CheckoutData {
   status: 'loading' | 'ok' | 'failed';

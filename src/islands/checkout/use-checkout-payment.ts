@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { Locale } from '../../i18n/locales.ts';
-import { toItem, track } from '../../lib/analytics.ts';
-import { nationalMobile } from '../../lib/phone-national.ts';
-import { MOBILE_WALLET_METHOD } from '../../lib/orders/views.ts';
-import { $cart } from '../../stores/cart.ts';
-import { $session } from '../../stores/session.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { toItem, track } from '#lib/analytics.ts';
+import { nationalMobile } from '#lib/phone-national.ts';
+import { MOBILE_WALLET_METHOD } from '#lib/orders/views.ts';
+import { $cart } from '#stores/cart.ts';
+import { $session } from '#stores/session.ts';
 import { draftComplete, draftPayload, emptyDraft, type InlineDraft, type OrdersText } from './checkout-text.ts';
 import { useCheckoutData, useSummary } from './use-checkout-data.ts';
 import { usePlaceOrder } from './use-place-order.ts';

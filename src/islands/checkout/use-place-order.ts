@@ -1,11 +1,11 @@
 import { useActionState, useRef } from 'react';
-import type { Locale } from '../../i18n/locales.ts';
-import { localePath } from '../../i18n/routes.ts';
-import { firstMessage } from '../../lib/api-client.ts';
-import type { PaymentMethodView } from '../../lib/orders/views.ts';
-import { reloadAddresses } from '../../stores/addresses.ts';
-import { resetCart } from '../../stores/cart.ts';
-import { shopperFetch } from '../../lib/api-client.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routes.ts';
+import { firstMessage } from '#lib/api-client.ts';
+import type { PaymentMethodView } from '#lib/orders/views.ts';
+import { reloadAddresses } from '#stores/addresses.ts';
+import { resetCart } from '#stores/cart.ts';
+import { shopperFetch } from '#lib/api-client.ts';
 import type { OrdersText } from './checkout-text.ts';
 import { sendToLogin } from './use-checkout-data.ts';
 

@@ -1,7 +1,9 @@
 /**
  * `client:intent`: hydrates an island when the shopper shows intent to use it (pointer over or down, focus,
- * a key, a click or a submit); with `client:intent="visible"` also once it is on screen and the main thread is
- * idle; with `client:intent="on:<event>"` also when that event reaches window (e.g. the first toast request). Nothing the shopper does not touch costs main-thread time before the page is interactive.
+ * a key, a click or a submit); with `client:intent="visible"` also once it is on screen, after the page's start-up
+ * (src/lib/after-start-up.ts: the first tap's work done, or a few quiet seconds) and when the main thread is idle;
+ * with `client:intent="on:<event>"` also when that event reaches window (e.g. the first toast request). Nothing the
+ * shopper does not touch costs main-thread time before the page is interactive.
  *
  * A click or submit made before React took over is held and replayed once the root exists (React then hydrates
  * the target synchronously and runs its handler), so "Add to cart" tapped the moment a card paints still adds.
@@ -12,10 +14,10 @@
  * ISLAND_READY, since it hydrates the controls it serves as React roots of its own (CardActions.tsx).
  */
 import type { ClientDirective } from 'astro';
+import { afterStartUp } from '#lib/after-start-up.ts';
 import { ISLAND_READY, servedElement } from './island-ready.ts';
 
 const TRIGGERS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown', 'click', 'submit'] as const;
-const IDLE_TIMEOUT_MS = 2000;
 // A ready signal that never comes must not hold a tap for ever.
 const READY_TIMEOUT_MS = 3000;
 
@@ -66,23 +68,24 @@ const intent: ClientDirective = (load, options, el) => {
   const on = words.find((word) => word.startsWith('on:'));
   if (on) window.addEventListener(on.slice(3), () => void start(), { once: true });
 
-  if (words.includes('visible')) {
-    const whenIdle = (run: () => void) =>
-      'requestIdleCallback' in window ? requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS }) : setTimeout(run, 200);
-    // Half a screen ahead: a card's button sits at its bottom, often just under the fold while its picture shows.
-    observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          observer?.disconnect();
-          whenIdle(() => void start());
-        }
-      },
-      { rootMargin: '50% 0px' },
-    );
-    // Astro islands are display:contents; observe their children.
-    if (served) observer.observe(served);
-    else for (const child of el.children) observer.observe(child);
-  }
+  // Merely on screen is no hurry: after the page's start-up (the first tap's work, or a few quiet seconds), when idle.
+  if (words.includes('visible'))
+    afterStartUp(() => {
+      if (started) return;
+      // Half a screen ahead: a card's button sits at its bottom, often just under the fold while its picture shows.
+      observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) {
+            observer?.disconnect();
+            (self.requestIdleCallback ?? setTimeout)(() => void start());
+          }
+        },
+        { rootMargin: '50% 0px' },
+      );
+      // Astro islands are display:contents; observe their children.
+      if (served) observer.observe(served);
+      else for (const child of el.children) observer.observe(child);
+    });
 };
 
 export default intent;

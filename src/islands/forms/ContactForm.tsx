@@ -1,10 +1,10 @@
 import { useState, type SubmitEvent } from 'react';
-import type { Dictionary } from '../../i18n/en.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { apiFetch } from '../../lib/api-client.ts';
-import { Field, inputClass } from '../../kit/Field.tsx';
-import { SubmitButton } from '../../kit/Button.tsx';
-import { showToast } from '../../lib/toast-event.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { apiFetch } from '#lib/api-client.ts';
+import { Field, inputClass } from '#kit/Field.tsx';
+import { SubmitButton } from '#kit/Button.tsx';
+import { showToast } from '#lib/toast-event.ts';
 
 interface Props {
   locale: Locale;

@@ -1,8 +1,8 @@
 import { useState, type SubmitEvent } from 'react';
-import type { Locale } from '../../i18n/locales.ts';
-import { apiFetch, firstMessage } from '../../lib/api-client.ts';
-import { showToast } from '../../lib/toast-event.ts';
-import { SubmitButton } from '../../kit/Button.tsx';
+import type { Locale } from '#i18n/locales.ts';
+import { apiFetch, firstMessage } from '#lib/api-client.ts';
+import { showToast } from '#lib/toast-event.ts';
+import { SubmitButton } from '#kit/Button.tsx';
 
 interface Props {
   locale: Locale;

@@ -1,14 +1,14 @@
 import { useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
-import type { Dictionary } from '../../i18n/en.ts';
-import { interpolate, plural } from '../../i18n/interpolate.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { PartnerApplicationSchema } from '../../lib/schemas/partner.ts';
-import { partnerFileFields, UPLOAD_ACCEPT } from '../../lib/uploads.ts';
-import { fieldMessages, type ValidationTexts } from '../../lib/validation-messages.ts';
-import { Field, inputClass } from '../../kit/Field.tsx';
-import { SubmitButton } from '../../kit/Button.tsx';
+import type { Dictionary } from '#i18n/en.ts';
+import { interpolate, plural } from '#i18n/interpolate.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { PartnerApplicationSchema } from '#lib/schemas/partner.ts';
+import { partnerFileFields, UPLOAD_ACCEPT } from '#lib/uploads.ts';
+import { fieldMessages, type ValidationTexts } from '#lib/validation-messages.ts';
+import { Field, inputClass } from '#kit/Field.tsx';
+import { SubmitButton } from '#kit/Button.tsx';
 import { fileProblem, sendApplication } from './partner-upload.ts';
-import { showToast } from '../../lib/toast-event.ts';
+import { showToast } from '#lib/toast-event.ts';
 import { FilePicker, type FileText } from '../shared/FilePicker.tsx';
 
 interface Props {

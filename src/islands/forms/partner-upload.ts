@@ -1,6 +1,6 @@
-import type { Locale } from '../../i18n/locales.ts';
-import { apiFetch } from '../../lib/api-client.ts';
-import { hasAllowedExtension, MAX_COMPANY_DOCUMENTS, MAX_UPLOAD_BYTES } from '../../lib/uploads.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { apiFetch } from '#lib/api-client.ts';
+import { hasAllowedExtension, MAX_COMPANY_DOCUMENTS, MAX_UPLOAD_BYTES } from '#lib/uploads.ts';
 
 export interface FileTexts {
   tooLarge: string;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { takePendingToasts, TOAST_EVENT, type ToastRequest } from '../../lib/toast-event.ts';
+import { takePendingToasts, TOAST_EVENT, type ToastRequest } from '#lib/toast-event.ts';
 
 /** Spec section 8: toasts stay 5 seconds. */
 const TOAST_MS = 5000;

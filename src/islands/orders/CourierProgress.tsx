@@ -1,4 +1,4 @@
-import { courierPath, type CourierStep } from '../../lib/couriers/courier-steps.ts';
+import { courierPath, type CourierStep } from '#lib/couriers/courier-steps.ts';
 import type { OrdersText } from '../checkout/checkout-text.ts';
 
 /**

@@ -1,6 +1,7 @@
-import { formatMoney, formatOrderId, formatSignedMoney } from '../../i18n/format.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { orderDate, paidSubtotal, type OrderView } from '../../lib/orders/views.ts';
+import { formatMoney, formatOrderId, formatSignedMoney } from '#i18n/format.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { productPath } from '#i18n/routes.ts';
+import { orderDate, paidSubtotal, type OrderView } from '#lib/orders/views.ts';
 import type { OrdersText } from '../checkout/checkout-text.ts';
 import { Filled } from '../shared/Filled.tsx';
 import ItemAmount from '../checkout/ItemAmount.tsx';
@@ -13,6 +14,19 @@ interface Props {
   busy: boolean;
   onCancel: (refundTo?: 'card' | 'wallet') => void;
   onReorder: () => void;
+}
+
+/** A delivered line's way to its product page's rating form (issue 52); the form there checks it was not returned. */
+function RateLink({ productId, locale, label }: { productId: number; locale: Locale; label: string }) {
+  return (
+    <a
+      href={`${productPath(locale, productId)}#rate`}
+      className="ms-2 font-semibold text-crema underline underline-offset-2"
+      data-rate-product={productId}
+    >
+      {label}
+    </a>
+  );
 }
 
 /** One order of the history: number, date, status, lines, totals, and cancel / order again. */
@@ -54,6 +68,9 @@ export default function OrderCard({ locale, text, order, busy, onCancel, onReord
           <li key={item.product_id} className="flex justify-between gap-2 py-2">
             <span>
               {item.name} — <Filled template={text.history.quantity} values={{ count: item.quantity }} />
+              {order.status === 'DELIVERED' && (
+                <RateLink productId={item.product_id} locale={locale} label={text.history.rateProduct} />
+              )}
             </span>
             <ItemAmount item={item} locale={locale} listLabel={c.listPrice} />
           </li>

@@ -1,18 +1,18 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { formatMoney, formatOrderId } from '../../i18n/format.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { localePath, productsPath } from '../../i18n/routes.ts';
-import { firstMessage } from '../../lib/api-client.ts';
-import { goToLoginOnce } from '../../lib/checkout-links.ts';
-import type { ReorderChange } from '../../lib/orders/views.ts';
-import { showToast } from '../../lib/toast-event.ts';
-import { $orders, cancelOrder, reorder } from '../../stores/orders.ts';
+import { formatMoney, formatOrderId } from '#i18n/format.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { localePath, productsPath } from '#i18n/routes.ts';
+import { firstMessage } from '#lib/api-client.ts';
+import { goToLoginOnce } from '#lib/checkout-links.ts';
+import type { ReorderChange } from '#lib/orders/views.ts';
+import { showToast } from '#lib/toast-event.ts';
+import { $orders, cancelOrder, reorder } from '#stores/orders.ts';
 import type { OrdersText } from '../checkout/checkout-text.ts';
 import OrderCard from './OrderCard.tsx';
 import EmptyArt from '../account/EmptyArt.tsx';
 import { Filled } from '../shared/Filled.tsx';
-import { useConfirm } from '../../kit/Dialog.tsx';
+import { useConfirm } from '#kit/Dialog.tsx';
 
 /** /profile/order-history: the shopper's orders with cancel and order-again; an empty state when there are none. */
 export default function OrderHistory({

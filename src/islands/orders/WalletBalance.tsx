@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { formatMoney, formatOrderId, formatSignedMoney } from '../../i18n/format.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { orderDate } from '../../lib/orders/views.ts';
-import { $wallet } from '../../stores/wallet.ts';
+import { formatMoney, formatOrderId, formatSignedMoney } from '#i18n/format.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { orderDate } from '#lib/orders/views.ts';
+import { $wallet } from '#stores/wallet.ts';
 import type { OrdersText } from '../checkout/checkout-text.ts';
 import { Filled } from '../shared/Filled.tsx';
 

@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent, type InputHTMLAttributes } from 'react';
-import { formatList } from '../../i18n/format.ts';
-import type { Locale } from '../../i18n/locales.ts';
+import { formatList } from '#i18n/format.ts';
+import type { Locale } from '#i18n/locales.ts';
 
 export interface FileText {
   choose: string;

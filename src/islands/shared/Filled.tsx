@@ -1,4 +1,4 @@
-import { interpolateParts } from '../../i18n/interpolate.ts';
+import { interpolateParts } from '#i18n/interpolate.ts';
 
 /**
  * A template with each filled value in its own <bdi> (prices, order ids, phones, codes read right inside Arabic

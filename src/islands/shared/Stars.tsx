@@ -1,4 +1,4 @@
-import { filledWidth, starsPath } from '../../lib/ui/stars.ts';
+import { filledWidth, starsPath } from '#lib/ui/stars.ts';
 
 /** The read-only star rating for islands: the same drawing as components/ui/Stars.astro (one geometry, lib/ui/stars.ts). */
 export function Stars({ rate, label }: { rate: number; label: string }) {

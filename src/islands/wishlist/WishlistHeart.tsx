@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { interpolate } from '../../i18n/interpolate.ts';
-import { showToast } from '../../lib/toast-event.ts';
-import { $session } from '../../stores/session.ts';
-import { $wishlist, toggleWishlist, WishlistError } from '../../stores/wishlist.ts';
+import { interpolate } from '#i18n/interpolate.ts';
+import { showToast } from '#lib/toast-event.ts';
+import { $session } from '#stores/session.ts';
+import { $wishlist, toggleWishlist, WishlistError } from '#stores/wishlist.ts';
 import { useMounted } from '../shared/use-mounted.ts';
 
 export interface HeartText {

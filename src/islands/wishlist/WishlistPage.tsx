@@ -1,18 +1,18 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { formatMoney } from '../../i18n/format.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { toCartProduct } from '../../lib/cart-math.ts';
-import { truncate } from '../../lib/text.ts';
-import { $session } from '../../stores/session.ts';
-import { $wishlist, fetchWishlist } from '../../stores/wishlist.ts';
+import { formatMoney } from '#i18n/format.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { toCartProduct } from '#lib/cart-math.ts';
+import { truncate } from '#lib/text.ts';
+import { $session } from '#stores/session.ts';
+import { $wishlist, fetchWishlist } from '#stores/wishlist.ts';
 import CartControl, { type CartControlText } from '../cart/CartControl.tsx';
 import WishlistHeart, { type HeartText } from './WishlistHeart.tsx';
 import EmptyArt from '../account/EmptyArt.tsx';
-import { useConfirm } from '../../kit/Dialog.tsx';
+import { useConfirm } from '#kit/Dialog.tsx';
 import { Filled } from '../shared/Filled.tsx';
 import { Stars } from '../shared/Stars.tsx';
-import { interpolate } from '../../i18n/interpolate.ts';
+import { interpolate } from '#i18n/interpolate.ts';
 
 interface Props {
   locale: Locale;

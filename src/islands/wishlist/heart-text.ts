@@ -1,4 +1,4 @@
-import type { Dictionary } from '../../i18n/en.ts';
+import type { Dictionary } from '#i18n/en.ts';
 import type { HeartText } from './WishlistHeart.tsx';
 
 /** A wishlist heart's texts (WishlistHeart.tsx), from the page's dictionary. */

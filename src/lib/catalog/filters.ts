@@ -1,6 +1,6 @@
-import type { Dictionary } from '../../i18n/en.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { plural } from '../../i18n/t.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { plural } from '#i18n/t.ts';
 import type { ProductsQuery } from '../schemas/products-query.ts';
 import type { Category } from '../types.ts';
 

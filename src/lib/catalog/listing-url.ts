@@ -1,6 +1,6 @@
 import { toPounds, typedPounds } from '../money.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { localePath } from '../../i18n/routes.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routes.ts';
 import { ProductsQuerySchema, type ProductsQuery } from '../schemas/products-query.ts';
 
 /** Listing pages use the API's parameters, except prices, which shoppers type in whole EGP. */

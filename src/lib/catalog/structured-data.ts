@@ -1,5 +1,6 @@
 import { poundsText } from '../money.ts';
 import type { ProductDetail } from '../types.ts';
+import type { PublicReview } from '../reviews/review-views.ts';
 
 /** One step of a breadcrumb trail; the last one (the current page) has no link. */
 export interface Crumb {
@@ -21,8 +22,11 @@ export function breadcrumbJsonLd(crumbs: Crumb[], site: URL, currentUrl: string)
   };
 }
 
-/** schema.org Product with one Offer in EGP; prices leave piastres only here, for the search engines. */
-export function productJsonLd(product: ProductDetail, site: URL, url: string) {
+/**
+ * schema.org Product with one Offer in EGP; prices leave piastres only here, for the search engines. `aggregateRating`
+ * and `review` only from approved reviews of verified buyers (issue 52), and none when there are none.
+ */
+export function productJsonLd(product: ProductDetail, site: URL, url: string, reviews: readonly PublicReview[] = []) {
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -39,9 +43,12 @@ export function productJsonLd(product: ProductDetail, site: URL, url: string) {
           aggregateRating: {
             '@type': 'AggregateRating',
             ratingValue: product.rate,
-            reviewCount: product.ratings_count,
+            // Every approved rating, rating-only answers included: schema.org's ratingCount (reviewCount counts texts).
+            ratingCount: product.ratings_count,
             bestRating: 5,
+            worstRating: 1,
           },
+          ...(reviews.length ? { review: reviews.map(reviewJsonLd) } : {}),
         }
       : {}),
     ...(product.weight !== null ? { weight: { '@type': 'QuantitativeValue', value: product.weight, unitCode: 'GRM' } } : {}),
@@ -55,6 +62,16 @@ export function productJsonLd(product: ProductDetail, site: URL, url: string) {
     },
   };
 }
+
+/** One approved review as schema.org Review. */
+const reviewJsonLd = (review: PublicReview) => ({
+  '@type': 'Review',
+  reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+  author: { '@type': 'Person', name: review.author },
+  datePublished: review.created_at.slice(0, 10),
+  ...(review.title ? { name: review.title } : {}),
+  ...(review.body ? { reviewBody: review.body } : {}),
+});
 
 /** JSON for a <script type="application/ld+json">: "<" escaped so no text can close the script element. */
 export const jsonLdText = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');

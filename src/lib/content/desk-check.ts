@@ -1,4 +1,4 @@
-import { locales, type Locale } from '../../i18n/locales.ts';
+import { locales, type Locale } from '#i18n/locales.ts';
 import { latinDigits } from '../text.ts';
 import { BODY_OPTIONAL, fieldKey, type DeskContent, type DeskField } from './desk-content.ts';
 import { deskFields } from './desk-fields.ts';

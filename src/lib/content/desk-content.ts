@@ -1,4 +1,4 @@
-import type { Locale } from '../../i18n/locales.ts';
+import type { Locale } from '#i18n/locales.ts';
 
 /**
  * An entry as the editors' desk holds it (issue 24): each language's front matter as the editor typed it (text, one

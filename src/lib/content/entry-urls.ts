@@ -1,6 +1,6 @@
-import type { Locale } from '../../i18n/locales.ts';
-import { localePath } from '../../i18n/routes.ts';
-import { dictionary } from '../../i18n/t.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routes.ts';
+import { dictionary } from '#i18n/t.ts';
 /** The slug of a content entry: its file name, shared with its translation (`en/x` and `ar/x`). */
 export const slugOf = (entry: { id: string }): string => entry.id.split('/').slice(1).join('/');
 

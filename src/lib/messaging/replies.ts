@@ -1,4 +1,4 @@
-import { SHOP_TIME_ZONE } from '../../i18n/time-zone.ts';
+import { SHOP_TIME_ZONE } from '#i18n/time-zone.ts';
 
 /**
  * The pure rules of order messages (issue 37): the quick replies a confirmation offers, how their payloads name an
@@ -21,6 +21,7 @@ export const MESSAGE_KINDS = [
   'payment_code',
   'out_for_delivery',
   'refund_paid',
+  'rate_request',
   'moved_on',
   'change_address',
   'day_chosen',
@@ -28,7 +29,7 @@ export const MESSAGE_KINDS = [
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /** The version of the checkout checkbox's wording (stored with each consent); change it when the wording changes. */
-export const CONSENT_WORDING_VERSION = 'order-messages-2026-11';
+export const CONSENT_WORDING_VERSION = 'order-messages-2026-12';
 
 /** A quick reply's payload: the order and the answer, so a tap needs no conversation state. */
 export const replyPayload = (orderId: number, reply: QuickReply): string => `order:${orderId}:${reply}`;

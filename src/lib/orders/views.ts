@@ -1,6 +1,6 @@
 import type { CourierStep } from '../couriers/courier-steps.ts';
-import { intlTag, type Locale } from '../../i18n/locales.ts';
-import { SHOP_TIME_ZONE } from '../../i18n/time-zone.ts';
+import { intlTag, type Locale } from '#i18n/locales.ts';
+import { SHOP_TIME_ZONE } from '#i18n/time-zone.ts';
 import type { CartLine } from '../cart-math.ts';
 import type { OrderTotals } from './order-math.ts';
 import type { OrderStatus } from './order-status.ts';

@@ -59,8 +59,9 @@ export const ProductInputSchema = z.object({
   images: z
     .array(
       z.object({
-        // A photo made by the desk's upload, or one the product already had.
-        url: z.string().check(z.regex(/^\/(api\/)?media\/[\w./-]+$/), z.maxLength(200)),
+        // A photo made by the desk's upload, or one the product already had: a path under /media or /api/media whose
+        // segments never start with a dot, so `..` cannot climb out of it (issue 49).
+        url: z.string().check(z.regex(/^\/(api\/)?media(\/[\w-][\w.-]*)+$/), z.maxLength(200)),
         alt_en: z.string().check(z.trim(), z.minLength(2), z.maxLength(150)),
         alt_ar: z.string().check(z.trim(), z.minLength(2), z.maxLength(150)),
       }),

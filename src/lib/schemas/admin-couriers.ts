@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { calendarDay } from './calendar-day.ts';
 
 /** The courier companies' desk (issue 38): request bodies and queries shared by its island and its API. */
 const id = z.coerce.number().check(z.int(), z.minimum(1), z.maximum(999_999_999));
@@ -28,4 +29,4 @@ export const SettlementSchema = z.object({
 });
 
 /** `day=YYYY-MM-DD`: a Cairo day (today when absent). */
-export const ManifestQuerySchema = z.object({ day: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))) });
+export const ManifestQuerySchema = z.object({ day: z.optional(calendarDay) });

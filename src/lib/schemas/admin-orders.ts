@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
+import { calendarDay } from './calendar-day.ts';
 import { ORDER_STATUSES } from '../orders/order-status.ts';
 
 /** The orders desk's request bodies and query (issue 22), shared by its islands and its API. */
 const status = z.enum(ORDER_STATUSES);
-const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
+const day = calendarDay;
 const reason = z.optional(z.string().check(z.trim(), z.maxLength(500)));
 const id = z.coerce.number().check(z.int(), z.minimum(1), z.maximum(999_999_999));
 

@@ -30,3 +30,5 @@ export const RejectApplicationSchema = z.object({ reason: trimmedText(10, 500) }
 
 /** Suspending a seller says why (kept in the audit log). */
 export const SuspendSellerSchema = z.object({ reason: trimmedText(5, 300) });
+/** A seller owner's authenticator reset says how staff checked it was the owner asking (issue 50; the audit keeps it). */
+export const ResetOwnerAuthenticatorSchema = z.object({ reason: trimmedText(5, 300) });

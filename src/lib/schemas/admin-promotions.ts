@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { calendarDay } from './calendar-day.ts';
 
 /**
  * Coupons in the desk (issue 23): request bodies shared by the desk's form and its API. Amounts are piastres (the
@@ -6,7 +7,7 @@ import * as z from 'zod/mini';
  */
 const piastres = z.number().check(z.int(), z.minimum(0), z.maximum(100_000_000_00));
 const limit = z.nullable(z.number().check(z.int(), z.minimum(1), z.maximum(1_000_000)));
-const day = z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)));
+const day = z.nullable(calendarDay);
 
 const couponFields = {
   kind: z.enum(['percent', 'fixed']),

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { STAFF_ROLES } from '../../desk/shell/permissions.ts';
+import { calendarDay } from './calendar-day.ts';
+import { STAFF_ROLES } from '#core/permissions/permissions.ts';
 import { emailField, trimmedText } from './contact.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from './account.ts';
 
@@ -36,7 +37,7 @@ export const AuditQuerySchema = z.object({
   staff: z.optional(z.string().check(z.maxLength(254))),
   subject_type: z.optional(z.string().check(z.maxLength(30))),
   subject_id: z.optional(z.string().check(z.maxLength(40))),
-  from: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
-  to: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))),
+  from: z.optional(calendarDay),
+  to: z.optional(calendarDay),
   page: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(10_000))),
 });

@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
+import { calendarDay } from './calendar-day.ts';
 import { PAYOUT_METHODS } from '../seller-ledger/accounts.ts';
 import { piastresField } from './admin-money.ts';
 import { trimmedText } from './contact.ts';
 
 /** The sellers' money on the desk (issue 40, docs/sellers.md › Money): bodies and queries of /api/admin/sellers/:id/…. */
-const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
+const day = calendarDay;
 const id = z.coerce.number().check(z.int(), z.minimum(1), z.maximum(2_147_483_647));
 
 export const StatementQuerySchema = z.object({

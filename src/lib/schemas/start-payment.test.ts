@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import * as z from 'zod/mini';
-import { en } from '../../i18n/en.ts';
-import { ar } from '../../i18n/ar.ts';
+import { en } from '#i18n/en.ts';
+import { ar } from '#i18n/ar.ts';
 import { fieldMessages } from '../validation-messages.ts';
 import { StartPaymentSchema } from './orders.ts';
 

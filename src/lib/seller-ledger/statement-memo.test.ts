@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { en } from '../../i18n/en.ts';
-import { ar } from '../../i18n/ar.ts';
+import { en } from '#i18n/en.ts';
+import { ar } from '#i18n/ar.ts';
 import { payoutMemo, statementDetails } from './statement-memo.ts';
 
 test('a payout line names its method in the reader’s language, with the reference as typed', () => {

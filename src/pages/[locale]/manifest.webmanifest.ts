@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import type { Locale } from '../../i18n/locales.ts';
-import { localeStaticPaths } from '../../i18n/static-paths.ts';
-import { webManifest } from '../../pwa/web-manifest.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { localeStaticPaths } from '#i18n/static-paths.ts';
+import { webManifest } from '#pwa/web-manifest.ts';
 
 export const getStaticPaths = localeStaticPaths;
 

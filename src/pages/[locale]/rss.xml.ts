@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import type { Locale } from '../../i18n/locales.ts';
-import { localePath } from '../../i18n/routes.ts';
-import { localeStaticPaths } from '../../i18n/static-paths.ts';
-import { dictionary } from '../../i18n/t.ts';
-import { rssFeed } from '../../lib/rss.ts';
-import { newestIn } from '../../server/content/entries.ts';
-import { slugOf } from '../../lib/content/entry-urls.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routes.ts';
+import { localeStaticPaths } from '#i18n/static-paths.ts';
+import { dictionary } from '#i18n/t.ts';
+import { rssFeed } from '#lib/rss.ts';
+import { newestIn } from '#server/content/entries.ts';
+import { slugOf } from '#lib/content/entry-urls.ts';
 
 export const getStaticPaths = localeStaticPaths;
 

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { createApi, type Api } from '../../server/api/app.ts';
-import { sharedDatabase } from '../../server/db/index.ts';
+import { createApi, type Api } from '#app/app.ts';
+import { sharedDatabase } from '#server/db/index.ts';
 
 export const prerender = false;
 

@@ -1,4 +1,4 @@
-import type { SellerRole } from './permissions.ts';
+import type { SellerRole } from '#core/permissions/seller-permissions.ts';
 
 /** A member as the team page and GET /api/seller/team show them. */
 export interface TeamRow {

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
-import ProductEditor from '../../desk/catalog/ProductEditor.tsx';
-import { DeskApi } from '../../kit/use-desk-action.ts';
+import ProductEditor from '#desk/catalog/ProductEditor.tsx';
+import { DeskApi } from '#kit/use-desk-action.ts';
 
 /**
  * The seller's product form (issue 40): the desk's editor (both languages side by side, money typed with

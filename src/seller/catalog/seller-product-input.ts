@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ProductInputSchema } from '../../lib/schemas/admin-catalog.ts';
+import { ProductInputSchema } from '#lib/schemas/admin-catalog.ts';
 
 /**
  * A product as a seller creates and edits it (issue 40): the desk's product input without what only staff set (the

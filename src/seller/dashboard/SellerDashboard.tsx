@@ -1,9 +1,9 @@
-import type { Dictionary } from '../../i18n/en.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { formatDateTime, formatMoney, formatNumber, formatOrderId } from '../../i18n/format.ts';
-import DataTable, { type DeskColumn } from '../../kit/DataTable.tsx';
-import { interpolateIsolated } from '../../i18n/interpolate.ts';
-import { localePath } from '../../i18n/routes.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { formatDateTime, formatMoney, formatNumber, formatOrderId } from '#i18n/format.ts';
+import DataTable, { type DeskColumn } from '#kit/DataTable.tsx';
+import { interpolateIsolated } from '#i18n/interpolate.ts';
+import { localePath } from '#i18n/routes.ts';
 import type { SellerDashboard as Figures, SellerDashboardFigures, SellerOrderSummary } from './dashboard-view.ts';
 
 /**

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import type { Locale } from '../../i18n/locales.ts';
-import { interpolateIsolated } from '../../i18n/interpolate.ts';
-import { Button } from '../../kit/Button.tsx';
-import { useConfirm } from '../../kit/Dialog.tsx';
-import { apiFetch } from '../../lib/api-client.ts';
-import { sellerMayAct, type PartStatus } from '../../lib/orders/part-status.ts';
-import { showToast, showToastAfterNavigation } from '../../lib/toast-event.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { interpolateIsolated } from '#i18n/interpolate.ts';
+import { Button } from '#kit/Button.tsx';
+import { useConfirm } from '#kit/Dialog.tsx';
+import { apiFetch } from '#lib/api-client.ts';
+import { sellerMayAct, type PartStatus } from '#lib/orders/part-status.ts';
+import { showToast, showToastAfterNavigation } from '#lib/toast-event.ts';
 
 interface Texts {
   accept: string;

@@ -1,5 +1,5 @@
-import type { OrderStatus } from '../../lib/orders/order-status.ts';
-import type { PartStatus } from '../../lib/orders/part-status.ts';
+import type { OrderStatus } from '#lib/orders/order-status.ts';
+import type { PartStatus } from '#lib/orders/part-status.ts';
 
 /** What the seller's order pages draw (src/seller/orders/server/part-queries.ts loads it). */
 export interface PartRow {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { AddressSchema } from '../../lib/schemas/account.ts';
+import { AddressSchema } from '#lib/schemas/account.ts';
 import {
   createAddress,
   deleteAddress,

@@ -7,7 +7,7 @@ import {
   ResetPasswordSchema,
   SignUpSchema,
   VerifyCodeSchema,
-} from '../../lib/schemas/account.ts';
+} from '#lib/schemas/account.ts';
 import { consumeCode, sendCode } from '../auth/otp.ts';
 import { familyOf, revokeFamily, rotate, startSession, type TokenPair } from '../auth/refresh-tokens.ts';
 import { enforceLimits } from '../auth/rate-limit.ts';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { CartQuoteSchema } from '../../lib/schemas/cart.ts';
+import { CartQuoteSchema } from '#lib/schemas/cart.ts';
 import { quoteCart } from '../services/cart/quote.ts';
 import type { ApiEnv } from './context.ts';
 import { validate } from './validation.ts';

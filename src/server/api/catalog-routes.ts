@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { ProductsQuerySchema } from '../../lib/schemas/products-query.ts';
+import { ProductsQuerySchema } from '#lib/schemas/products-query.ts';
 import { checkCategory, listCategories } from '../services/catalog/categories.ts';
 import { findProduct, listProducts, listVariants } from '../services/catalog/products.ts';
 import { findSeller } from '../services/catalog/sellers.ts';

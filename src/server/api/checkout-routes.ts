@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { CheckCouponSchema } from '../../lib/schemas/orders.ts';
-import { couponDiscount } from '../../lib/orders/order-math.ts';
+import { CheckCouponSchema } from '#lib/schemas/orders.ts';
+import { couponDiscount } from '#lib/orders/order-math.ts';
 import { couponTerms, usableCoupon } from '../services/orders/coupons.ts';
 import { codBlocked, paymentMethods } from '../services/orders/payment-methods.ts';
 import { priceOrder } from '../services/orders/pricing.ts';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { ContactSchema } from '../../lib/schemas/contact.ts';
+import { ContactSchema } from '#lib/schemas/contact.ts';
 import { saveContactMessage } from '../services/contact.ts';
 import type { ApiEnv } from './context.ts';
 import { validate } from './validation.ts';

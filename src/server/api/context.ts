@@ -1,9 +1,9 @@
-import type { Dictionary } from '../../i18n/en.ts';
-import type { Locale } from '../../i18n/locales.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import type { Locale } from '#i18n/locales.ts';
 import type { ShopDb } from '../db/index.ts';
-import type { StaffActor } from '../../desk/staff/server/staff-actor.ts';
-import type { OpenSession } from '../../desk/staff/server/staff-sessions.ts';
-import type { SellerMember, SellerSession } from '../../seller/accounts/server/seller-realm.ts';
+import type { StaffActor } from '#core/actors/server/actors.ts';
+import type { OpenSession } from '#core/actors/server/staff-sessions.ts';
+import type { SellerMember, SellerSession } from '#core/actors/server/seller-sessions.ts';
 
 /** What every API handler finds on the Hono context. */
 export interface ApiEnv {

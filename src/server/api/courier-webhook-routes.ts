@@ -7,6 +7,8 @@ import { receiveWebhook } from '../couriers/tracking.ts';
 import { serverConfig } from '../config.ts';
 import { Problem } from '../problem.ts';
 import type { ApiEnv } from './context.ts';
+import { countedWebhook } from '../observability/business-metrics.ts';
+import { metrics } from '../observability/metrics.ts';
 import { documenter, ok, refused } from './openapi/describe.ts';
 
 const documented = documenter('Webhooks');
@@ -31,6 +33,7 @@ export const courierWebhookRoutes = new Hono<ApiEnv>().post(
       404: refused('No such courier company configured here.'),
       502: refused('The company could not be asked for the delivery: nothing moved (the company sends the notice again).'),
       422: refused('No tracking number or state in the body.'),
+      413: refused('Larger than 64 KB: refused while it arrives, before the secret is checked.'),
     },
   }),
   async (c) => {
@@ -38,7 +41,13 @@ export const courierWebhookRoutes = new Hono<ApiEnv>().post(
     const company = courierCompany(db, c.req.param('company'));
     // The body is parsed only after the company's secret header passed (receiveWebhook → readWebhook).
     const readBody = (): Promise<unknown> => c.req.json().catch(() => null);
-    return c.json({ data: { outcome: await receiveWebhook(db, company, c.req.raw.headers, readBody) } });
+    const outcome = await countedWebhook(
+      (counted) => metrics().webhooks.inc({ provider: company.name, outcome: counted }),
+      () => receiveWebhook(db, company, c.req.raw.headers, readBody),
+      // A notice that changed nothing is the company repeating itself; one its own API contradicts is not believed.
+      (said) => (said === 'unchanged' ? 'duplicate' : said === 'contradicted' ? 'refused' : 'accepted'),
+    );
+    return c.json({ data: { outcome } });
   },
 );
 

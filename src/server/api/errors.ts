@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { dictionary } from '../../i18n/t.ts';
+import { dictionary } from '#i18n/t.ts';
 import type { ApiEnv } from './context.ts';
 import { Problem, problemText } from '../problem.ts';
 import { log } from '../observability/logger.ts';

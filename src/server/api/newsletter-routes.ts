@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { NewsletterSchema } from '../../lib/schemas/newsletter.ts';
+import { NewsletterSchema } from '#lib/schemas/newsletter.ts';
 import { subscribe } from '../services/newsletter.ts';
 import type { ApiEnv } from './context.ts';
 import { fieldProblem } from '../problem.ts';

@@ -5,8 +5,8 @@ import {
   OrderIdParamSchema,
   OrderSummaryQuerySchema,
   PlaceOrderSchema,
-} from '../../lib/schemas/orders.ts';
-import { cancelOrder } from '../services/orders/cancel-order.ts';
+} from '#lib/schemas/orders.ts';
+import { cancelOrder } from '#core/orders/server/cancel-order.ts';
 import { placeOrder } from '../services/orders/place-order.ts';
 import { getOwnOrder, listOwnOrders } from '../services/orders/read-orders.ts';
 import { reorder } from '../services/orders/reorder.ts';

@@ -1,4 +1,4 @@
-import { MAX_COMPANY_DOCUMENTS } from '../../lib/uploads.ts';
+import { MAX_COMPANY_DOCUMENTS } from '#lib/uploads.ts';
 import type { FieldProblem, ProblemCode } from '../problem.ts';
 import type { PartnerFileKind } from '../services/partners.ts';
 import { checkUpload, type CheckedUpload, type UploadProblem } from '../uploads/check.ts';

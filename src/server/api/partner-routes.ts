@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { PartnerApplicationSchema } from '../../lib/schemas/partner.ts';
-import { MAX_COMPANY_DOCUMENTS, MAX_UPLOAD_BYTES } from '../../lib/uploads.ts';
+import { PartnerApplicationSchema } from '#lib/schemas/partner.ts';
+import { MAX_PARTNER_APPLICATION_BYTES } from './body-limits.ts';
 import { enforceLimits } from '../auth/rate-limit.ts';
 import { Problem } from '../problem.ts';
 import { createPartnerApplication } from '../services/partners.ts';
@@ -16,7 +16,7 @@ import { documented, ok, refused, retryLater } from './openapi/describe.ts';
 
 // Every file at its limit plus room for the text fields: anything larger cannot be a valid application,
 // so it is refused while streaming, before it is read into memory.
-const MAX_BODY = MAX_UPLOAD_BYTES * (2 + MAX_COMPANY_DOCUMENTS) + 256 * 1024;
+const MAX_BODY = MAX_PARTNER_APPLICATION_BYTES;
 
 /** POST /partner-applications (multipart): text fields, contract, tax_card and company_documents. */
 export const partnerRoutes = new Hono<ApiEnv>().post(

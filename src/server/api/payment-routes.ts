@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import { formatOrderId } from '../../i18n/format.ts';
-import { interpolate } from '../../i18n/t.ts';
+import { formatOrderId } from '#i18n/format.ts';
+import { interpolate } from '#i18n/t.ts';
 import { serverConfig } from '../config.ts';
-import { StartPaymentSchema } from '../../lib/schemas/orders.ts';
+import { StartPaymentSchema } from '#lib/schemas/orders.ts';
 import { gatewayFor, providerAvailable, SANDBOX_PATH, sandboxEnabled, sandboxKeys } from '../payments/gateways.ts';
 import { createSandboxGateway } from '../payments/sandbox/sandbox-gateway.ts';
-import { settleCallback } from '../payments/settle.ts';
+import { settleCallback, webhookOutcomeOf } from '../payments/settle.ts';
 import { paymentReturnTarget } from '../payments/return-target.ts';
 import { startPayment } from '../payments/start-payment.ts';
 import { Problem } from '../problem.ts';
@@ -13,6 +13,8 @@ import type { ApiEnv } from './context.ts';
 import { requireUser } from './require-user.ts';
 import { validate } from './validation.ts';
 import * as z from 'zod/mini';
+import { countedWebhook } from '../observability/business-metrics.ts';
+import { metrics } from '../observability/metrics.ts';
 import { documenter, ok, redirect, refused } from './openapi/describe.ts';
 
 const documented = documenter('Payments');
@@ -90,8 +92,11 @@ export const paymentRoutes = new Hono<ApiEnv>()
       security: 'signature',
       responses: {
         200: ok('Taken.', z.object({ outcome: z.enum(['applied', 'duplicate', 'ignored', 'flagged']) })),
-        401: refused('The signature, the payment or the amount does not match; nothing changes.'),
+        401: refused(
+          "The body is not the provider's documented shape, or the signature, the payment or the amount does not match; nothing changes.",
+        ),
         404: refused('Unknown provider.'),
+        413: refused('Larger than 64 KB: refused while it arrives, before the signature is checked.'),
       },
     }),
     async (c) => {
@@ -99,8 +104,15 @@ export const paymentRoutes = new Hono<ApiEnv>()
       const gateway = providerAvailable(provider) ? gatewayFor(provider, publicOrigin()) : undefined;
       if (!gateway) throw new Problem(404, 'api.unknownProvider');
       // The signature covers the exact bytes received: read the raw body, never a re-serialised one.
-      const settled = await settleCallback(c.get('db'), gateway, c.req.raw.headers, await c.req.text(), new URL(c.req.url));
-      if (settled.outcome === 'refused') throw new Problem(401, 'api.callbackRefused');
+      const settled = await countedWebhook(
+        (outcome) => metrics().webhooks.inc({ provider: gateway.name, outcome }),
+        async () => {
+          const answer = await settleCallback(c.get('db'), gateway, c.req.raw.headers, await c.req.text(), new URL(c.req.url));
+          if (answer.outcome === 'refused') throw new Problem(401, 'api.callbackRefused');
+          return answer;
+        },
+        webhookOutcomeOf,
+      );
       return c.json({ data: { outcome: settled.outcome } });
     },
   )
@@ -120,7 +132,11 @@ export const paymentRoutes = new Hono<ApiEnv>()
     async (c) => {
       const url = new URL(c.req.url);
       const gateway = providerAvailable('paymob') ? gatewayFor('paymob', publicOrigin()) : undefined;
-      if (gateway) await settleCallback(c.get('db'), gateway, c.req.raw.headers, '', url);
+      if (gateway)
+        metrics().webhooks.inc({
+          provider: gateway.name,
+          outcome: webhookOutcomeOf(await settleCallback(c.get('db'), gateway, c.req.raw.headers, '', url)),
+        });
       const back = new URL('/api/payments/return', url);
       back.searchParams.set('order', url.searchParams.get('shop_order') ?? '');
       back.searchParams.set('lang', url.searchParams.get('lang') ?? '');

@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { PhoneChangeCodeSchema, ProfileFormSchema, ProfileSchema } from '../../lib/schemas/account.ts';
-import { MAX_UPLOAD_BYTES } from '../../lib/uploads.ts';
-import { avatarsDir, confirmNewPhone, updateProfile } from '../services/account/profile.ts';
+import { PhoneChangeCodeSchema, ProfileFormSchema, ProfileSchema } from '#lib/schemas/account.ts';
+import { MAX_UPLOAD_BYTES } from '#lib/uploads.ts';
+import { AVATARS_FOLDER, confirmNewPhone, updateProfile } from '../services/account/profile.ts';
+import { uploadStore } from '../uploads/upload-store.ts';
 import { Problem } from '../problem.ts';
 import type { ApiEnv } from './context.ts';
 import { requireUser } from './require-user.ts';
@@ -28,7 +27,7 @@ export const profileRoutes = new Hono<ApiEnv>()
         413: refused('The photo is larger than 5 MB.'),
         422: refused('Invalid fields or photo, wrong current password.'),
         429: retryLater('Too many codes.'),
-        503: refused('The SMS could not be sent.'),
+        503: retryLater('The SMS could not be sent, or the photo could not be stored (the store of uploads is down).'),
       },
     }),
     requireUser,
@@ -75,16 +74,21 @@ export const profileRoutes = new Hono<ApiEnv>()
     documented({
       summary: 'A profile photo',
       tags: ['Media'],
-      responses: { 200: media('The photo.', 'image/*'), 404: refused('No such photo.') },
+      responses: {
+        200: media('The photo.', 'image/*'),
+        404: refused('No such photo.'),
+        503: retryLater('The store of uploads cannot be reached.'),
+      },
     }),
     async (c) => {
       const name = c.req.param('file');
       const match = /^[0-9a-f]{32}\.(jpg|png)$/.exec(name);
       if (!match) throw new Problem(404, 'api.notFound');
-      const bytes = await readFile(join(avatarsDir(), name)).catch(() => null);
-      if (!bytes) throw new Problem(404, 'api.notFound');
-      return c.body(new Uint8Array(bytes), 200, {
+      const object = await uploadStore().get(`${AVATARS_FOLDER}${name}`);
+      if (!object) throw new Problem(404, 'api.notFound');
+      return c.body(object.body, 200, {
         'content-type': match[1] === 'png' ? 'image/png' : 'image/jpeg',
+        'content-length': String(object.length),
         'cache-control': 'public, max-age=31536000, immutable',
         'x-content-type-options': 'nosniff',
       });

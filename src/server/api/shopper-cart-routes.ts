@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import { CartQuoteSchema } from '../../lib/schemas/cart.ts';
+import { CartQuoteSchema } from '#lib/schemas/cart.ts';
 import { readCart, removeCartLine, replaceCart } from '../services/cart/shopper-cart.ts';
 import { readWishlist, toggleWishlist } from '../services/wishlist/wishlist.ts';
 import type { ApiEnv } from './context.ts';

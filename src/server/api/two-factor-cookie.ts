@@ -2,9 +2,9 @@ import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import type { ApiEnv } from './context.ts';
 import { clientAddress } from './session-cookie.ts';
-import type { TwoFactorRealm } from '../auth/two-factor/realm.ts';
-import { cookieNameOf, cookieValuesOf, isSecureRequest, tokenFromCookiesOf } from '../auth/two-factor/cookie.ts';
-import type { SessionClient } from '../auth/two-factor/sessions.ts';
+import type { TwoFactorRealm } from '#core/second-factor/server/sign-in/realm.ts';
+import { cookieNameOf, cookieValuesOf, isSecureRequest, tokenFromCookiesOf } from '#core/second-factor/server/sign-in/cookie.ts';
+import type { SessionClient } from '#core/second-factor/server/sign-in/sessions.ts';
 
 /**
  * A two-factor session's cookie (decision 016; the seller portal's since decision 031): HttpOnly, SameSite=Strict,

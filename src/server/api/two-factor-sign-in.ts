@@ -1,56 +1,19 @@
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import type { AuditAction } from '../../desk/audit/audit-actions.ts';
-import { AcceptInviteSchema, EnrolCodeSchema, StaffCodeSchema, StaffSignInSchema } from '../../lib/schemas/admin.ts';
-import { clearSlots, enforceLimits, giveBackSlot, hitsOf, LIMITS, takeSlot, tooMany } from '../auth/rate-limit.ts';
-import { acceptInviteOf, checkPasswordOf, readInviteOf } from '../auth/two-factor/accounts.ts';
-import type { TwoFactorRealm } from '../auth/two-factor/realm.ts';
-import {
-  confirmEnrolment,
-  endSession,
-  enrolmentFor,
-  openSession,
-  readSession,
-  verifySecondFactor,
-  type MemberSession,
-  type SessionMember,
-} from '../auth/two-factor/sessions.ts';
-import { recoveryCodesLeft } from '../../desk/staff/server/recovery-codes.ts';
-import { recordAudit, type AuditActor, type SellerAuditActor } from '../../desk/audit/server/audit.ts';
-import type { ShopDb } from '../db/index.ts';
-import { Problem, type ProblemCode } from '../problem.ts';
+import { Hono, type Context } from 'hono';
+import { AcceptInviteSchema, EnrolCodeSchema, StaffCodeSchema, StaffSignInSchema } from '#lib/schemas/admin.ts';
+import { clearSlots, enforceLimits, giveBackSlot, hitsOf, LIMITS, takeSlot } from '../auth/rate-limit.ts';
+import { acceptInviteOf, checkPasswordOf, readInviteOf } from '#core/second-factor/server/sign-in/accounts.ts';
+import { confirmEnrolment, enrolmentFor, openSession, verifySecondFactor } from '#core/second-factor/server/sign-in/sessions.ts';
+import { recoveryCodesLeft } from '#core/second-factor/server/recovery-codes.ts';
+import { Problem } from '../problem.ts';
 import type { ApiEnv } from './context.ts';
 import { clientAddress } from './session-cookie.ts';
-import { sessionClient, type RealmCookie } from './two-factor-cookie.ts';
+import { sessionClient } from './two-factor-cookie.ts';
+import { signInHelpers, type SignInHelpers, type SignInSide } from './two-factor-sign-in-helpers.ts';
 import { validate } from './validation.ts';
-import { done, missing, stale, throttled } from '../../desk/shell/server/desk-docs.ts';
-import type { ResponseDoc } from './openapi/describe.ts';
+import { codeStepRefused, done, missing, stale, throttled } from './openapi/desk-docs.ts';
+import { Enrolment, NextStep, RecoveryCodes, SignedOut } from './openapi/account-answers.ts';
 
-/** The audit actions of one side's sign-in events. */
-export interface SignInActions {
-  signIn: AuditAction;
-  failed: AuditAction;
-  locked: AuditAction;
-  refused: AuditAction;
-  sessionEnd: AuditAction;
-  recoveryCodeUse: AuditAction;
-}
-
-/** What differs between the desk's sign-in and the seller portal's (decision 031); the steps are the same. */
-export interface SignInSide {
-  realm: TwoFactorRealm;
-  cookie: RealmCookie;
-  /** `Staff` or `Seller`: the operations' summaries name it. */
-  who: string;
-  documented: (summary: string, responses: Record<number, ResponseDoc>) => MiddlewareHandler<ApiEnv>;
-  actions: SignInActions;
-  signedOut: ProblemCode;
-  /** Who a member or a typed e-mail is, for the audit log (a seller member names their seller). */
-  actorOf: (
-    db: ShopDb,
-    member: { id: number | null; email: string; role: string },
-    address: string,
-  ) => Promise<AuditActor | SellerAuditActor>;
-}
+export type { SignInActions, SignInSide } from './two-factor-sign-in-helpers.ts';
 
 /**
  * Sign-in with a password, then a TOTP code (or a recovery code); a first sign-in enrols the factor (decision 016): the
@@ -59,141 +22,45 @@ export interface SignInSide {
  */
 export function signInRoutes(side: SignInSide) {
   const { realm, cookie, documented, actions } = side;
-  const key = (subject: string) => realm.limitPrefix + subject;
-
-  /** The session a sign-in step continues (any stage), or a 401. */
-  async function pendingSession(c: Context<ApiEnv>): Promise<MemberSession> {
-    const session = await readSession(c.get('db'), realm, cookie.token(c));
-    if (!session) throw new Problem(401, side.signedOut);
-    return session;
-  }
-  const actorOf = (c: Context<ApiEnv>, member: SessionMember) => side.actorOf(c.get('db'), member, clientAddress(c));
-
-  /** Who a typed e-mail names, for the audit log of a failed or refused sign-in. */
-  async function actorForEmail(c: Context<ApiEnv>, email: string) {
-    const row = await c.get('db').selectFrom(realm.members).select(['id', 'role']).where('email', '=', email).executeTakeFirst();
-    return side.actorOf(c.get('db'), { id: row?.id ?? null, email, role: row?.role ?? 'unknown' }, clientAddress(c));
-  }
-
-  /** A sign-in event in the audit log (issue 34): who, from where, what happened. */
-  const recordSignIn = (db: ShopDb, actor: AuditActor | SellerAuditActor, action: AuditAction, after?: unknown) =>
-    recordAudit(db, actor, { action, subject: { type: realm.subject, id: actor.id ?? actor.email }, after });
-
-  /**
-   * Before the password is checked: the address's limit, then the e-mail's. A locked e-mail (10 failures in 15
-   * minutes) still lets in an address with fewer than 3 failures for it, up to 50 such attempts: a burst of wrong
-   * passwords from elsewhere cannot keep its operator out, and guessing from many addresses stays bounded.
-   */
-  async function takeSignInSlots(c: Context<ApiEnv>, email: string): Promise<void> {
-    const db = c.get('db');
-    const address = clientAddress(c);
-    await enforceLimits(db, [['staffLoginAddress', key(address)]], 'tooManyLogins');
-    const locked = await takeSlot(db, 'staffLoginAccount', key(email));
-    if (locked === null) return;
-    const failedHere = await hitsOf(db, 'staffLoginPair', key(`${email} ${address}`));
-    const capped = failedHere >= LIMITS.staffLoginPair.max ? locked : await takeSlot(db, 'staffLoginAccountCap', key(email));
-    if (capped === null) return;
-    await recordSignIn(db, await actorForEmail(c, email), actions.refused, { reason: 'locked' });
-    throw tooMany(capped, 'tooManyLogins');
-  }
-
-  /** Ends the session of every cookie of this side the request carries; a signed-in one's end is audited. */
-  async function endPresentedSessions(c: Context<ApiEnv>, by: 'sign-in' | 'sign-out'): Promise<void> {
-    const db = c.get('db');
-    for (const token of cookie.presented(c)) {
-      const session = await readSession(db, realm, token);
-      if (!session) continue;
-      await endSession(db, realm, session.tokenHash);
-      if (session.stage === 'verified')
-        await recordSignIn(db, await actorOf(c, session.member), actions.sessionEnd, { session: session.publicId, by });
-    }
-  }
+  const helpers = signInHelpers(side);
+  const { key, pendingSession, actorOf, recordSignIn, endPresentedSessions } = helpers;
 
   return new Hono<ApiEnv>()
     .post(
       '/auth/login',
       documented(`${side.who} sign-in, step 1: e-mail and password`, {
-        200: done(`Next step: \`code\` or \`enrol\` (the ${side.who.toLowerCase()} cookie is set).`),
+        200: done(`Next step: \`code\` or \`enrol\` (the ${side.who.toLowerCase()} cookie is set).`, NextStep),
         401: missing(`${side.who.toLowerCase()} member with this password`),
         403: stale,
         429: throttled,
       }),
       validate('json', StaffSignInSchema),
       async (c) => {
-        const db = c.get('db');
-        const { password } = c.req.valid('json');
-        const email = c.req.valid('json').email.trim().toLowerCase();
-        // A sign-in ends whatever session of this side the browser presented (its own, or one planted in it).
-        await endPresentedSessions(c, 'sign-in');
-        await takeSignInSlots(c, email);
-        const found = await checkPasswordOf(db, realm, email, password);
-        if (!found) {
-          await takeSlot(db, 'staffLoginPair', key(`${email} ${clientAddress(c)}`));
-          const actor = await actorForEmail(c, email);
-          await recordSignIn(db, actor, actions.failed, { step: 'password' });
-          if ((await hitsOf(db, 'staffLoginAccount', key(email))) === LIMITS.staffLoginAccount.max)
-            await recordSignIn(db, actor, actions.locked, { minutes: LIMITS.staffLoginAccount.windowSeconds / 60 });
-          throw new Problem(401, 'admin.wrongSignIn');
-        }
-        // Only failures count: a team where everyone signs in from the office's one address must not lock itself out.
-        await clearSlots(db, 'staffLoginAccount', key(email));
-        await clearSlots(db, 'staffLoginPair', key(`${email} ${clientAddress(c)}`));
-        await giveBackSlot(db, 'staffLoginAddress', key(clientAddress(c)));
-        const stage = found.enrolled ? 'password' : 'enrol';
-        cookie.set(c, await openSession(db, realm, found.id, stage, sessionClient(c)));
+        const { email, password } = c.req.valid('json');
+        const stage = await passwordStep(side, helpers, c, email.trim().toLowerCase(), password);
         return c.json({ data: { next: stage === 'password' ? 'code' : 'enrol' } });
       },
     )
     .post(
       '/auth/code',
       documented(`${side.who} sign-in, step 2: the authenticator (or a recovery) code`, {
-        200: done(`Signed in (a new ${side.who.toLowerCase()} cookie).`),
+        200: done(`Signed in (a new ${side.who.toLowerCase()} cookie).`, NextStep),
         401: missing('sign-in in progress'),
         422: stale,
         403: stale,
+        409: codeStepRefused,
         429: throttled,
       }),
       validate('json', StaffCodeSchema),
       async (c) => {
-        const db = c.get('db');
-        const session = await pendingSession(c);
-        const actor = await actorOf(c, session.member);
-        const codeKey = key(String(session.member.id));
-        try {
-          await enforceLimits(db, [['staffCode', codeKey]], 'tooManyLogins');
-        } catch (error) {
-          if (error instanceof Problem && error.status === 429)
-            await recordSignIn(db, actor, actions.refused, { reason: 'codes' });
-          throw error;
-        }
-        const body = c.req.valid('json');
-        let signedIn: Awaited<ReturnType<typeof verifySecondFactor>>;
-        try {
-          signedIn = await verifySecondFactor(
-            db,
-            realm,
-            session,
-            { ...(body.code ? { code: body.code } : {}), ...(body.recovery_code ? { recoveryCode: body.recovery_code } : {}) },
-            sessionClient(c),
-          );
-        } catch (error) {
-          if (error instanceof Problem && error.status === 422)
-            await recordSignIn(db, actor, actions.failed, { step: body.recovery_code ? 'recovery_code' : 'code' });
-          throw error;
-        }
-        await clearSlots(db, 'staffCode', codeKey);
-        if (signedIn.recoveryCodeUsed)
-          await recordSignIn(db, actor, actions.recoveryCodeUse, { left: await recoveryCodesLeft(db, realm, session.member.id) });
-        await recordSignIn(db, actor, actions.signIn, { with: signedIn.recoveryCodeUsed ? 'recovery_code' : 'code' });
-        // A new token for the signed-in session: the one from the password step no longer opens anything.
-        cookie.set(c, signedIn.token);
+        await codeStep(side, helpers, c, c.req.valid('json'));
         return c.json({ data: { next: 'desk' } });
       },
     )
     .get(
       '/auth/enrol',
       documented('The authenticator secret to enrol (first sign-in)', {
-        200: done('Secret, otpauth URI and QR code.'),
+        200: done('Secret, otpauth URI and QR code.', Enrolment),
         401: missing('sign-in in progress'),
         409: stale,
       }),
@@ -206,7 +73,7 @@ export function signInRoutes(side: SignInSide) {
     .post(
       '/auth/enrol',
       documented('Confirm the authenticator: signed in, with recovery codes', {
-        200: done('The recovery codes (shown once).'),
+        200: done('The recovery codes (shown once).', RecoveryCodes),
         401: missing('sign-in in progress'),
         403: stale,
         409: stale,
@@ -229,7 +96,7 @@ export function signInRoutes(side: SignInSide) {
     .post(
       '/auth/accept-invite',
       documented('Accept an invitation: set a password, then enrol', {
-        200: done('Next step: `enrol`.'),
+        200: done('Next step: `enrol`.', NextStep),
         403: stale,
         410: missing('invitation (expired or used)'),
         429: throttled,
@@ -252,7 +119,7 @@ export function signInRoutes(side: SignInSide) {
     .post(
       '/auth/logout',
       documented(`${side.who} sign-out (every ${side.who.toLowerCase()} cookie presented ends)`, {
-        200: done('Signed out.'),
+        200: done('Signed out.', SignedOut),
         403: stale,
       }),
       async (c) => {
@@ -262,4 +129,77 @@ export function signInRoutes(side: SignInSide) {
         return c.json({ data: { ok: true } });
       },
     );
+}
+
+/**
+ * Step 1, the password: any session of this side the browser presented ends, the limits are taken, a failure is
+ * counted and audited (and the e-mail's lock when it locks); a success opens a session at its next stage.
+ */
+async function passwordStep(side: SignInSide, h: SignInHelpers, c: Context<ApiEnv>, email: string, password: string) {
+  const { realm, cookie, actions } = side;
+  const { key, actorForEmail, recordSignIn } = h;
+  const db = c.get('db');
+  // A sign-in ends whatever session of this side the browser presented (its own, or one planted in it).
+  await h.endPresentedSessions(c, 'sign-in');
+  await h.takeSignInSlots(c, email);
+  const found = await checkPasswordOf(db, realm, email, password);
+  if (!found) {
+    await takeSlot(db, 'staffLoginPair', key(`${email} ${clientAddress(c)}`));
+    const actor = await actorForEmail(c, email);
+    await recordSignIn(db, actor, actions.failed, { step: 'password' });
+    if ((await hitsOf(db, 'staffLoginAccount', key(email))) === LIMITS.staffLoginAccount.max)
+      await recordSignIn(db, actor, actions.locked, { minutes: LIMITS.staffLoginAccount.windowSeconds / 60 });
+    throw new Problem(401, 'admin.wrongSignIn');
+  }
+  // Only failures count: a team where everyone signs in from the office's one address must not lock itself out.
+  await clearSlots(db, 'staffLoginAccount', key(email));
+  await clearSlots(db, 'staffLoginPair', key(`${email} ${clientAddress(c)}`));
+  await giveBackSlot(db, 'staffLoginAddress', key(clientAddress(c)));
+  const stage = found.enrolled ? 'password' : 'enrol';
+  cookie.set(c, await openSession(db, realm, found.id, stage, sessionClient(c)));
+  return stage;
+}
+
+/**
+ * Step 2, the authenticator or a recovery code: refusals by the limit and wrong codes are audited; a success (and a
+ * recovery code's use, with how many are left) is audited and the session gets a new token.
+ */
+async function codeStep(
+  side: SignInSide,
+  h: SignInHelpers,
+  c: Context<ApiEnv>,
+  body: { code?: string | undefined; recovery_code?: string | undefined },
+): Promise<void> {
+  const { realm, cookie, actions } = side;
+  const { recordSignIn } = h;
+  const db = c.get('db');
+  const session = await h.pendingSession(c);
+  const actor = await h.actorOf(c, session.member);
+  const codeKey = h.key(String(session.member.id));
+  try {
+    await enforceLimits(db, [['staffCode', codeKey]], 'tooManyLogins');
+  } catch (error) {
+    if (error instanceof Problem && error.status === 429) await recordSignIn(db, actor, actions.refused, { reason: 'codes' });
+    throw error;
+  }
+  let signedIn: Awaited<ReturnType<typeof verifySecondFactor>>;
+  try {
+    signedIn = await verifySecondFactor(
+      db,
+      realm,
+      session,
+      { ...(body.code ? { code: body.code } : {}), ...(body.recovery_code ? { recoveryCode: body.recovery_code } : {}) },
+      sessionClient(c),
+    );
+  } catch (error) {
+    if (error instanceof Problem && error.status === 422)
+      await recordSignIn(db, actor, actions.failed, { step: body.recovery_code ? 'recovery_code' : 'code' });
+    throw error;
+  }
+  await clearSlots(db, 'staffCode', codeKey);
+  if (signedIn.recoveryCodeUsed)
+    await recordSignIn(db, actor, actions.recoveryCodeUse, { left: await recoveryCodesLeft(db, realm, session.member.id) });
+  await recordSignIn(db, actor, actions.signIn, { with: signedIn.recoveryCodeUsed ? 'recovery_code' : 'code' });
+  // A new token for the signed-in session: the one from the password step no longer opens anything.
+  cookie.set(c, signedIn.token);
 }

@@ -1,7 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import * as z from 'zod/mini';
-import { issueField, issueText } from '../../lib/validation-messages.ts';
+import { issueField, issueText } from '#lib/validation-messages.ts';
 import { Problem, type FieldProblem } from '../problem.ts';
 
 type Issue = z.core.$ZodIssue;

@@ -4,6 +4,8 @@ import { receiveWebhook, verifySubscription } from '../messaging/webhook.ts';
 import { takeStoredEvents } from '../messaging/webhook-queue.ts';
 import type { ApiEnv } from './context.ts';
 import { documenter, media, ok, refused } from './openapi/describe.ts';
+import { countedWebhook } from '../observability/business-metrics.ts';
+import { metrics } from '../observability/metrics.ts';
 import { validate } from './validation.ts';
 
 const documented = documenter('Webhooks');
@@ -50,14 +52,21 @@ export const whatsappRoutes = new Hono<ApiEnv>()
       security: 'signature',
       responses: {
         200: ok('Taken: how many events were read.', z.object({ taken: z.number() })),
-        400: refused('Signed, but the body is not JSON.'),
+        400: refused("Signed, but the body is not JSON or not Meta's documented webhook shape."),
         401: refused('The signature is missing or does not match; nothing is read.'),
+        413: refused('Larger than 256 KB: refused while it arrives, before the signature is checked.'),
       },
     }),
     async (c) => {
       // The signature covers the exact bytes received: read the raw body, never a re-serialised one.
       const db = c.get('db');
-      const { count, stored } = await receiveWebhook(db, await c.req.text(), c.req.header('x-hub-signature-256'));
+      const rawBody = await c.req.text();
+      const { count, stored } = await countedWebhook(
+        (outcome) => metrics().webhooks.inc({ provider: 'whatsapp', outcome }),
+        () => receiveWebhook(db, rawBody, c.req.header('x-hub-signature-256')),
+        // Every event of the post already stored: Meta sent it again.
+        (taken) => (taken.count > 0 && taken.stored.length === 0 ? 'duplicate' : 'accepted'),
+      );
       // Stored, so answered now; taken right after the answer (and by the job if this process dies first).
       void takeStoredEvents(db, stored);
       return c.json({ data: { taken: count } });

@@ -1,5 +1,5 @@
-import type { Locale } from '../../i18n/locales.ts';
-import { dictionary } from '../../i18n/t.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { dictionary, interpolate, isolate } from '#i18n/t.ts';
 import { fieldProblem, Problem } from '../problem.ts';
 import type { ShopDb } from '../db/index.ts';
 import { isoIn, isoNow, sha256, sixDigitCode } from './secrets.ts';
@@ -15,8 +15,14 @@ export type CodePurpose = 'signup' | 'reset' | 'phone_change';
 
 const hashCode = (purpose: CodePurpose, phone: string, code: string) => sha256(`${purpose}:${phone}:${code}`);
 
-/** The text message itself, in the shopper's language (content, not a refusal). */
-const smsText = (locale: Locale, code: string) => `Bean Bazaar: ${code} — ${dictionary(locale).account.codeSent}`;
+/**
+ * The text message itself, in the shopper's language (content, not a refusal): the brand first, so an Arabic SMS
+ * starts with an Arabic letter and the phone lays it out right to left; the code isolated (issue 51).
+ */
+export const smsText = (locale: Locale, code: string): string => {
+  const t = dictionary(locale);
+  return interpolate(t.messaging.smsCode, { brand: t.site.name, code: isolate(code) });
+};
 
 /**
  * Sends a fresh code (the previous one for the same number and purpose dies). Within the cool-down of a

@@ -29,6 +29,9 @@ export const LIMITS = {
   /** …up to this many attempts on the locked e-mail from such addresses, after which it is locked for all. */
   staffLoginAccountCap: { max: 50, windowSeconds: 15 * 60 },
   staffCode: { max: 5, windowSeconds: 15 * 60 },
+  /** Ratings and reviews written or edited, and reviews reported, per shopper (issue 52). */
+  reviewWrite: { max: 30, windowSeconds: 60 * 60 },
+  reviewReport: { max: 10, windowSeconds: 60 * 60 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

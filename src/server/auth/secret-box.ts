@@ -7,6 +7,11 @@ import { serverConfig } from '../config.ts';
  * purpose. Every stored value names its key by a short id (the first 8 hex digits of SHA-256 of the key), so a key can
  * be rotated: the new one in STAFF_SECRET_KEY, the old ones in STAFF_SECRET_KEYS_OLD, still read until nothing uses
  * them. A sealed value: `v1.<key id>.<iv>.<ciphertext>.<tag>` (base64url).
+ *
+ * Rotation finishes with `npm run staff -- reseal` (issue 50, src/server/auth/reseal.ts): every sealed secret is opened
+ * and sealed again under the current key. A recovery code's hash cannot be recomputed (the code is not kept), so its
+ * HMAC key is carried instead: `w1.<current key id>.<iv>.<the retired key's HMAC key, sealed>.<tag>.<salt>.<mac>`,
+ * which the current key alone verifies; the retired key itself can then leave STAFF_SECRET_KEYS_OLD.
  */
 /** What a staff member's TOTP secret (and one being enrolled) is sealed for. */
 export const TOTP_PURPOSE = 'staff.totp_secret';
@@ -48,6 +53,9 @@ function keys(): { current: Key; byId: Map<string, Key> } {
 /** The id of the key new values are sealed with (a value sealed with another is re-sealed when next used). */
 export const currentKeyId = (): string => keys().current.id;
 
+/** The ids of the retired keys (STAFF_SECRET_KEYS_OLD, in its order), for the operator's report. */
+export const retiredKeyIds = (): string[] => [...keys().byId.keys()].filter((id) => id !== currentKeyId());
+
 const b64 = (bytes: Buffer) => bytes.toString('base64url');
 
 /** Encrypts `plain` for `purpose` (bound as associated data: a value cannot be moved to another column's use). */
@@ -62,36 +70,105 @@ export function sealSecret(plain: string, purpose: string): string {
 
 export const isSealed = (stored: string): boolean => stored.startsWith('v1.');
 
-/** The key id a sealed value or a keyed hash names. */
+/** The key id a sealed value or a keyed hash names (for a carried HMAC key, `w1`, the key that seals it). */
 export const keyIdOf = (stored: string): string => stored.split('.')[1] ?? '';
 
-/** Decrypts a sealed value; throws when its key is unknown or it was tampered with. */
-export function openSecret(stored: string, purpose: string): string {
-  const [version, id, iv, body, tag] = stored.split('.');
-  const key = keys().byId.get(id ?? '');
-  if (version !== 'v1' || !key || !iv || body === undefined || !tag)
-    throw new Error(`A staff secret sealed with an unknown key (${id ?? '?'}): set it in STAFF_SECRET_KEYS_OLD`);
-  const decipher = createDecipheriv('aes-256-gcm', key.seal, Buffer.from(iv, 'base64url'));
-  decipher.setAAD(Buffer.from(purpose));
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+/**
+ * A stored secret no configured key opens: sealed under a key dropped from STAFF_SECRET_KEYS_OLD before
+ * `npm run staff -- reseal` had run, or altered. The member's way back is an owner resetting their authenticator.
+ */
+export class SecretUnreadable extends Error {
+  readonly keyId: string;
+  constructor(keyId: string, why: string) {
+    super(
+      `A staff secret sealed with ${why} (key ${keyId}): set that key in STAFF_SECRET_KEYS_OLD, or reset the member's authenticator`,
+    );
+    this.keyId = keyId;
+  }
 }
 
-const mac = (key: Key, salt: string, value: string) => createHmac('sha256', key.mac).update(`${salt}:${value}`).digest();
+/** Decrypts a sealed value; throws `SecretUnreadable` when its key is unknown or it was tampered with. */
+export function openSecret(stored: string, purpose: string): string {
+  const [version, id, iv, body, tag] = stored.split('.');
+  return openWith(version === 'v1' ? id : undefined, iv, body, tag, purpose);
+}
+
+function openWith(
+  id: string | undefined,
+  iv: string | undefined,
+  body: string | undefined,
+  tag: string | undefined,
+  purpose: string,
+) {
+  const key = keys().byId.get(id ?? '');
+  if (!key || !iv || body === undefined || !tag) throw new SecretUnreadable(id ?? '?', 'an unknown key');
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key.seal, Buffer.from(iv, 'base64url'));
+    decipher.setAAD(Buffer.from(purpose));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+  } catch {
+    throw new SecretUnreadable(id!, 'a key that does not open it (altered?)');
+  }
+}
+
+/** A sealed value under the current key: unchanged when it already is, else opened and sealed again. */
+export function resealSecret(stored: string, purpose: string): string {
+  return keyIdOf(stored) === currentKeyId() ? stored : sealSecret(openSecret(stored, purpose), purpose);
+}
+
+/** What a carried HMAC key is sealed for (a recovery code hash under a retired key, re-keyed by reseal). */
+const MAC_KEY_PURPOSE = 'staff.recovery_mac_key';
+
+/**
+ * A recovery code's keyed hash under the current key: a hash under a retired key keeps its salt and mac and carries
+ * that key's HMAC key sealed under the current one (`w1`); a carried key sealed under a retired key is sealed again.
+ * Throws `SecretUnreadable` when the key it names is not configured.
+ */
+export function rekeyHash(stored: string): string {
+  if (keyIdOf(stored) === currentKeyId()) return stored;
+  const parts = stored.split('.');
+  let macKey: Buffer;
+  let salt: string | undefined;
+  let value: string | undefined;
+  if (parts[0] === 'h1') {
+    const key = keys().byId.get(parts[1] ?? '');
+    if (!key) throw new SecretUnreadable(parts[1] ?? '?', 'an unknown key');
+    [macKey, salt, value] = [key.mac, parts[2], parts[3]];
+  } else if (parts[0] === 'w1') {
+    macKey = Buffer.from(openWith(parts[1], parts[2], parts[3], parts[4], MAC_KEY_PURPOSE), 'base64url');
+    [salt, value] = [parts[5], parts[6]];
+  } else throw new SecretUnreadable(parts[1] ?? '?', 'an unknown format');
+  const [, id, iv, body, tag] = sealSecret(b64(macKey), MAC_KEY_PURPOSE).split('.');
+  return ['w1', id, iv, body, tag, salt, value].join('.');
+}
+
+const mac = (macKey: Buffer, salt: string, value: string) => createHmac('sha256', macKey).update(`${salt}:${value}`).digest();
 
 /** A keyed, salted hash: `h1.<key id>.<salt>.<mac>`. */
 export function keyedHash(value: string): string {
   const { current } = keys();
   const salt = b64(randomBytes(16));
-  return ['h1', current.id, salt, b64(mac(current, salt, value))].join('.');
+  return ['h1', current.id, salt, b64(mac(current.mac, salt, value))].join('.');
 }
 
 /** Whether `value` is what `stored` (a keyedHash) was made from; false for an unknown key. Constant-time compare. */
 export function keyedHashMatches(stored: string, value: string): boolean {
-  const [version, id, salt, expected] = stored.split('.');
-  const key = keys().byId.get(id ?? '');
-  if (version !== 'h1' || !key || !salt || !expected) return false;
+  const parts = stored.split('.');
+  let macKey: Buffer | undefined;
+  let salt: string | undefined;
+  let expected: string | undefined;
+  if (parts[0] === 'h1') [macKey, salt, expected] = [keys().byId.get(parts[1] ?? '')?.mac, parts[2], parts[3]];
+  else if (parts[0] === 'w1') {
+    try {
+      macKey = Buffer.from(openWith(parts[1], parts[2], parts[3], parts[4], MAC_KEY_PURPOSE), 'base64url');
+    } catch {
+      return false;
+    }
+    [salt, expected] = [parts[5], parts[6]];
+  }
+  if (!macKey || !salt || !expected) return false;
   const want = Buffer.from(expected, 'base64url');
-  const got = mac(key, salt, value);
+  const got = mac(macKey, salt, value);
   return want.length === got.length && timingSafeEqual(want, got);
 }

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import type { Locale } from '../../i18n/locales.ts';
+import type { Locale } from '#i18n/locales.ts';
 import type { Env } from './env.ts';
 
 /** The WhatsApp templates the shop sends, each approved at Meta under a name (category utility). */
@@ -12,6 +12,12 @@ export const TEMPLATE_KINDS = [
   'with_courier_tracking',
   'out_for_delivery',
   'refund_paid',
+  // A prepaid order's hand-over and "out for delivery": nothing to collect, so no cash to ask for (issue 51).
+  'with_courier_paid',
+  'with_courier_tracking_paid',
+  'out_for_delivery_paid',
+  // A few days after delivery: rate what you received (issue 52).
+  'rate_request',
 ] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
 
@@ -58,6 +64,10 @@ const TEMPLATE_VARIABLES: Record<TemplateKind, keyof z.infer<typeof Env>> = {
   with_courier_tracking: 'WHATSAPP_TEMPLATE_WITH_COURIER_TRACKING',
   out_for_delivery: 'WHATSAPP_TEMPLATE_OUT_FOR_DELIVERY',
   refund_paid: 'WHATSAPP_TEMPLATE_REFUND_PAID',
+  with_courier_paid: 'WHATSAPP_TEMPLATE_WITH_COURIER_PAID',
+  with_courier_tracking_paid: 'WHATSAPP_TEMPLATE_WITH_COURIER_TRACKING_PAID',
+  out_for_delivery_paid: 'WHATSAPP_TEMPLATE_OUT_FOR_DELIVERY_PAID',
+  rate_request: 'WHATSAPP_TEMPLATE_RATE_REQUEST',
 };
 /** The names a demo uses, and the ones docs/messaging.md asks to register at Meta. */
 const DEFAULT_TEMPLATES: Record<TemplateKind, string> = {
@@ -69,6 +79,10 @@ const DEFAULT_TEMPLATES: Record<TemplateKind, string> = {
   with_courier_tracking: 'order_with_courier_tracking',
   out_for_delivery: 'order_out_for_delivery',
   refund_paid: 'order_refund_paid',
+  with_courier_paid: 'order_with_courier_paid',
+  with_courier_tracking_paid: 'order_with_courier_tracking_paid',
+  out_for_delivery_paid: 'order_out_for_delivery_paid',
+  rate_request: 'order_rate_request',
 };
 
 export function readMessaging(read: z.infer<typeof Env>, production: boolean): MessagingConfig {

@@ -28,6 +28,8 @@ export function productionProblems(env: NodeJS.ProcessEnv = process.env): string
   }
   problems.push(...config.pushProblems);
   if (env['ENABLE_TEST_FAULTS'] === '1') problems.push('ENABLE_TEST_FAULTS=1 is for tests only.');
+  if (!config.database.url && config.backup.everyHours > 0 && !config.backup.key)
+    problems.push('BACKUP_EVERY_HOURS is set without BACKUP_KEY: every backup is signed with it (docs/operations.md).');
   const { metrics } = config;
   if (metrics.port && !LOOPBACK_IPS.has(metrics.host) && (metrics.token?.length ?? 0) < 32)
     problems.push(

@@ -4,10 +4,12 @@ import { readMessaging } from './messaging.ts';
 import { LOOPBACK, originOf } from './origin.ts';
 import { readPaymob } from './paymob.ts';
 import { readPush } from './push.ts';
+import { readStorage } from './storage.ts';
 import type { ServerConfig } from './server-config.ts';
 
 /** A demo's staff secret key: public, so a demo database is no safer than its file; production refuses it. */
 const DEMO_STAFF_SECRET_KEY = 'bean-bazaar-demo-staff-secret-key-not-for-production';
+const DEMO_BACKUP_KEY = 'bean-bazaar-demo-backup-key-not-for-production';
 
 const KEYS = Object.keys(Env.shape);
 let last: { signature: string; config: ServerConfig } | undefined;
@@ -23,6 +25,12 @@ export function serverConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig
   last = { signature, config };
   return config;
 }
+
+/**
+ * TRUST_PROXY alone, for what reads it on every request (transport.ts): one variable, where `serverConfig` compares all
+ * of them to know whether to parse again (~100 reads of process.env, each a call into Node: issue 56's profile).
+ */
+export const trustsProxy = (env: NodeJS.ProcessEnv = process.env): boolean => env['TRUST_PROXY'] === '1';
 
 function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
   const read = Env.parse(env);
@@ -74,7 +82,15 @@ function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     host: read.HOST,
     port: read.PORT,
     uploadsDir: resolve(read.UPLOADS_DIR),
-    backup: { dir: resolve(read.BACKUP_DIR), keep: read.BACKUP_KEEP, everyHours: read.BACKUP_EVERY_HOURS },
+    storage: readStorage(read.STORAGE_URL, read.UPLOADS_DIR),
+    backup: {
+      dir: resolve(read.BACKUP_DIR),
+      keep: read.BACKUP_KEEP,
+      everyHours: read.BACKUP_EVERY_HOURS,
+      // Production has no fallback: a backup signed with a public phrase proves nothing (src/server/ops/backup/proof.ts).
+      key: read.BACKUP_KEY || (production ? undefined : DEMO_BACKUP_KEY),
+    },
+    startEmpty: read.START_EMPTY === '1',
     catalogCheckMs: Math.min(60_000, Math.max(200, read.CATALOG_CHECK_MS)),
     catalogCoalesceMs: Math.min(10_000, Math.max(0, read.CATALOG_COALESCE_MS)),
     renderCacheBytes: read.RENDER_CACHE_MB * 1024 * 1024,
@@ -87,6 +103,7 @@ function readConfig(env: NodeJS.ProcessEnv): ServerConfig {
     codCallAttempts: read.COD_CALL_ATTEMPTS,
     remittanceDueDays: read.REMITTANCE_DUE_DAYS,
     sellerReturnWindowDays: read.SELLER_RETURN_WINDOW_DAYS,
+    ratingRequestDays: read.RATING_REQUEST_DAYS,
     metrics: { port: read.METRICS_PORT, host: read.METRICS_HOST, token: read.METRICS_TOKEN || undefined },
     log: { format: read.LOG_FORMAT, level: read.LOG_LEVEL },
     twilio: {

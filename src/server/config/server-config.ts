@@ -1,6 +1,7 @@
 import type { MessagingConfig } from './messaging.ts';
 import type { PaymobKeys } from './paymob.ts';
 import type { PushConfig } from './push.ts';
+import type { StorageConfig } from './storage.ts';
 
 /** What the server reads from `serverConfig()`: the environment checked (`Env`) and turned into the shop's terms. */
 export interface ServerConfig {
@@ -47,10 +48,21 @@ export interface ServerConfig {
   port: number;
   uploadsDir: string;
   /**
-   * `npm run backup` (src/server/ops/backup/): where the timestamped backups of the embedded database and the uploads
-   * go, how many are kept, and how often a serving instance takes one on its own (0: never).
+   * Where uploads are kept (src/server/uploads/object-store.ts): the disk under `uploadsDir`, or with STORAGE_URL an
+   * S3-compatible bucket every instance reads and writes (a malformed STORAGE_URL stops the start: StorageUrlError).
    */
-  backup: { dir: string; keep: number; everyHours: number };
+  storage: StorageConfig;
+  /**
+   * `npm run backup` (src/server/ops/backup/): where the timestamped backups of the embedded database and the uploads
+   * go, how many are kept, and how often a serving instance takes one on its own (0: never). `key` (BACKUP_KEY, a fixed
+   * demo phrase outside production) signs each manifest's checksums; a restore verifies them under it.
+   */
+  backup: { dir: string; keep: number; everyHours: number; key: string | undefined };
+  /**
+   * START_EMPTY=1: a start that finds no database file at DATABASE_PATH while BACKUP_DIR holds backups creates an
+   * empty one anyway (without it the start is refused: the file was lost, src/server/db/database-file.ts).
+   */
+  startEmpty: boolean;
   /** How often each instance compares the catalog fingerprint: 0.2 to 60 s. */
   catalogCheckMs: number;
   /** Announced catalog changes this close to the last new version wait and fold into the next one. */
@@ -72,6 +84,8 @@ export interface ServerConfig {
   remittanceDueDays: number;
   /** Days after delivery before a seller's share leaves pending for available (returns are taken back until then). */
   sellerReturnWindowDays: number;
+  /** Days after delivery before the shopper is asked to rate the order's products (issue 52, RATING_REQUEST_DAYS). */
+  ratingRequestDays: number;
   /**
    * The Prometheus endpoint (src/server/observability/metrics-server.ts): its own listener, never the shop's port;
    * off while `port` is 0. With a token, every scrape must send `Authorization: Bearer <token>`.

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { CONTENT_ROOT, contentCollections, contentFiles } from '../../../tests/support/content-files.ts';
+import { CONTENT_ROOT, contentCollections, contentFiles } from '#tests/support/content-files.ts';
 
 /**
  * Arabic entries quote with « » (issue 20). Straight double quotes would come out as English “ ” (Markdown's smart

@@ -1,9 +1,9 @@
 import type { Loader } from 'astro/loaders';
 import { glob } from 'astro/loaders';
-import { locales } from '../../i18n/locales.ts';
-import { deskFields } from '../../lib/content/desk-fields.ts';
-import { frontMatterOf } from '../../lib/content/desk-check.ts';
-import type { ContentCollection } from '../../lib/content/schemas.ts';
+import { locales } from '#i18n/locales.ts';
+import { deskFields } from '#lib/content/desk-fields.ts';
+import { frontMatterOf } from '#lib/content/desk-check.ts';
+import type { ContentCollection } from '#lib/content/schemas.ts';
 import { deskSnapshotHere, releaseEntries } from '../services/content/desk-snapshots.ts';
 import { sharedDatabase } from '../db/index.ts';
 

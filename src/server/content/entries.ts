@@ -1,8 +1,8 @@
 import { getCollection, type CollectionEntry, type DataEntryMap } from 'astro:content';
-import type { Locale } from '../../i18n/locales.ts';
-import { offerActive } from '../../lib/offers.ts';
-import { slugOf } from '../../lib/content/entry-urls.ts';
-import { pageParam, paginateList } from '../../lib/paging.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { offerActive } from '#lib/offers.ts';
+import { slugOf } from '#lib/content/entry-urls.ts';
+import { pageParam, paginateList } from '#lib/paging.ts';
 import { serverConfig } from '../config.ts';
 
 type Name = keyof DataEntryMap;

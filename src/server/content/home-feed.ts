@@ -1,4 +1,4 @@
-import type { Locale } from '../../i18n/locales.ts';
+import type { Locale } from '#i18n/locales.ts';
 import { sharedDatabase } from '../db/index.ts';
 import { listAdvertisements, listBrands, listShippingSteps, listSlides } from '../services/home/home.ts';
 

@@ -1,5 +1,5 @@
 import { getEntry, type CollectionEntry } from 'astro:content';
-import type { Locale } from '../../i18n/locales.ts';
+import type { Locale } from '#i18n/locales.ts';
 
 export type InfoSlug = 'about-us' | 'privacy-policy' | 'terms-and-conditions';
 

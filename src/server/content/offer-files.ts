@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { offerEnded } from '../../lib/offers.ts';
+import { offerEnded } from '#lib/offers.ts';
 
 export interface OfferFile {
   slug: string;

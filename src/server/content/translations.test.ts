@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { contentCollections, contentFiles } from '../../../tests/support/content-files.ts';
+import { contentCollections, contentFiles } from '#tests/support/content-files.ts';
 
 // An entry and its translation share the file name; the language switch and hreflang links rely on it.
 test.each(contentCollections())('every %s entry has its translation', (collection) => {

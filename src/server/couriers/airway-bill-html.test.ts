@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { pdfPages } from '../../../tests/support/pdf-text.ts';
+import { pdfPages } from '#tests/support/pdf-text.ts';
 import { printToPdf } from '../documents/print-to-pdf.ts';
 import { airwayBillsHtml } from './airway-bill-html.ts';
 

@@ -1,5 +1,5 @@
-import { formatMoney, formatOrderId } from '../../i18n/format.ts';
-import { dictionary } from '../../i18n/t.ts';
+import { formatMoney, formatOrderId } from '#i18n/format.ts';
+import { dictionary } from '#i18n/t.ts';
 
 /**
  * The sandbox courier's airway bills as one printable page (issue 38): one A6 sheet per parcel with the company, the

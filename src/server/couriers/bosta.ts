@@ -1,5 +1,6 @@
-import { bostaStep } from '../../lib/couriers/courier-steps.ts';
-import { fromPounds, toPounds } from '../../lib/money.ts';
+import * as z from 'zod/mini';
+import { bostaStep } from '#lib/couriers/courier-steps.ts';
+import { fromPounds, toPounds } from '#lib/money.ts';
 import {
   CourierApiError,
   WEBHOOK_SECRET_HEADER,
@@ -10,7 +11,7 @@ import {
 } from './courier-company.ts';
 import { hasWebhookSecret } from './webhook-secret.ts';
 import { bostaDistrictId } from './bosta-districts.ts';
-import type { HandoverAddress } from '../../lib/couriers/handover-address.ts';
+import type { HandoverAddress } from '#lib/couriers/handover-address.ts';
 
 /** Bosta's address: the city's name, the district's id, the street, the landmark as the second line. */
 function bostaAddress({ dropOff }: HandoverAddress) {
@@ -85,13 +86,23 @@ export function readBostaDelivery(data: BostaDeliveryData): CourierDelivery {
   };
 }
 
-/** Bosta's webhook body (also what the sandbox posts): the tracking number and the bare state code. */
+/**
+ * Bosta's webhook body as its documents describe it (also what the sandbox posts), checked before anything reads it
+ * (issue 49): `{ _id, trackingNumber, state, businessReference, numberOfAttempts, … }`, `state` the bare state code.
+ */
+const BostaWebhookShape = z.looseObject({
+  _id: z.optional(z.string()),
+  trackingNumber: z.union([z.string(), z.number()]),
+  state: z.number(),
+  businessReference: z.optional(z.nullable(z.string())),
+  numberOfAttempts: z.optional(z.nullable(z.number())),
+});
+
+/** The tracking number and the bare state code of a Bosta webhook body, or 'unreadable'. */
 export function readWebhookPayload(body: unknown): WebhookNotice | 'unreadable' {
-  const payload = (body ?? {}) as { trackingNumber?: unknown; state?: unknown };
-  const trackingNumber = payload.trackingNumber;
-  if ((typeof trackingNumber !== 'string' && typeof trackingNumber !== 'number') || typeof payload.state !== 'number')
-    return 'unreadable';
-  return { trackingNumber: String(trackingNumber), stateCode: payload.state };
+  const payload = BostaWebhookShape.safeParse(body);
+  if (!payload.success) return 'unreadable';
+  return { trackingNumber: String(payload.data.trackingNumber), stateCode: payload.data.state };
 }
 
 export function bostaCompany(settings: BostaSettings, fetchImpl: typeof fetch = fetch): CourierCompany {

@@ -1,8 +1,8 @@
 import type { ShopDb } from '../db/index.ts';
 import { isoNow } from '../auth/secrets.ts';
 import { isUniqueViolation } from '../db/values.ts';
-import { recordAudit } from '../../desk/audit/server/audit.ts';
-import type { StaffActor } from '../../desk/staff/server/staff-actor.ts';
+import { recordAudit } from '#core/audit/server/audit.ts';
+import type { StaffActor } from '#core/actors/server/actors.ts';
 import { COMPANY_NAMES } from './companies.ts';
 import type { CourierCompanyName } from './courier-company.ts';
 

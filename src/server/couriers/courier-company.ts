@@ -1,6 +1,6 @@
 import { Problem } from '../problem.ts';
-import type { CourierStep } from '../../lib/couriers/courier-steps.ts';
-import type { HandoverAddress } from '../../lib/couriers/handover-address.ts';
+import type { CourierStep } from '#lib/couriers/courier-steps.ts';
+import type { HandoverAddress } from '#lib/couriers/handover-address.ts';
 
 /**
  * A courier company the shop hands parcels to through its API (issue 38, decision 023). One adapter per company

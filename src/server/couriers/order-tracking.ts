@@ -1,16 +1,20 @@
-import type { CourierStep } from '../../lib/couriers/courier-steps.ts';
-import type { OrderView } from '../../lib/orders/views.ts';
+import type { CourierStep } from '#lib/couriers/courier-steps.ts';
+import type { OrderView } from '#lib/orders/views.ts';
 import type { ShopDb } from '../db/index.ts';
-import { COMPANY_NAMES, courierCompanies } from './companies.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { dictionary } from '#i18n/t.ts';
+import { courierCompanies } from './companies.ts';
 import type { CourierCompanyName } from './courier-company.ts';
 
 /**
  * What the shopper sees of their orders' deliveries (issue 38): the company, the tracking number, its tracking link
- * and the courier's step, for orders with an open delivery that has a tracking number.
+ * and the courier's step, for orders with an open delivery that has a tracking number. The company is named in the
+ * reader's language («بوسطة», not "Bosta", on an Arabic page).
  */
 export async function orderTracking(
   db: ShopDb,
   orderIds: readonly number[],
+  locale: Locale,
 ): Promise<Map<number, NonNullable<OrderView['tracking']>>> {
   const found = new Map<number, NonNullable<OrderView['tracking']>>();
   if (!orderIds.length) return found;
@@ -27,7 +31,7 @@ export async function orderTracking(
     const company = companies.get(row.company as CourierCompanyName);
     if (!company || !row.tracking_number) continue;
     found.set(row.order_id, {
-      company: COMPANY_NAMES[company.name],
+      company: dictionary(locale).couriers.desk.companies[company.name],
       number: row.tracking_number,
       link: company.trackingLink(row.tracking_number),
       step: row.step as CourierStep,

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { bostaStep } from '../../lib/couriers/courier-steps.ts';
-import { toPounds } from '../../lib/money.ts';
+import { bostaStep } from '#lib/couriers/courier-steps.ts';
+import { toPounds } from '#lib/money.ts';
 import { printToPdf } from '../documents/print-to-pdf.ts';
 import { airwayBillsHtml } from './airway-bill-html.ts';
 import { readWebhookPayload } from './bosta.ts';

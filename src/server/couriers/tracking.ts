@@ -1,20 +1,21 @@
 import { returnPickupNotice } from './return-pickup-notice.ts';
-import { orderStatusFor, type CourierStep } from '../../lib/couriers/courier-steps.ts';
-import type { OrderStatus } from '../../lib/orders/order-status.ts';
+import { orderStatusFor, type CourierStep } from '#lib/couriers/courier-steps.ts';
+import type { OrderStatus } from '#lib/orders/order-status.ts';
 import { isoNow } from '../auth/secrets.ts';
-import { moveFromDesk, recordFailedDelivery } from '../../desk/orders/server/desk-moves.ts';
-import { courierCompanyActor, type CourierCompanyActor } from '../../desk/staff/server/staff-actor.ts';
+import { moveOrder, recordFailedDelivery } from '#core/orders/server/order-moves.ts';
+import { courierCompanyActor, type CourierCompanyActor } from '#core/actors/server/actors.ts';
 import type { ShopDb } from '../db/index.ts';
 import { Problem } from '../problem.ts';
 import { queueOrderMessage } from '../messaging/order-messages.ts';
 import { COMPANY_NAMES } from './companies.ts';
+import { metrics } from '../observability/metrics.ts';
 import type { CourierCompany, CourierDelivery } from './courier-company.ts';
 
 /**
  * A courier company's tracking moves the order (issue 38, docs/couriers.md). A webhook is only a hint: its secret
  * header is checked, then the delivery is read again from the company's API, and only that answer moves anything; a
  * webhook whose state the answer contradicts (late, replayed with another state, forged with a leaked secret) is
- * ignored. The order moves through the desk's one mover (moveFromDesk, recordFailedDelivery) as the company
+ * ignored. The order moves through the desk's one mover (moveOrder, recordFailedDelivery) as the company
  * (`courier:<company>` in the events and the audit log), only forward, each move conditional on the status it
  * leaves: a replayed or concurrent notice finds the order already moved and changes nothing.
  *
@@ -62,6 +63,7 @@ export async function applyDelivery(db: ShopDb, company: CourierCompany, fresh: 
       'courier_deliveries.order_id',
       'courier_deliveries.courier_id',
       'courier_deliveries.failures_recorded',
+      'courier_deliveries.step as previous_step',
       'orders.status',
     ])
     .where('courier_deliveries.company', '=', company.name)
@@ -79,6 +81,8 @@ export async function applyDelivery(db: ShopDb, company: CourierCompany, fresh: 
     })
     .where('id', '=', row.id)
     .execute();
+  // courier_deliveries_total (issue 50): a delivery reaching a state the company had not reported before.
+  if (row.previous_step !== fresh.step) metrics().courierDeliveries.inc({ company: company.name, state: fresh.step });
   const actor = courierCompanyActor(company.name, COMPANY_NAMES[company.name]);
   const move = { orderId: row.order_id, courierId: row.courier_id, trackingNumber: fresh.trackingNumber };
   let status = row.status as OrderStatus;
@@ -89,12 +93,12 @@ export async function applyDelivery(db: ShopDb, company: CourierCompany, fresh: 
     } else {
       const target = orderStatusFor(fresh.step, status);
       if (target && target !== 'CANCELED' && status === 'READY_TO_SHIP') {
-        await moveFromDesk(db, { ...move, from: 'READY_TO_SHIP', to: 'WITH_COURIER' }, actor);
+        await moveOrder(db, { ...move, from: 'READY_TO_SHIP', to: 'WITH_COURIER' }, actor);
         status = 'WITH_COURIER';
         moved = true;
       }
       if (target === 'DELIVERED') {
-        await moveFromDesk(db, { ...move, from: 'WITH_COURIER', to: 'DELIVERED' }, actor);
+        await moveOrder(db, { ...move, from: 'WITH_COURIER', to: 'DELIVERED' }, actor);
         moved = true;
       }
       if (target === 'CANCELED') {
@@ -160,5 +164,5 @@ async function failedAttempt(
 async function returned(db: ShopDb, orderId: number, status: OrderStatus, step: CourierStep, actor: CourierCompanyActor) {
   const reason = `${actor.name}: ${step === 'returned' ? 'returned to the shop' : step}`;
   if (status === 'WITH_COURIER') await recordFailedDelivery(db, { orderId, reason, outcome: 'return' }, actor);
-  else await moveFromDesk(db, { orderId, from: status, to: 'CANCELED', reason }, actor);
+  else await moveOrder(db, { orderId, from: status, to: 'CANCELED', reason }, actor);
 }

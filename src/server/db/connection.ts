@@ -1,20 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import {
-  CompiledQuery,
-  Kysely,
-  PostgresDialect,
-  SqliteDialect,
-  SqliteDriver,
-  type DatabaseConnection,
-  type LogEvent,
-  type SqliteDialectConfig,
-  type SqliteDatabase,
-} from 'kysely';
+import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import { metrics } from '../observability/metrics.ts';
+import { refuseWriteWhenLost, registerDatabaseFile, rememberDatabaseFile } from './database-file.ts';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { ReaderWriterSqliteDialect, type Statements } from './sqlite-reader-writer.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -49,36 +41,25 @@ export function connect(options: ConnectOptions): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  return {
-    db: new Kysely<Database>({
-      dialect: new WritingSqliteDialect({ database: withStatementCache(sqlite) }),
-      log: timed('sqlite'),
-    }),
-    engine: 'sqlite',
-  };
+  // A file (not a database in memory) must stay the file at its path: every write asks first (database-file.ts).
+  const file = options.sqliteImage || path === ':memory:' ? undefined : rememberDatabaseFile(path);
+  const db = new Kysely<Database>({
+    dialect: new ReaderWriterSqliteDialect(
+      withStatementCache(sqlite, CACHED_STATEMENTS, file && (() => refuseWriteWhenLost(file))),
+      file && withStatementCache(openReader(path), CACHED_STATEMENTS),
+    ),
+    log: timed('sqlite'),
+  });
+  if (file) registerDatabaseFile(db, file);
+  return { db, engine: 'sqlite' };
 }
 
-/**
- * SQLite transactions begin as writers (`BEGIN IMMEDIATE`). Our transactions read, then write; begun deferred, one
- * whose snapshot another process had written past since (the e2e journeys writing beside the server, `npm run order`
- * or `npm run staff` beside the live shop) failed at its first write with "database is locked" at once, since SQLite
- * cannot wait its way out of a stale snapshot. Begun as writers, they wait for the lock (busy_timeout) instead.
- */
-class WritingSqliteDialect extends SqliteDialect {
-  readonly #config: SqliteDialectConfig;
-  constructor(config: SqliteDialectConfig) {
-    super(config);
-    this.#config = config;
-  }
-  override createDriver() {
-    return new WritingSqliteDriver(this.#config);
-  }
-}
-
-class WritingSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
-  }
+/** The file's second connection, for reads outside transactions (sqlite-reader-writer.ts); it may not write. */
+function openReader(path: string): SQLite.Database {
+  const reader = new SQLite(path);
+  reader.pragma('busy_timeout = 5000');
+  reader.pragma('query_only = true');
+  return reader;
 }
 
 /** Kysely's log hook: every query's time into the metrics (db_query_duration_seconds). */
@@ -97,15 +78,23 @@ const CACHED_STATEMENTS = 1000;
  * same statements on every request (3-4% of its server time, docs/benchmarks.md). Statements are kept by their SQL,
  * least recently used first out. SQLite re-prepares a kept statement by itself when the schema changes.
  */
-export function withStatementCache(sqlite: SQLite.Database, limit = CACHED_STATEMENTS): SqliteDatabase {
+export function withStatementCache(sqlite: SQLite.Database, limit = CACHED_STATEMENTS, beforeWrite?: () => void): Statements {
   const statements = new Map<string, SQLite.Statement>();
+  // Once per write transaction is enough (a transaction's writes all land or none): its first write asks.
+  let checkedInTransaction = false;
   return {
     prepare(sql: string) {
+      if (!sqlite.inTransaction) checkedInTransaction = false;
       let statement = statements.get(sql);
       if (statement) statements.delete(sql);
       else statement = sqlite.prepare(sql);
       statements.set(sql, statement);
       if (statements.size > limit) statements.delete(statements.keys().next().value!);
+      // `readonly` is SQLite's own answer (sqlite3_stmt_readonly): inserts with RETURNING write, BEGIN and COMMIT do not.
+      if (beforeWrite && !statement.readonly && !checkedInTransaction) {
+        beforeWrite();
+        checkedInTransaction = sqlite.inTransaction;
+      }
       return statement;
     },
     close() {

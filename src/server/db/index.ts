@@ -5,12 +5,15 @@ import type { Database } from './schema.ts';
 import { seedDemoCatalog } from './seed/seed.ts';
 import { onShutdown } from '../lifecycle.ts';
 import { serverConfig } from '../config.ts';
+import { writeStaleDocuments } from '../search/documents.ts';
 
 /** Connects, migrates and seeds the demo catalog when empty. */
 export async function openDatabase(options: ConnectOptions & { seed?: boolean }): Promise<DatabaseHandle> {
   const handle = connect(options);
   await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.engine);
   if (options.seed !== false) await seedDemoCatalog(handle.db);
+  // PostgreSQL's search documents of what the migration or the seed added (decision 038; cheap when none are stale).
+  if (handle.engine === 'postgres') await writeStaleDocuments(handle.db);
   return handle;
 }
 

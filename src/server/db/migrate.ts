@@ -34,6 +34,12 @@ import * as pushSubscriptions from './migrations/029-push-subscriptions.ts';
 import * as sellerLedger from './migrations/030-seller-ledger.ts';
 import * as sellerCatalog from './migrations/035-seller-catalog.ts';
 import * as orderParts from './migrations/036-order-parts.ts';
+import * as reviews from './migrations/037-reviews.ts';
+import * as reportIndexes from './migrations/038-report-indexes.ts';
+import * as reviewExtras from './migrations/039-review-extras.ts';
+import * as reportSummaries from './migrations/040-report-summaries.ts';
+import * as searchDocuments from './migrations/041-search-documents.ts';
+import * as kioskNameInArabic from './migrations/042-kiosk-name-in-arabic.ts';
 
 type PortableMigration = { up: (db: Kysely<unknown>, ctx: MigrationContext) => Promise<void> };
 
@@ -71,6 +77,12 @@ const migrations: Record<string, PortableMigration> = {
   '030-seller-ledger': sellerLedger,
   '035-seller-catalog': sellerCatalog,
   '036-order-parts': orderParts,
+  '037-reviews': reviews,
+  '038-report-indexes': reportIndexes,
+  '039-review-extras': reviewExtras,
+  '040-report-summaries': reportSummaries,
+  '041-search-documents': searchDocuments,
+  '042-kiosk-name-in-arabic': kioskNameInArabic,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

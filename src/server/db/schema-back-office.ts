@@ -54,7 +54,7 @@ export interface StaffInviteTable {
 export interface StaffRecoveryCodeTable {
   id: Generated<number>;
   staff_id: number;
-  /** HMAC-SHA256 with a salt of its own: `h1.<key id>.<salt>.<mac>` (src/desk/staff/server/recovery-codes.ts). */
+  /** HMAC-SHA256 with a salt of its own: `h1.<key id>.<salt>.<mac>` (src/core/second-factor/server/recovery-codes.ts). */
   code_hash: string;
   used_at: string | null;
 }

@@ -1,9 +1,10 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { BackOfficeTables } from './schema-back-office.ts';
 import type { SellerLedgerTables } from './schema-seller-ledger.ts';
+import type { ReportTables } from './schema-reports.ts';
 
 /** Row types of every table; services map them to domain types before they leave src/server. */
-export interface Database extends BackOfficeTables, SellerLedgerTables {
+export interface Database extends BackOfficeTables, SellerLedgerTables, ReportTables {
   categories: CategoryTable;
   sub_categories: SubCategoryTable;
   sellers: SellerTable;
@@ -40,6 +41,11 @@ export interface Database extends BackOfficeTables, SellerLedgerTables {
   message_inbox: MessageInboxTable;
   webhook_events: WebhookEventTable;
   push_subscriptions: PushSubscriptionTable;
+  reviews: ReviewTable;
+  rating_requests: RatingRequestTable;
+  review_votes: ReviewVoteTable;
+  review_reports: ReviewReportTable;
+  review_words: ReviewWordTable;
 }
 
 export interface CategoryTable {
@@ -583,5 +589,68 @@ export interface PushSubscriptionTable {
   /** The browser's P-256 public key and auth secret (base64url), which each message is encrypted to (RFC 8291). */
   p256dh: string;
   auth: string;
+  created_at: string;
+}
+
+/** A verified buyer's rating and review of a product (migration 037, issue 52): one per shopper and product. */
+export interface ReviewTable {
+  id: Generated<number>;
+  product_id: number;
+  user_id: number;
+  /** The delivered, not returned order line that let the shopper rate. */
+  order_line_id: number;
+  /** 1..5 */
+  rating: number;
+  title: string | null;
+  body: string | null;
+  locale: string;
+  /** pending | approved | rejected: only approved rows count in products.rating / ratings_count. */
+  status: string;
+  /** Why the desk rejected it (shown to the author). */
+  reason: string | null;
+  flagged_word: string | null;
+  reports: Generated<number>;
+  helpful: Generated<number>;
+  decided_by: number | null;
+  decided_at: string | null;
+  reply_body: string | null;
+  /** null (no reply) | pending | approved | rejected */
+  reply_status: string | null;
+  reply_reason: string | null;
+  /** The seller member who wrote the reply. */
+  reply_by: number | null;
+  reply_at: string | null;
+  /** Up to three photos, JSON `[{ url, width, height }]` (migration 039); null: none. Moderated with the text. */
+  photos: Generated<string | null>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An order whose shopper was asked to rate its products, or found with nothing to rate (migration 039): the claim. */
+export interface RatingRequestTable {
+  order_id: number;
+  /** claimed | asked | nothing_to_rate */
+  outcome: string;
+  decided_at: string;
+}
+
+export interface ReviewVoteTable {
+  review_id: number;
+  user_id: number;
+  created_at: string;
+}
+
+export interface ReviewReportTable {
+  review_id: number;
+  user_id: number;
+  reason: string;
+  created_at: string;
+}
+
+export interface ReviewWordTable {
+  id: Generated<number>;
+  word: string;
+  folded: string;
+  created_by: number | null;
   created_at: string;
 }

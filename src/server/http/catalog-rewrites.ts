@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { LOCALE_SEGMENT } from '../../i18n/locales.ts';
+import { LOCALE_SEGMENT } from '#i18n/locales.ts';
 
 const LISTING = new RegExp(`^/${LOCALE_SEGMENT}/products/?$`);
 const SELLER = new RegExp(String.raw`^/${LOCALE_SEGMENT}/seller-profile/(\d{1,9})/?$`);

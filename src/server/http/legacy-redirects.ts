@@ -1,4 +1,4 @@
-import { LOCALE_SEGMENT } from '../../i18n/locales.ts';
+import { LOCALE_SEGMENT } from '#i18n/locales.ts';
 
 /**
  * Permanent redirects answered by the server before any file is looked up:

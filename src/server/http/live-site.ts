@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sirv from 'sirv';
 import { log } from '../observability/logger.ts';
+import type { CachedAnswer } from './cached-answers.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void | Promise<void>;
 
@@ -16,6 +17,8 @@ export interface Site {
   assets: NodeHandler;
   /** The catalog version when this build went live: its pre-rendered listings show the catalog as it was then. */
   catalogVersion: string;
+  /** Its render cache's way in, once its bundle has registered it (server.ts, cached-answers.ts). */
+  cachedAnswer?: CachedAnswer | undefined;
 }
 
 /** Pages may sit in a CDN for an hour (a publish purges them) and are served stale for a minute while refetched. */

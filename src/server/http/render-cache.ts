@@ -4,6 +4,10 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { catalogVersion, onCatalogVersion } from '../services/catalog/catalog-version.ts';
 import { metrics } from '../observability/metrics.ts';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { registerCachedAnswer } from './cached-answers.ts';
+import { currentRoute, nameRoute } from '../observability/request-context.ts';
+import { withShopPolicy } from './security-headers.ts';
 
 /**
  * The shared render cache for on-demand pages (product pages, sorted/filtered listings, search, seller search):
@@ -18,8 +22,16 @@ interface Entry {
   /** Compressed on first demand: most pages of a large catalog are asked for once, by one client and encoding. */
   br?: Promise<Uint8Array>;
   gz?: Promise<Uint8Array>;
+  /** The compressed bodies once made: a hit in the server then answers without waiting for a promise. */
+  made: Partial<Record<'br' | 'gz', Uint8Array>>;
   size: number;
+  /** The route template that rendered it, for the request log and metrics of the requests it answers. */
+  route: string | undefined;
+  /** The head of a hit in each encoding, made once (the server writes it as is): see `answerFromCache`. */
+  heads: Partial<Record<Encoding, OutgoingHttpHeaders>>;
 }
+
+type Encoding = 'br' | 'gz' | 'identity';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -63,7 +75,11 @@ async function capture(
   if (response.status !== 200 || !html || response.headers.has('set-cookie')) return { body, response };
   const headers = [...response.headers].filter(([name]) => name !== 'content-length' && name !== 'cache-control');
   headers.push(['cache-control', ON_DEMAND_CACHE_CONTROL]);
-  return { body, response, entry: { status: response.status, headers, raw: body, size: body.length } };
+  return {
+    body,
+    response,
+    entry: { status: response.status, headers, raw: body, size: body.length, route: currentRoute(), heads: {}, made: {} },
+  };
 }
 
 /** The entry's body in one encoding, compressed the first time it is asked for (and counted against the budget). */
@@ -78,6 +94,7 @@ function encoded(entry: Entry, encoding: 'br' | 'gz'): Promise<Uint8Array> {
         : gz(entry.raw, { level: 6 });
     entry[encoding] = pending;
     void pending.then((body) => {
+      entry.made[encoding] = body;
       entry.size += body.length;
       if (entries.has(keyOf.get(entry) ?? '')) bytes += body.length;
     });
@@ -87,22 +104,62 @@ function encoded(entry: Entry, encoding: 'br' | 'gz'): Promise<Uint8Array> {
 
 const keyOf = new WeakMap<Entry, string>();
 
+/** The encoding a hit is sent in: brotli, else gzip, else none (what `Accept-Encoding` allows). */
+const encodingFor = (acceptEncoding: string): Encoding =>
+  /\bbr\b/.test(acceptEncoding) ? 'br' : /\bgzip\b/.test(acceptEncoding) ? 'gz' : 'identity';
+const CONTENT_ENCODING = { br: 'br', gz: 'gzip' } as const;
+
+const bodyIn = (entry: Entry, encoding: Encoding): Uint8Array | Promise<Uint8Array> =>
+  encoding === 'identity' ? entry.raw : (entry.made[encoding] ?? encoded(entry, encoding));
+
 async function answer(entry: Entry, acceptEncoding: string, state: 'hit' | 'miss'): Promise<Response> {
   counted.inc({ result: state });
   const headers = new Headers(entry.headers);
   headers.set('vary', 'Accept-Encoding');
   headers.set('x-render-cache', state);
-  let body = entry.raw;
-  if (/\bbr\b/.test(acceptEncoding)) {
-    headers.set('content-encoding', 'br');
-    body = await encoded(entry, 'br');
-  } else if (/\bgzip\b/.test(acceptEncoding)) {
-    headers.set('content-encoding', 'gzip');
-    body = await encoded(entry, 'gz');
-  }
+  const encoding = encodingFor(acceptEncoding);
+  if (encoding !== 'identity') headers.set('content-encoding', CONTENT_ENCODING[encoding]);
+  const body = await bodyIn(entry, encoding);
   headers.set('content-length', String(body.length));
   return new Response(body as Uint8Array<ArrayBuffer>, { status: entry.status, headers });
 }
+
+/** A hit's head in one encoding, as the server writes it: the shop's CSP directives already merged in, once. */
+function headOf(entry: Entry, encoding: Encoding, length: number): OutgoingHttpHeaders {
+  const made = entry.heads[encoding];
+  if (made) return made;
+  const head: OutgoingHttpHeaders = {};
+  for (const [name, value] of entry.headers) head[name] = name === 'content-security-policy' ? withShopPolicy(value) : value;
+  head['vary'] = 'Accept-Encoding';
+  head['x-render-cache'] = 'hit';
+  if (encoding !== 'identity') head['content-encoding'] = CONTENT_ENCODING[encoding];
+  head['content-length'] = length;
+  return (entry.heads[encoding] = head);
+}
+
+/**
+ * The production server's way in (server.ts, before compression, static files and Astro): a GET for a page this
+ * bundle has cached is answered here, with the same head and body as a hit through the middleware. Everything the
+ * middleware checks before the cache either cannot apply to a cached page (only 200 GET answers of valid pages are
+ * kept) or ran already in the server (redirects).
+ */
+function answerFromCache(req: IncomingMessage, res: ServerResponse, url: URL): boolean {
+  if (req.method !== 'GET') return false;
+  const key = `${catalogVersion()}|${url.pathname}${url.search}`;
+  const hit = entries.get(key);
+  if (!hit) return false;
+  entries.delete(key);
+  entries.set(key, hit);
+  counted.inc({ result: 'hit' });
+  if (hit.route) nameRoute(hit.route);
+  const encoding = encodingFor(String(req.headers['accept-encoding'] ?? ''));
+  const send = (body: Uint8Array) => res.writeHead(hit.status, headOf(hit, encoding, body.length)).end(body);
+  const body = bodyIn(hit, encoding);
+  if (body instanceof Uint8Array) send(body);
+  else body.then(send, (error: unknown) => res.destroy(error as Error));
+  return true;
+}
+registerCachedAnswer(import.meta.url, answerFromCache);
 
 /** Marks an HTML answer that is not cached here: errors and anything personal must not be kept by a CDN either. */
 function uncached(response: Response, body: Uint8Array): Response {

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 /** Methods any route of the shop answers; anything else (TRACE, CONNECT, made-up verbs) is a 405 before routing. */
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
-export type Refusal = { status: 400 | 405 | 416; reason: string; headers?: Record<string, string> };
+export type Refusal = { status: 400 | 404 | 405 | 416; reason: string; headers?: Record<string, string> };
 
 /** `host` or `host:port`, where host is a DNS name, an IPv4 address or a bracketed IPv6 address (RFC 9110 §7.2). */
 const HOST_HEADER =
@@ -31,11 +31,20 @@ export function refuseRequest(
     return { status: 405, reason: `method ${method.slice(0, 20)} not allowed`, headers: { allow: ALLOWED_METHODS.join(', ') } };
   const target = req.url ?? '';
   if (!target.startsWith('/') || target.startsWith('//')) return { status: 400, reason: 'request target must be a path' };
+  let path: string;
   try {
-    new URL(target, 'http://localhost');
+    path = new URL(target, 'http://localhost').pathname;
   } catch {
     return { status: 400, reason: 'unparsable request target' };
   }
+  // `%E0%A4%A` and the like: the router and the file server would each trip over it in their own way (issue 49).
+  try {
+    decodeURIComponent(path);
+  } catch {
+    return { status: 400, reason: 'malformed percent-encoding in the path' };
+  }
+  // No API route has an empty segment: a 404 in the error model, not Astro's HTML redirect to the collapsed path.
+  if (path.startsWith('/api/') && path.includes('//')) return { status: 404, reason: 'no such API path' };
   const hosts = [req.headers.host];
   const forwarded = req.headers['x-forwarded-host'];
   if (trustProxy && forwarded) hosts.push((Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim());

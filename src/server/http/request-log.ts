@@ -14,12 +14,13 @@ const CLIENT_CLOSED = 499;
  */
 export function observeRequest(req: IncomingMessage, res: ServerResponse, id: string): RequestRecord {
   const started = performance.now();
-  const record: RequestRecord = { id };
+  const record: RequestRecord = { id, abort: () => res.destroy() };
   res.once('close', () => {
     const ms = performance.now() - started;
     const method = METHODS.has(req.method ?? '') ? req.method! : 'OTHER';
     const route = record.route ?? 'other';
-    const status = res.writableFinished ? res.statusCode : CLIENT_CLOSED;
+    // An answer that failed after its head went out is the server's fault, though the connection just ended.
+    const status = record.failed ? 500 : res.writableFinished ? res.statusCode : CLIENT_CLOSED;
     const { requests, requestSeconds } = metrics();
     requests.inc({ method, route, status });
     requestSeconds.observe({ method, route }, ms / 1000);

@@ -1,4 +1,4 @@
-import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { ServerResponse, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 
 /**
  * What the shop's content security policy adds to Astro's. Script and style sources are Astro's (hashes of its inline
@@ -23,8 +23,24 @@ export const securityHeaders: Record<string, string> = {
 
 const directiveName = (directive: string) => directive.trim().split(/\s+/)[0]?.toLowerCase() ?? '';
 
+/**
+ * Policies already merged: Astro writes one policy per page kind (the hashes of its inline scripts), so the same few
+ * strings come back on every on-demand answer and are merged once each (issue 56). Bounded for any that vary.
+ */
+const merged = new Map<string, string>();
+
 /** A policy with the shop's directives added where it has none of that name (a route's own stricter one stays). */
 export function withShopPolicy(policy: string): string {
+  let known = merged.get(policy);
+  if (known === undefined) {
+    known = mergePolicy(policy);
+    if (merged.size >= 200) merged.clear();
+    merged.set(policy, known);
+  }
+  return known;
+}
+
+function mergePolicy(policy: string): string {
   const directives = policy
     .split(';')
     .map((d) => d.trim())
@@ -36,31 +52,51 @@ export function withShopPolicy(policy: string): string {
 
 const CSP = 'content-security-policy';
 
+/** The value with the shop's directives when `name` is the CSP header, else the value as it is. */
+const withShopDirectives = <V>(name: string, value: V): V | string =>
+  typeof value === 'string' && name.toLowerCase() === CSP ? withShopPolicy(value) : value;
+
 function mergedHeaders(headers: unknown): unknown {
   if (Array.isArray(headers)) {
     // [[name, value], …] or a flat [name, value, …] list.
     if (headers.every((h) => Array.isArray(h)))
-      return (headers as [string, string][]).map(([n, v]) => [n, n.toLowerCase() === CSP ? withShopPolicy(String(v)) : v]);
-    return headers.map((v, i, all) => (i % 2 === 1 && String(all[i - 1]).toLowerCase() === CSP ? withShopPolicy(String(v)) : v));
+      return (headers as [string, string][]).map(([n, v]) => [n, withShopDirectives(n, String(v))]);
+    return headers.map((v, i, all) => (i % 2 === 1 ? withShopDirectives(String(all[i - 1]), v) : v));
   }
   if (headers && typeof headers === 'object') {
-    const copy: OutgoingHttpHeaders = { ...(headers as OutgoingHttpHeaders) };
-    for (const name of Object.keys(copy))
-      if (name.toLowerCase() === CSP && copy[name] !== undefined) copy[name] = withShopPolicy(String(copy[name]));
-    return copy;
+    let copy: OutgoingHttpHeaders | undefined;
+    for (const name in headers) {
+      const value = (headers as OutgoingHttpHeaders)[name];
+      if (value === undefined) continue;
+      const merged = withShopDirectives(name, value);
+      // The usual head (no policy, or one merged already, as the render cache writes it) is passed on as it is.
+      if (merged !== value) (copy ??= { ...(headers as OutgoingHttpHeaders) })[name] = merged;
+    }
+    return copy ?? headers;
   }
   return headers;
 }
 
-export function applySecurityHeaders(res: ServerResponse): void {
-  for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
-  // A policy written later (Astro's header on an on-demand page, by setHeader or writeHead) keeps the shop's directives.
-  const setHeader = res.setHeader.bind(res);
-  res.setHeader = (name: string, value: number | string | readonly string[]) =>
-    setHeader(name, name.toLowerCase() === CSP && typeof value === 'string' ? withShopPolicy(value) : value);
-  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
-  res.writeHead = ((...args: unknown[]) =>
-    writeHead(
-      ...args.map((arg, i) => (i > 0 && typeof arg === 'object' ? mergedHeaders(arg) : arg)),
-    )) as ServerResponse['writeHead'];
+const SECURITY_HEADERS = Object.entries(securityHeaders);
+
+/**
+ * The shop server's response (http.createServer's `ServerResponse` option): every answer starts with the security
+ * headers, and a policy written later (Astro's header on an on-demand page, by setHeader or writeHead) keeps the
+ * shop's directives. A class rather than methods patched onto each response: nothing is made per request (issue 56).
+ */
+export class SecureResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
+  constructor(req: Request, options?: object) {
+    // @ts-expect-error Node constructs it with (req, { highWaterMark, … }); its typings name the request only.
+    super(req, options);
+    for (const [name, value] of SECURITY_HEADERS) super.setHeader(name, value);
+  }
+
+  override setHeader(name: string, value: number | string | readonly string[]): this {
+    return super.setHeader(name, withShopDirectives(name, value));
+  }
+
+  override writeHead(...args: unknown[]): this {
+    for (let i = 1; i < args.length; i += 1) if (typeof args[i] === 'object') args[i] = mergedHeaders(args[i]);
+    return (super.writeHead as (...all: unknown[]) => this)(...args);
+  }
 }

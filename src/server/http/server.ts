@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { catalogVersion } from '../services/catalog/catalog-version.ts';
 import compression from 'compression';
-import { barePathRedirect } from '../../i18n/bare-path.ts';
+import { barePathRedirect } from '#i18n/bare-path.ts';
 import { runShutdownHooks } from '../lifecycle.ts';
 import { catalogRewrite } from './catalog-rewrites.ts';
 import { paymentReturnTarget } from '../payments/return-target.ts';
@@ -9,11 +9,13 @@ import { legacyRedirect } from './legacy-redirects.ts';
 import { canonicalSlash, transportPolicy } from './transport.ts';
 import { assignRequestId } from './request-id.ts';
 import { followPointer, loadSite, pointedBuild, type Site } from './live-site.ts';
-import { applySecurityHeaders } from './security-headers.ts';
+import { SecureResponse } from './security-headers.ts';
+import { cachedAnswerOf } from './cached-answers.ts';
 import { answerFailure, guardAsync } from './request-guard.ts';
 import { refuseRequest } from './request-checks.ts';
+import { malformedRequestAnswer, refusalAnswer } from './refusal-answer.ts';
 import { serverConfig } from '../config.ts';
-import { stopBackgroundJobs } from '../background-jobs.ts';
+import { stopBackgroundJobs } from '#app/background-jobs.ts';
 import { log } from '../observability/logger.ts';
 import { nameRoute, withRequestRecord } from '../observability/request-context.ts';
 import { observeRequest } from './request-log.ts';
@@ -63,12 +65,9 @@ export async function serve({ distDir, host, port, buildsDir }: ServeOptions): P
     const refused = refuseRequest(req, servesHost, trustProxy);
     if (refused) {
       nameRoute('refused');
-      res.writeHead(refused.status, {
-        'content-type': 'text/plain; charset=utf-8',
-        'cache-control': 'no-store',
-        ...refused.headers,
-      });
-      res.end(`${refused.status} ${refused.reason}\n`);
+      const answer = refusalAnswer(req, refused.status, refused.reason);
+      res.writeHead(refused.status, { 'content-type': answer.type, 'cache-control': 'no-store', ...refused.headers });
+      res.end(answer.body);
       return;
     }
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -105,19 +104,25 @@ export async function serve({ distDir, host, port, buildsDir }: ServeOptions): P
     // render cache, like every other listing page.
     const rewritten = catalogRewrite(url, site.clientDir, catalogVersion() === site.catalogVersion);
     if (rewritten) req.url = rewritten;
+    // A page the render cache holds is answered now, before the work it does not need (cached-answers.ts).
+    site.cachedAnswer ??= cachedAnswerOf(site.dir);
+    if (site.cachedAnswer?.(req, res, rewritten ? new URL(rewritten, 'http://localhost') : url)) return;
     // Pre-rendered pages and assets are `static`; past them, Astro's middleware names its route (`astro` if it did not).
     nameRoute('static');
     const astro = () => {
       nameRoute('astro');
       guardAsync(() => site.handler(req, res), fail);
     };
+    // The API has no files: it goes straight to Astro, past the static file lookup.
+    const api = url.pathname.startsWith('/api/');
     compress(req as never, res as never, () => {
-      guardAsync(() => site.assets(req, res, () => olderAssets(req, res, 0, astro)), fail);
+      if (api) astro();
+      else guardAsync(() => site.assets(req, res, () => olderAssets(req, res, 0, astro)), fail);
     });
   };
 
-  const server = createServer((req, res) => {
-    applySecurityHeaders(res);
+  // Every answer carries the security headers (SecureResponse).
+  const server = createServer({ ServerResponse: SecureResponse }, (req, res) => {
     const requestId = assignRequestId(req, res);
     const fail = (error: unknown) => answerFailure(req, res, requestId, error);
     // A file streamed to the answer (sirv pipes it) can fail after the head went out, e.g. a build removed while a
@@ -126,10 +131,10 @@ export async function serve({ distDir, host, port, buildsDir }: ServeOptions): P
     // One log line and the request metrics when the answer is done (request-log.ts).
     withRequestRecord(observeRequest(req, res, requestId), () => guardAsync(() => handle(req, res, fail), fail));
   });
-  // A malformed request line or header never reaches the handler: answer 400 and close, as Node does by default,
-  // but also log it; and a socket error of one client never touches the others.
+  // A malformed request line or header never reaches the handler: answer 400 (431 for a URL or headers over Node's
+  // 16 KiB) in the error model and close, and log it; a socket error of one client never touches the others.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-    if (socket.writable && !socket.destroyed) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    if (socket.writable && !socket.destroyed) socket.end(malformedRequestAnswer(error.code));
     else socket.destroy();
     if (error.code !== 'ECONNRESET') log().warn({ reason: error.code ?? error.message }, 'refused a malformed request');
   });
@@ -160,7 +165,7 @@ export function stopGracefully(server: Server, graceMs = 10_000): Promise<void> 
     server.close(async () => {
       clearTimeout(force);
       clearInterval(sweep);
-      // Timers and LISTEN connections first, while the database is still open (src/server/background-jobs.ts).
+      // Timers and LISTEN connections first, while the database is still open (src/app/background-jobs.ts).
       await stopBackgroundJobs();
       await runShutdownHooks();
       resolve();

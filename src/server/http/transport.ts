@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { LOCALE_SEGMENT } from '../../i18n/locales.ts';
-import { serverConfig } from '../config.ts';
+import { LOCALE_SEGMENT } from '#i18n/locales.ts';
+import { trustsProxy } from '../config.ts';
 
 const TRAILING_SLASH_PAGE = new RegExp(`^/${LOCALE_SEGMENT}/.+/$`);
 
@@ -21,7 +21,7 @@ export function transportPolicy(
   req: Pick<IncomingMessage, 'headers' | 'url'>,
   env?: NodeJS.ProcessEnv,
 ): { redirect?: string; hsts?: string } {
-  if (!serverConfig(env).trustProxy) return {};
+  if (!trustsProxy(env)) return {};
   const header = req.headers['x-forwarded-proto'];
   const proto = (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim().toLowerCase();
   if (proto === 'https') return { hsts: HSTS };

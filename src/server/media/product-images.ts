@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import sharp from 'sharp';
-import { uploadsDir } from '../uploads/store.ts';
+import type { ObjectStore } from '../uploads/object-store.ts';
+import { uploadStore } from '../uploads/upload-store.ts';
 
 /**
  * Product images (issue 23): made once at upload, never per request. Each upload becomes AVIF and WebP at three widths
@@ -15,7 +14,8 @@ const FORMATS = { avif: { quality: 55, effort: 2 }, webp: { quality: 78 } } as c
 /** A decompression bomb (a small file of huge dimensions) is refused before it is decoded. */
 const MAX_INPUT_PIXELS = 40_000_000;
 
-export const productMediaDir = (): string => join(uploadsDir(), 'media', 'products');
+/** The variants' folder in the store of uploads (src/server/uploads/object-store.ts). */
+const MEDIA_FOLDER = 'media/products/';
 export const productImageUrl = (id: string, width: number, format: 'avif' | 'webp') =>
   `/api/media/products/${id}-${width}.${format}`;
 
@@ -37,38 +37,55 @@ async function photoFormat(bytes: Uint8Array): Promise<{ width: number; height: 
   }
 }
 
-/** Makes and stores every variant of an uploaded photo; null when the bytes are not a photo we accept. */
-export async function processProductImage(bytes: Uint8Array, dir = productMediaDir()): Promise<ProcessedImage | null> {
+/**
+ * Makes and stores every variant of an uploaded photo; null when the bytes are not a photo we accept. Variants already
+ * stored (the same photo uploaded before) are kept; if storing fails midway, the variants this call wrote are removed
+ * again, so a failed upload leaves no half set behind (the store's error, a 503, goes on to the request).
+ */
+export async function processProductImage(bytes: Uint8Array, store: ObjectStore = uploadStore()): Promise<ProcessedImage | null> {
   const size = await photoFormat(bytes);
   if (!size) return null;
   const id = createHash('sha256').update(bytes).digest('hex').slice(0, 24);
-  await mkdir(dir, { recursive: true });
   // Upright as the camera meant it (EXIF orientation), and without the EXIF (a phone's location stays private).
   const upright = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
-  for (const width of IMAGE_WIDTHS) {
-    const resized = upright.clone().resize({ width, withoutEnlargement: true });
-    for (const format of ['avif', 'webp'] as const) {
-      const path = join(dir, `${id}-${width}.${format}`);
-      if (
-        await stat(path).then(
-          () => true,
-          () => false,
-        )
-      )
-        continue;
-      const data = await resized.clone()[format](FORMATS[format]).toBuffer();
-      // Written whole, then renamed: a crash never leaves half an image under a name cached for a year.
-      await writeFile(`${path}.part`, data);
-      await rename(`${path}.part`, path);
+  const written: string[] = [];
+  try {
+    for (const width of IMAGE_WIDTHS) {
+      const resized = upright.clone().resize({ width, withoutEnlargement: true });
+      for (const format of ['avif', 'webp'] as const) {
+        const key = `${MEDIA_FOLDER}${id}-${width}.${format}`;
+        if (await store.head(key)) continue;
+        // The header read well, but the pixels are decoded only now: broken pixel data (a truncated or corrupt PNG,
+        // JPEG, WebP or AVIF) is no photo, refused like any other non-photo (415), never a 500 (issue 49).
+        const data = await resized
+          .clone()
+          [format](FORMATS[format])
+          .toBuffer()
+          .catch(() => null);
+        if (!data) {
+          await discard(store, written);
+          return null;
+        }
+        // Stored whole or not at all (the store's promise): never half an image under a name cached for a year.
+        await store.put(key, data, { type: `image/${format}`, access: 'public' });
+        written.push(key);
+      }
     }
+  } catch (error) {
+    await discard(store, written);
+    throw error;
   }
   const width = Math.min(640, size.width);
   return { url: productImageUrl(id, 640, 'webp'), width, height: Math.round((size.height * width) / size.width) };
 }
 
+/** Best effort: a store that fails to write may fail to delete too. */
+const discard = (store: ObjectStore, keys: readonly string[]) =>
+  Promise.all(keys.map((key) => store.delete(key).catch(() => undefined)));
+
 /** The stored variant a URL names, or null: `<24 hex>-<width>.<avif|webp>` and nothing else. */
-export function productImageFile(name: string): { path: string; type: string } | null {
+export function productImageFile(name: string): { key: string; type: string } | null {
   const match = /^([0-9a-f]{24})-(\d{3,4})\.(avif|webp)$/.exec(name);
   if (!match || !(IMAGE_WIDTHS as readonly number[]).includes(Number(match[2]))) return null;
-  return { path: join(productMediaDir(), name), type: `image/${match[3]}` };
+  return { key: `${MEDIA_FOLDER}${name}`, type: `image/${match[3]}` };
 }

@@ -1,4 +1,4 @@
-import type { Locale } from '../../i18n/locales.ts';
+import type { Locale } from '#i18n/locales.ts';
 
 /**
  * One interface for every way an order message leaves the shop (issue 37): WhatsApp's Cloud API, SMS through the

@@ -1,5 +1,5 @@
-import { QUICK_REPLIES, type QuickReply } from '../../lib/messaging/replies.ts';
-import { localeOr, type Locale } from '../../i18n/locales.ts';
+import { QUICK_REPLIES, type QuickReply } from '#lib/messaging/replies.ts';
+import { localeOr, type Locale } from '#i18n/locales.ts';
 import type { ShopDb } from '../db/index.ts';
 import { orderOfToken } from './confirm-token.ts';
 import { takeReply, type InboundOutcome } from './inbound.ts';

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { sameSecret } from '../constant-time.ts';
-import { localePath } from '../../i18n/routes.ts';
-import type { Locale } from '../../i18n/locales.ts';
+import { localePath } from '#i18n/routes.ts';
+import type { Locale } from '#i18n/locales.ts';
 import { serverConfig } from '../config.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { CONSENT_WORDING_VERSION } from '../../lib/messaging/replies.ts';
+import { CONSENT_WORDING_VERSION } from '#lib/messaging/replies.ts';
 import type { ShopDb } from '../db/index.ts';
 import { nowIso } from '../db/values.ts';
 

@@ -1,4 +1,4 @@
-import { chosenDay, type DayChoice } from '../../lib/messaging/replies.ts';
+import { chosenDay, type DayChoice } from '#lib/messaging/replies.ts';
 import type { ShopDb } from '../db/index.ts';
 import { nowIso } from '../db/values.ts';
 import { log } from '../observability/logger.ts';

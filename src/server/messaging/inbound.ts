@@ -5,17 +5,17 @@ import {
   parseReplyPayload,
   statusMoves,
   type QuickReply,
-} from '../../lib/messaging/replies.ts';
-import { moveFromDesk } from '../../desk/orders/server/desk-moves.ts';
-import { SYSTEM_NOTES } from '../../desk/orders/server/confirmation-calls.ts';
-import { shopperChannelActor } from '../../desk/staff/server/staff-actor.ts';
+} from '#lib/messaging/replies.ts';
+import { moveOrder } from '#core/orders/server/order-moves.ts';
+import { SYSTEM_NOTES } from '#core/orders/server/confirmation.ts';
+import { shopperChannelActor } from '#core/actors/server/actors.ts';
 import type { ShopDb } from '../db/index.ts';
 import { isUniqueViolation, nowIso } from '../db/values.ts';
 import { once, takeOnce, type InboundOutcome } from './inbox-once.ts';
 import { takeDayChoice } from './day-choice.ts';
 import { log } from '../observability/logger.ts';
 import { Problem } from '../problem.ts';
-import type { MessageKind } from '../../lib/messaging/replies.ts';
+import type { MessageKind } from '#lib/messaging/replies.ts';
 import type { ChannelName } from './channel.ts';
 import { withdrawConsent } from './consent.ts';
 import { queueOrderMessage } from './order-messages.ts';
@@ -112,7 +112,7 @@ export async function takeReply(
       });
     }
     const actor = shopperChannelActor(channel, phone);
-    await moveFromDesk(
+    await moveOrder(
       db,
       reply === 'confirm'
         ? { orderId, from: ORDER_OPEN, to: 'ACCEPT', reason: SYSTEM_NOTES.confirmedByReply }

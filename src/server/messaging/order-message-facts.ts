@@ -1,7 +1,9 @@
-import type { DayChoice, MessageKind } from '../../lib/messaging/replies.ts';
+import { localeOr } from '#i18n/locales.ts';
+import type { DayChoice, MessageKind } from '#lib/messaging/replies.ts';
 import { serverConfig } from '../config.ts';
 import { orderTracking } from '../couriers/order-tracking.ts';
 import type { ShopDb } from '../db/index.ts';
+import { productsToRate, ratingPath } from '../services/reviews/rate-targets.ts';
 
 /**
  * What some messages carry beyond the order itself, read in the transaction that writes them: a payment code still
@@ -16,6 +18,8 @@ export interface ExtraFacts {
   refund?: RefundFacts;
   /** The shopper's answer to a failed attempt, and the Cairo day it names (YYYY-MM-DD; none for a call). */
   dayChoice?: { choice: DayChoice; day: string | null };
+  /** The rating form of what the shopper may still rate (issue 52): the path on our origin, in the order's language. */
+  ratePath?: string;
 }
 
 /** The order's newest payment code still waiting to be paid in cash (payments.bill_reference, issue 39). */
@@ -36,7 +40,8 @@ async function unpaidPaymentCode(trx: ShopDb, orderId: number): Promise<PaymentC
 
 /** The tracking link of the order's open delivery at a courier company, when it has a tracking number. */
 async function trackingLink(trx: ShopDb, orderId: number): Promise<string | undefined> {
-  const tracking = (await orderTracking(trx, [orderId])).get(orderId);
+  // Only the link is read: the company's name in any language would do.
+  const tracking = (await orderTracking(trx, [orderId], 'en')).get(orderId);
   return tracking ? new URL(tracking.link, serverConfig().publicOrigin).toString() : undefined;
 }
 
@@ -77,6 +82,13 @@ export async function extraFacts(trx: ShopDb, orderId: number, kind: MessageKind
         .where('reply', 'is not', null)
         .executeTakeFirst();
       return row?.reply ? { dayChoice: { choice: row.reply as DayChoice, day: row.reply_text } } : null;
+    }
+    case 'rate_request': {
+      // Nothing left to rate (every line returned, or rated since): nothing to ask.
+      const products = await productsToRate(trx, orderId);
+      if (!products.length) return null;
+      const order = await trx.selectFrom('orders').select('locale').where('id', '=', orderId).executeTakeFirstOrThrow();
+      return { ratePath: ratingPath(localeOr(order.locale), orderId, products) };
     }
     default:
       return {};

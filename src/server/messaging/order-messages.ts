@@ -1,9 +1,10 @@
-import { formatDate, formatMoney, formatOrderId, formatProseDateTime } from '../../i18n/format.ts';
-import { interpolate } from '../../i18n/interpolate.ts';
-import { localeOr } from '../../i18n/locales.ts';
-import { localized } from '../../i18n/localized.ts';
-import { dictionary } from '../../i18n/t.ts';
-import { DAY_CHOICES, QUICK_REPLIES, dayPayload, replyPayload, type MessageKind } from '../../lib/messaging/replies.ts';
+import { formatDate, formatNumber, formatOrderId, formatProseDate, formatProseDateTime } from '#i18n/format.ts';
+import { interpolate } from '#i18n/interpolate.ts';
+import { localeOr, type Locale } from '#i18n/locales.ts';
+import { localized } from '#i18n/localized.ts';
+import { dictionary } from '#i18n/t.ts';
+import { DAY_CHOICES, QUICK_REPLIES, dayPayload, replyPayload, type MessageKind } from '#lib/messaging/replies.ts';
+import { toPounds } from '#lib/money.ts';
 import { serverConfig, type TemplateKind } from '../config.ts';
 import type { ShopDb } from '../db/index.ts';
 import { nowIso } from '../db/values.ts';
@@ -19,6 +20,18 @@ const isolate = (value: string): string => `\u2068${value}\u2069`;
 /** The kinds the shop starts (consent needed); the others answer the shopper's own message. */
 export const ANSWERS: readonly MessageKind[] = ['moved_on', 'change_address', 'day_chosen'];
 
+/**
+ * An amount as a message writes it: «1,250 ج.م», "EGP 1,250" (messaging.money). Not formatMoney's «ج.م.»: its last
+ * dot met the sentence's comma or full stop («ج.م.،», «ج.م..») on every shopper's phone (issue 51).
+ */
+export const messageMoney = (piastres: number, locale: Locale): string =>
+  interpolate(dictionary(locale).messaging.money, {
+    amount: formatNumber(toPounds(piastres), locale, {
+      minimumFractionDigits: piastres % 100 === 0 ? 0 : 2,
+      maximumFractionDigits: 2,
+    }),
+  });
+
 /** The WhatsApp template of a kind; the answers are free-form texts inside the 24-hour window the shopper opened. */
 const TEMPLATE_OF: Partial<Record<MessageKind, TemplateKind>> = {
   confirm: 'confirm',
@@ -28,6 +41,7 @@ const TEMPLATE_OF: Partial<Record<MessageKind, TemplateKind>> = {
   payment_code: 'payment_code',
   out_for_delivery: 'out_for_delivery',
   refund_paid: 'refund_paid',
+  rate_request: 'rate_request',
 };
 
 interface Composed {
@@ -46,9 +60,23 @@ type OrderFacts = ExtraFacts & {
   delivery_days: number;
 };
 
-/** The template a kind is sent with: the hand-over has its own when the company gave a tracking link. */
-const templateOf = (kind: MessageKind, composed: Composed): TemplateKind | undefined =>
-  kind === 'with_courier' && composed.params.length === 3 ? 'with_courier_tracking' : TEMPLATE_OF[kind];
+/**
+ * The template a kind is sent with: the hand-over has its own when the company gave a tracking link, and the hand-over
+ * and "out for delivery" their prepaid variants when there is no cash to collect (no cash parameter then).
+ */
+export function templateOf(
+  kind: MessageKind,
+  order: { cash_to_collect: number; trackingLink?: string },
+): TemplateKind | undefined {
+  const paid = order.cash_to_collect <= 0;
+  if (kind === 'with_courier') {
+    const tracked = !!order.trackingLink;
+    if (paid) return tracked ? 'with_courier_tracking_paid' : 'with_courier_paid';
+    return tracked ? 'with_courier_tracking' : 'with_courier';
+  }
+  if (kind === 'out_for_delivery' && paid) return 'out_for_delivery_paid';
+  return TEMPLATE_OF[kind];
+}
 
 /** The text of a message in the order's language, and the template's parameters in their order. */
 export function composeOrderMessage(kind: MessageKind, order: OrderFacts): Composed {
@@ -65,10 +93,11 @@ export function composeOrderMessage(kind: MessageKind, order: OrderFacts): Compo
       const due = new Date(Date.parse(order.created_at) + order.delivery_days * 86_400_000);
       const values = {
         order: orderNo,
-        total: isolate(formatMoney(order.total, locale)),
+        total: isolate(messageMoney(order.total, locale)),
         // Cash on delivery: the whole total is collected at the door.
-        cash: isolate(formatMoney(order.total, locale)),
-        date: isolate(formatDate(due, locale)),
+        cash: isolate(messageMoney(order.total, locale)),
+        // In words («3 ديسمبر 2026»), never «03/12/2026»: a phone's reader cannot tell the day from the month.
+        date: isolate(formatProseDate(due, locale)),
       };
       return {
         ...fill(t.confirm.body, values),
@@ -76,25 +105,34 @@ export function composeOrderMessage(kind: MessageKind, order: OrderFacts): Compo
       };
     }
     case 'with_courier': {
-      const cash = isolate(formatMoney(order.cash_to_collect, locale));
+      // A prepaid order (nothing to collect) is told so, never asked to have 0 in cash ready (issue 51).
+      const texts = order.cash_to_collect > 0 ? t : t.paid;
+      const cash = order.cash_to_collect > 0 ? { cash: isolate(messageMoney(order.cash_to_collect, locale)) } : {};
       // A link is never isolated: the shopper's phone must see it whole to make it tappable.
       return order.trackingLink
-        ? fill(t.withCourierTracking, { order: orderNo, cash, link: order.trackingLink })
-        : fill(t.withCourier, { order: orderNo, cash });
+        ? fill(texts.withCourierTracking, { order: orderNo, ...cash, link: order.trackingLink })
+        : fill(texts.withCourier, { order: orderNo, ...cash });
     }
     case 'out_for_delivery':
-      // The exact cash the courier collects (cash_to_collect, set at the hand-over): nothing for a prepaid order.
-      return fill(t.outForDelivery, { order: orderNo, cash: isolate(formatMoney(order.cash_to_collect, locale)) });
+      // The exact cash the courier collects (cash_to_collect, set at the hand-over); a prepaid order's own text.
+      return order.cash_to_collect > 0
+        ? fill(t.outForDelivery, { order: orderNo, cash: isolate(messageMoney(order.cash_to_collect, locale)) })
+        : fill(t.paid.outForDelivery, { order: orderNo });
     case 'refund_paid': {
       if (!order.refund) throw new Error(`order ${order.id} has no paid refund to tell about`);
       return fill(t.refundPaid, {
         order: orderNo,
-        amount: isolate(formatMoney(order.refund.amount, locale)),
+        amount: isolate(messageMoney(order.refund.amount, locale)),
         destination: t.refundDestinations[order.refund.destination as 'card' | 'wallet'] ?? order.refund.destination,
       });
     }
     case 'delivered':
       return fill(t.delivered, { order: orderNo });
+    case 'rate_request': {
+      if (!order.ratePath) throw new Error(`order ${order.id} has nothing to rate`);
+      // A link is never isolated (the phone must see it whole to make it tappable), and absolute.
+      return fill(t.rateRequest, { order: orderNo, link: new URL(order.ratePath, serverConfig().publicOrigin).toString() });
+    }
     case 'failed_attempt':
       return {
         ...fill(t.failedAttempt, { order: orderNo }),
@@ -106,7 +144,7 @@ export function composeOrderMessage(kind: MessageKind, order: OrderFacts): Compo
       return fill(t.paymentCode, {
         order: orderNo,
         code: isolate(order.paymentCode.code),
-        amount: isolate(formatMoney(order.paymentCode.amount, locale)),
+        amount: isolate(messageMoney(order.paymentCode.amount, locale)),
         date: isolate(formatProseDateTime(order.paymentCode.expires_at, locale)),
       });
     }
@@ -120,7 +158,10 @@ export function composeOrderMessage(kind: MessageKind, order: OrderFacts): Compo
       const title = t.dayChoices[choice.choice];
       return fill(t.dayChosen, {
         order: orderNo,
-        choice: choice.day ? `${title} (${isolate(formatDate(new Date(`${choice.day}T12:00:00Z`), locale))})` : title,
+        // The day in words with its weekday («الخميس، 3 ديسمبر»), not «03/12/2026».
+        choice: choice.day
+          ? `${title} (${isolate(formatDate(new Date(`${choice.day}T12:00:00Z`), locale, { weekday: 'long', day: 'numeric', month: 'long' }))})`
+          : title,
       });
     }
   }
@@ -160,10 +201,11 @@ export async function queueOrderMessage(
   if (!extra) return false;
   const composed = composeOrderMessage(kind, { ...order, ...extra });
   // The order change's own call (WhatsApp, the default) also writes its notification (decision 029); the fallbacks do not.
-  if (channel === 'whatsapp') await queuePushMessage(trx, { ...order, locale: localeOr(order.locale) }, kind, composed.body);
+  if (channel === 'whatsapp')
+    await queuePushMessage(trx, { ...order, locale: localeOr(order.locale) }, kind, composed.body, extra.ratePath);
   if (config.mode === 'off' || !order.phone) return false;
   if (!ANSWERS.includes(kind) && !(await hasConsent(trx, order.phone))) return false;
-  const templateKind = templateOf(kind, composed);
+  const templateKind = templateOf(kind, { ...order, ...extra });
   const locale = localeOr(order.locale);
   const template: TemplateMessage | null =
     channel === 'whatsapp' && templateKind

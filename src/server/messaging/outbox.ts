@@ -1,4 +1,4 @@
-import type { MessageKind } from '../../lib/messaging/replies.ts';
+import type { MessageKind } from '#lib/messaging/replies.ts';
 import { log } from '../observability/logger.ts';
 import { serverConfig } from '../config.ts';
 import type { ShopDb } from '../db/index.ts';
@@ -187,7 +187,7 @@ export async function fallBackUndelivered(db: ShopDb, now = new Date()): Promise
   return queued;
 }
 
-/** The sender job (src/server/background-jobs.ts): every MESSAGE_SEND_MS, in every instance (claims keep it once). */
+/** The sender job (src/app/background-jobs.ts): every MESSAGE_SEND_MS, in every instance (claims keep it once). */
 export function watchMessageOutbox(db: ShopDb): () => void {
   const { messaging, push } = serverConfig();
   const { mode, sendEveryMs } = messaging;

@@ -1,5 +1,5 @@
 import webpush from 'web-push';
-import { directionOf } from '../../i18n/locales.ts';
+import { directionOf } from '#i18n/locales.ts';
 import type { PushConfig } from '../config.ts';
 import type { ShopDb } from '../db/index.ts';
 import { MessageSendError, type MessageChannel, type OutgoingMessage, type SentMessage } from './channel.ts';

@@ -1,9 +1,9 @@
-import { formatOrderId } from '../../i18n/format.ts';
-import { interpolate } from '../../i18n/interpolate.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { localePath } from '../../i18n/routes.ts';
-import { dictionary } from '../../i18n/t.ts';
-import type { MessageKind } from '../../lib/messaging/replies.ts';
+import { formatOrderId } from '#i18n/format.ts';
+import { interpolate } from '#i18n/interpolate.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routes.ts';
+import { dictionary } from '#i18n/t.ts';
+import type { MessageKind } from '#lib/messaging/replies.ts';
 import { serverConfig } from '../config.ts';
 import type { ShopDb } from '../db/index.ts';
 import { nowIso } from '../db/values.ts';
@@ -21,6 +21,7 @@ export const PUSH_KINDS: readonly MessageKind[] = [
   'failed_attempt',
   'payment_code',
   'refund_paid',
+  'rate_request',
 ];
 
 /** The shopper's orders page, where the order's state and any payment code are shown, in the order's language. */
@@ -35,11 +36,18 @@ type PushOrder = { id: number; user_id: number; locale: Locale; phone: string | 
  * and the shopper has turned notifications on in some browser: that subscription is the consent, the phone's
  * WhatsApp consent does not matter here. True when a row was written.
  */
-export async function queuePushMessage(trx: ShopDb, order: PushOrder, kind: MessageKind, body: string): Promise<boolean> {
+export async function queuePushMessage(
+  trx: ShopDb,
+  order: PushOrder,
+  kind: MessageKind,
+  body: string,
+  /** Where a tap leads, when not the order's page (the rating request's form, issue 52). */
+  path?: string,
+): Promise<boolean> {
   if (!serverConfig().push || !PUSH_KINDS.includes(kind)) return false;
   if (!(await hasSubscription(trx, order.user_id))) return false;
   const title = interpolate(dictionary(order.locale).messaging.push.title, { order: `\u2068${formatOrderId(order.id)}\u2069` });
-  const notification = { title, url: orderPageUrl(order.locale, order.id), locale: order.locale };
+  const notification = { title, url: path ?? orderPageUrl(order.locale, order.id), locale: order.locale };
   const now = nowIso();
   const written = await trx
     .insertInto('order_messages')

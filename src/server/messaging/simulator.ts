@@ -1,4 +1,4 @@
-import { QUICK_REPLIES, type QuickReply } from '../../lib/messaging/replies.ts';
+import { QUICK_REPLIES, type QuickReply } from '#lib/messaging/replies.ts';
 import { serverConfig } from '../config.ts';
 import type { ShopDb } from '../db/index.ts';
 import { Problem } from '../problem.ts';

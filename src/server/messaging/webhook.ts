@@ -6,6 +6,7 @@ import { Problem } from '../problem.ts';
 import type { InboundOutcome } from './inbox-once.ts';
 import { storeWebhookEvents, takeStoredEvents } from './webhook-queue.ts';
 import { waNumber } from './whatsapp-cloud.ts';
+import { WhatsAppWebhookShape } from './webhook-shape.ts';
 import { signWebhookBody, webhookSignatureValid } from './whatsapp-signature.ts';
 
 /**
@@ -40,6 +41,8 @@ export async function receiveWebhook(
   } catch {
     throw new Problem(400, 'messaging.badPayload');
   }
+  // Meta's documented shape before any event is read (webhook-shape.ts).
+  if (!WhatsAppWebhookShape.safeParse(payload).success) throw new Problem(400, 'messaging.badPayload');
   return storeWebhookEvents(db, payload);
 }
 

@@ -2,7 +2,7 @@ import { log } from './logger.ts';
 import { metrics } from './metrics.ts';
 
 /**
- * One run of a background job (src/server/background-jobs.ts): timed, counted (background_job_runs_total,
+ * One run of a background job (src/app/background-jobs.ts): timed, counted (background_job_runs_total,
  * background_job_duration_seconds) and logged as one line, with what the job reports about its work. A run with
  * nothing to do logs at debug (the catalog check runs every 15 s); a failed one logs its error and never throws.
  */

@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { businessCounters } from './business-metrics.ts';
 
 /**
  * The shop's Prometheus metrics, one registry per process (decision 027). On globalThis: the Astro bundle(s) count
@@ -25,6 +26,10 @@ export interface ShopBacklog {
   confirmationQueue: number;
   /** Refunds not paid back yet, by status (owed, paying): how many and how much (piastres). */
   refunds: { status: string; count: number; piastres: number }[];
+  /** Refunds paid back since the shop began, by destination (wallet, card): how many and how much (piastres). */
+  refundsPaid: { destination: string; count: number; piastres: number }[];
+  /** Order messages waiting to be sent, by channel, and when the oldest of them was queued (ISO). */
+  outbox: { channel: string; pending: number; oldestAt: string | null }[];
 }
 
 const requestLabels = ['method', 'route', 'status'] as const;
@@ -65,7 +70,7 @@ function create() {
     }),
     jobRuns: new Counter({
       name: 'background_job_runs_total',
-      help: 'Background job runs (src/server/background-jobs.ts), by job and outcome',
+      help: 'Background job runs (src/app/background-jobs.ts), by job and outcome',
       labelNames: ['job', 'outcome'] as const,
       registers,
     }),
@@ -82,6 +87,7 @@ function create() {
       labelNames: ['provider', 'outcome'] as const,
       registers,
     }),
+    ...businessCounters(registers),
   };
   return { ...metrics, newScrape: registerStateGauges(registry, readers) };
 }
@@ -193,9 +199,69 @@ function registerStateGauges(registry: Registry, readers: StateReaders): () => v
       for (const status of ['owed', 'paying']) this.set({ status }, read.refunds.find((r) => r.status === status)?.piastres ?? 0);
     },
   });
+  registerBusinessGauges(registers, backlog);
   return () => {
     shopRead = undefined;
   };
+}
+
+/** Channels and destinations always reported (0 when none), so an alert sees a series before the first message. */
+const OUTBOX_CHANNELS = ['whatsapp', 'sms', 'push'];
+const REFUND_DESTINATIONS = ['wallet', 'card'];
+
+/** The business read on a scrape (issue 50): the order-message outbox's backlog, and refunds paid back. */
+function registerBusinessGauges(registers: Registry[], backlog: () => Promise<ShopBacklog | undefined>): void {
+  new Gauge({
+    name: 'outbox_pending_messages',
+    help: 'Order messages queued and not sent yet, by channel',
+    labelNames: ['channel'] as const,
+    registers,
+    async collect() {
+      const read = await backlog();
+      if (!read) return;
+      const channels = new Set([...OUTBOX_CHANNELS, ...read.outbox.map((o) => o.channel)]);
+      for (const channel of channels) this.set({ channel }, read.outbox.find((o) => o.channel === channel)?.pending ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'outbox_oldest_pending_seconds',
+    help: 'Age of the oldest order message still queued, by channel (0 when none)',
+    labelNames: ['channel'] as const,
+    registers,
+    async collect() {
+      const read = await backlog();
+      if (!read) return;
+      const channels = new Set([...OUTBOX_CHANNELS, ...read.outbox.map((o) => o.channel)]);
+      for (const channel of channels) {
+        const oldest = read.outbox.find((o) => o.channel === channel)?.oldestAt;
+        this.set({ channel }, oldest ? Math.max(0, (Date.now() - Date.parse(oldest)) / 1000) : 0);
+      }
+    },
+  });
+  // Counters read from the refunds table, not counted in memory: the figure is the shop's, the same on every instance
+  // and across restarts (paid refunds are never deleted, so it only grows). Use max() across instances, not sum().
+  const paidCounters = [
+    { name: 'refunds_paid_total', help: 'Refunds paid back since the shop began, by destination (wallet, card)', of: 'count' },
+    {
+      name: 'refunds_paid_piastres_total',
+      help: 'Money paid back to shoppers since the shop began (piastres), by destination',
+      of: 'piastres',
+    },
+  ] as const;
+  for (const { name, help, of } of paidCounters)
+    new Counter({
+      name,
+      help,
+      labelNames: ['destination'] as const,
+      registers,
+      async collect() {
+        const read = await backlog();
+        if (!read) return;
+        this.reset();
+        for (const destination of REFUND_DESTINATIONS)
+          this.inc({ destination }, read.refundsPaid.find((r) => r.destination === destination)?.[of] ?? 0);
+      },
+    });
 }
 
 const key = Symbol.for('coffee-marketplace.metrics');

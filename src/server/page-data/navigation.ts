@@ -1,7 +1,7 @@
-import type { Locale } from '../../i18n/locales.ts';
-import { localized } from '../../i18n/localized.ts';
-import { dictionary, interpolate } from '../../i18n/t.ts';
-import type { NavigationCategory } from '../../lib/types.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { localized } from '#i18n/localized.ts';
+import { dictionary, interpolate } from '#i18n/t.ts';
+import type { NavigationCategory } from '#lib/types.ts';
 import type { ShopDb } from '../db/index.ts';
 import { listCategories } from '../services/catalog/categories.ts';
 import { cachedPerLocale } from './locale-cache.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { freshDatabase } from '../../../tests/support/test-db.ts';
-import { parseListing } from '../../lib/catalog/listing-url.ts';
+import { freshDatabase } from '#tests/support/test-db.ts';
+import { parseListing } from '#lib/catalog/listing-url.ts';
 import { loadListing } from './listing.ts';
 import { navigationCategories } from './navigation.ts';
 import { loadSellerDirectory } from './seller-directory.ts';

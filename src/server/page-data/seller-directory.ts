@@ -1,9 +1,9 @@
-import { otherLocales, type Locale } from '../../i18n/locales.ts';
-import { localePath } from '../../i18n/routes.ts';
-import { dictionary } from '../../i18n/t.ts';
-import type { Crumb } from '../../lib/catalog/structured-data.ts';
-import { foldText } from '../../lib/search/normalize.ts';
-import type { Seller } from '../../lib/types.ts';
+import { otherLocales, type Locale } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routes.ts';
+import { dictionary } from '#i18n/t.ts';
+import type { Crumb } from '#lib/catalog/structured-data.ts';
+import { foldText } from '#lib/search/normalize.ts';
+import type { Seller } from '#lib/types.ts';
 import type { ShopDb } from '../db/index.ts';
 import { listSellers } from '../services/catalog/sellers.ts';
 

@@ -1,9 +1,9 @@
-import type { Locale } from '../../i18n/locales.ts';
-import { localePath } from '../../i18n/routes.ts';
-import { dictionary, interpolate } from '../../i18n/t.ts';
-import type { ListingView } from '../../lib/catalog/listing-view.ts';
-import type { ProductsQuery } from '../../lib/schemas/products-query.ts';
-import type { Seller } from '../../lib/types.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routes.ts';
+import { dictionary, interpolate } from '#i18n/t.ts';
+import type { ListingView } from '#lib/catalog/listing-view.ts';
+import type { ProductsQuery } from '#lib/schemas/products-query.ts';
+import type { Seller } from '#lib/types.ts';
 import type { ShopDb } from '../db/index.ts';
 import { findSeller } from '../services/catalog/sellers.ts';
 import { loadListing } from './listing.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { fromPounds, poundsText } from '../../lib/money.ts';
+import { fromPounds, poundsText } from '#lib/money.ts';
 import { sameSignature } from './signatures.ts';
 
 /**

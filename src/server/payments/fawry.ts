@@ -1,5 +1,5 @@
-import { localized } from '../../i18n/localized.ts';
-import { fromPounds, poundsText } from '../../lib/money.ts';
+import { localized } from '#i18n/localized.ts';
+import { fromPounds, poundsText } from '#lib/money.ts';
 import {
   CallbackRefused,
   GatewayError,
@@ -13,6 +13,7 @@ import {
   type RefundDetails,
   type VerifiedCallback,
 } from './gateway.ts';
+import { FawryNotificationShape } from './callback-shapes.ts';
 import {
   cancelSignature,
   chargeSignature,
@@ -143,9 +144,8 @@ export class FawryGateway extends ProviderGateway<FawryConfig> implements Paymen
   }
 
   verifyCallback(_headers: Headers, rawBody: string): VerifiedCallback {
-    const n = callbackJson<FawryNotification>(rawBody);
-    if (!n || typeof n !== 'object' || !notificationVerifies(n, this.config.securityKey))
-      throw new CallbackRefused('messageSignature does not verify');
+    const n = callbackJson(rawBody, FawryNotificationShape) as FawryNotification;
+    if (!notificationVerifies(n, this.config.securityKey)) throw new CallbackRefused('messageSignature does not verify');
     return readNotification(n);
   }
 

@@ -1,3 +1,5 @@
+import type * as z from 'zod/mini';
+
 /** What every payment gateway adapter offers the shop (docs/payments.md). Amounts are piastres on our side. */
 export type ProviderName = 'paytabs' | 'opay' | 'paymob' | 'fawry';
 export const PROVIDERS: readonly ProviderName[] = ['paytabs', 'opay', 'paymob', 'fawry'];
@@ -149,11 +151,22 @@ export abstract class ProviderGateway<C extends ProviderConfig> {
   }
 }
 
-/** A callback's JSON body; one that is not JSON is refused like a bad signature. */
-export function callbackJson<T>(rawBody: string): T {
+/**
+ * A callback's JSON body, checked against the provider's documented shape (callback-shapes.ts) before anything reads
+ * it; one that is not JSON, or not that shape (`null`, a list, a field of the wrong type), is refused like a bad
+ * signature.
+ */
+export function callbackJson<S extends z.ZodMiniType>(rawBody: string, shape: S): z.output<S> {
+  let parsed: unknown;
   try {
-    return JSON.parse(rawBody) as T;
+    parsed = JSON.parse(rawBody);
   } catch {
     throw new CallbackRefused('body is not JSON');
   }
+  const checked = shape.safeParse(parsed);
+  if (!checked.success) {
+    const where = checked.error.issues[0]?.path.join('.') || 'body';
+    throw new CallbackRefused(`body is not the documented shape (${where})`);
+  }
+  return checked.data;
 }

@@ -1,3 +1,4 @@
+import { OPayCallbackShape } from './callback-shapes.ts';
 import {
   CallbackRefused,
   GatewayError,
@@ -99,7 +100,7 @@ export class OPayGateway extends ProviderGateway<OPayConfig> implements PaymentG
     const timestamp = headers.get('requesttimestamp') ?? '';
     if (!timestamp || !sameSignature(headers.get('authorization'), hmacHex('sha512', this.config.secretKey, timestamp + rawBody)))
       throw new CallbackRefused('signature does not verify');
-    return readOPay(callbackJson<{ payload?: OPayPayload }>(rawBody).payload ?? {});
+    return readOPay((callbackJson(rawBody, OPayCallbackShape).payload ?? {}) as OPayPayload);
   }
 
   /**

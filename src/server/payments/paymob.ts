@@ -1,5 +1,5 @@
-import { SHOP_TIME_ZONE } from '../../i18n/time-zone.ts';
-import { nationalMobile } from '../../lib/phone-national.ts';
+import { SHOP_TIME_ZONE } from '#i18n/time-zone.ts';
+import { nationalMobile } from '#lib/phone-national.ts';
 import type { PaymobKeys } from '../config.ts';
 import {
   CallbackRefused,
@@ -14,6 +14,7 @@ import {
   type RefundDetails,
   type VerifiedCallback,
 } from './gateway.ts';
+import { PaymobCallbackShape } from './callback-shapes.ts';
 import { paymobHmacMatches, paymobSignedQuery, paymobSignedText } from './paymob-hmac.ts';
 
 export interface PaymobConfig extends PaymobKeys {
@@ -150,8 +151,8 @@ export class PaymobGateway extends ProviderGateway<PaymobConfig> implements Paym
         data: { bill_reference: q.get('bill_reference') },
       });
     }
-    const parsed = callbackJson<{ type?: string; obj?: PaymobTransaction; hmac?: string }>(rawBody);
-    const transaction = parsed.obj;
+    const parsed = callbackJson(rawBody, PaymobCallbackShape);
+    const transaction = parsed.obj as PaymobTransaction | null | undefined;
     if (!transaction || typeof transaction !== 'object') throw new CallbackRefused('no transaction object');
     if (!paymobHmacMatches(this.config.hmacSecret, paymobSignedText(transaction), received ?? parsed.hmac))
       throw new CallbackRefused('hmac does not verify');

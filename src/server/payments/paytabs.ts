@@ -1,4 +1,5 @@
-import { fromPounds, poundsText } from '../../lib/money.ts';
+import { PayTabsCallbackShape } from './callback-shapes.ts';
+import { fromPounds, poundsText } from '#lib/money.ts';
 import {
   CallbackRefused,
   GatewayError,
@@ -95,7 +96,7 @@ export class PayTabsGateway extends ProviderGateway<PayTabsConfig> implements Pa
   verifyCallback(headers: Headers, rawBody: string): VerifiedCallback {
     if (!sameSignature(headers.get('signature'), hmacHex('sha256', this.config.serverKey, rawBody)))
       throw new CallbackRefused('signature does not verify');
-    return readPayTabs(callbackJson<PayTabsTransaction>(rawBody));
+    return readPayTabs(callbackJson(rawBody, PayTabsCallbackShape) as PayTabsTransaction);
   }
 
   /**

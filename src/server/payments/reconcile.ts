@@ -1,4 +1,4 @@
-import { localeOr } from '../../i18n/locales.ts';
+import { localeOr } from '#i18n/locales.ts';
 import { serverConfig } from '../config.ts';
 import { log } from '../observability/logger.ts';
 import type { ShopDb } from '../db/index.ts';
@@ -127,7 +127,7 @@ export async function cancelAbandonedReferences(
   return cancelled;
 }
 
-/** Runs reconciliation once a minute in this process (started and stopped by src/server/background-jobs.ts). */
+/** Runs reconciliation once a minute in this process (started and stopped by src/app/background-jobs.ts). */
 export function watchPendingPayments(db: ShopDb): () => void {
   const run = () =>
     void reconcilePendingPayments(db)

@@ -41,7 +41,7 @@ export async function releaseAbandonedPayments(db: ShopDb, now = new Date(), tim
 
 /**
  * Runs the release once a minute in this process (every instance may; see above). Started and stopped by
- * src/server/background-jobs.ts; returns what stops it.
+ * src/app/background-jobs.ts; returns what stops it.
  */
 export function watchAbandonedPayments(db: ShopDb): () => void {
   // One log line per run (src/server/observability/job-run.ts) names the orders it released.

@@ -1,5 +1,5 @@
-import { localeOr } from '../../i18n/locales.ts';
-import { localePath } from '../../i18n/routes.ts';
+import { localeOr } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routes.ts';
 
 /**
  * Where a shopper coming back from a payment page lands: the success page (which waits for the verified callback)

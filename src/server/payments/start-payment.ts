@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Locale } from '../../i18n/locales.ts';
+import type { Locale } from '#i18n/locales.ts';
 import type { ShopDb } from '../db/index.ts';
-import { openPayment } from '../services/orders/lifecycle.ts';
+import { openPayment } from '#core/orders/server/lifecycle.ts';
 import { nowIso } from '../db/values.ts';
 import { Problem } from '../problem.ts';
 import { GatewayError, type ProviderName } from './gateway.ts';

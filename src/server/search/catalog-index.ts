@@ -1,34 +1,10 @@
 import MiniSearch from 'minisearch';
-import { tokenize } from '../../lib/search/normalize.ts';
+import { tokenize } from '#lib/search/normalize.ts';
 import type { ShopDb } from '../db/index.ts';
+import { documentMaker, documentRows, type Document, type IndexedProduct } from './documents.ts';
 import { buildQuery } from './query.ts';
 
-/**
- * What the index keeps per product: only what filters and orders a search listing. Names, descriptions and images
- * stay in the database (suggestions read the eight they show): at 100,000 products they were most of the index's
- * memory (decision 013).
- */
-export interface IndexedProduct {
-  id: number;
-  category_id: number;
-  sub_category_id: number;
-  seller_id: number;
-  price: number;
-  rating: number;
-  ratings_count: number;
-  stock: number;
-  created_at: string;
-  /** A hash of the searched text (names, taxonomy, seller): tells an edit that renamed a product from a price change. */
-  text?: number;
-}
-
-/** One product as indexed: the kept fields and the text that is searched (not kept). */
-export interface Document extends IndexedProduct {
-  name_en: string;
-  name_ar: string;
-  taxonomy: string;
-  seller: string;
-}
+export type { Document, IndexedProduct };
 
 export interface SearchHit {
   product: IndexedProduct;
@@ -185,33 +161,4 @@ export async function readDocuments(db: ShopDb, ids: readonly number[]): Promise
     documents.push(...rows.map(toDocument));
   }
   return documents;
-}
-
-const documentRows = (db: ShopDb) =>
-  db
-    .selectFrom('products')
-    .select(['id', 'name_en', 'name_ar', 'category_id', 'sub_category_id', 'seller_id', 'price', 'rating'])
-    .select(['ratings_count', 'stock', 'created_at']);
-
-/**
- * How a product row becomes a document: the names of categories, sub-categories and sellers are read once (small
- * tables) and shared by every product's searchable text.
- */
-async function documentMaker(db: ShopDb) {
-  const [subs, sellers] = await Promise.all([
-    db
-      .selectFrom('sub_categories as s')
-      .innerJoin('categories as c', 'c.id', 's.category_id')
-      .select(['s.id', 's.name_en', 's.name_ar', 'c.name_en as category_en', 'c.name_ar as category_ar'])
-      .execute(),
-    db.selectFrom('sellers').select(['id', 'name_en', 'name_ar']).execute(),
-  ]);
-  const taxonomy = new Map(subs.map((s) => [s.id, `${s.category_en} ${s.category_ar} ${s.name_en} ${s.name_ar}`]));
-  const sellerText = new Map(sellers.map((v) => [v.id, `${v.name_en} ${v.name_ar}`]));
-  return (row: Awaited<ReturnType<ReturnType<typeof documentRows>['execute']>>[number]): Document => ({
-    ...row,
-    rating: Number(row.rating),
-    taxonomy: taxonomy.get(row.sub_category_id) ?? '',
-    seller: sellerText.get(row.seller_id) ?? '',
-  });
 }

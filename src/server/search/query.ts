@@ -1,6 +1,6 @@
 import type { Query } from 'minisearch';
-import { tokenize } from '../../lib/search/normalize.ts';
-import { synonymsOf } from '../../lib/search/synonyms.ts';
+import { tokenize } from '#lib/search/normalize.ts';
+import { synonymsOf } from '#lib/search/synonyms.ts';
 
 /** Typos are forgiven only in words long enough that one wrong letter cannot turn them into another word. */
 export const TYPO_MIN_LENGTH = 5;

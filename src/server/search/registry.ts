@@ -2,6 +2,8 @@ import { serverConfig } from '../config.ts';
 import type { ShopDb } from '../db/index.ts';
 import { buildCatalogIndex, readDocuments, type CatalogIndex } from './catalog-index.ts';
 import { log } from '../observability/logger.ts';
+import { isPostgres } from '../services/catalog/catalog-changes.ts';
+import { freshDocuments } from './documents.ts';
 
 /**
  * The search index lives in process memory. The server builds it at start (middleware.ts, when start.mjs sends its
@@ -59,12 +61,14 @@ export function searchIndex(db: ShopDb): Promise<CatalogIndex> {
  * never marked the process's database as shared) finds the shared index on globalThis.
  */
 export async function searchIndexState(db: ShopDb): Promise<{ ready: boolean; documents: number }> {
+  // On PostgreSQL the documents are the database's (decision 038): ready from the start, nothing held here.
+  if (isPostgres(db)) return { ready: true, documents: 0 };
   const entry = entryOf(db) ?? store[key];
   return entry?.ready ? { ready: true, documents: (await entry.current).size } : { ready: false, documents: 0 };
 }
 
 /** Whether a search can be answered at once (for /api/health: a load balancer or the benchmark waits for it). */
-export const searchIndexReady = (db: ShopDb): boolean => entryOf(db)?.ready === true;
+export const searchIndexReady = (db: ShopDb): boolean => isPostgres(db) || entryOf(db)?.ready === true;
 
 /** Builds a new index; the current one keeps answering until the new one is ready. */
 export function rebuildSearchIndex(db: ShopDb): Promise<CatalogIndex> {
@@ -91,6 +95,9 @@ export function rebuildSearchIndex(db: ShopDb): Promise<CatalogIndex> {
  * change); an unknown change rebuilds it.
  */
 export async function updateSearchIndex(db: ShopDb, productIds?: readonly number[]): Promise<void> {
+  // PostgreSQL: prices and stock are read from the products at each search; renamed or new products' documents,
+  // marked stale by the triggers, are written before the new catalog version shows (migration 041).
+  if (isPostgres(db)) return freshDocuments(db);
   const entry = entryOf(db);
   if (!entry) return;
   if (!productIds) {

@@ -1,5 +1,5 @@
-import type { Locale } from '../../i18n/locales.ts';
-import type { ContactInput } from '../../lib/schemas/contact.ts';
+import type { Locale } from '#i18n/locales.ts';
+import type { ContactInput } from '#lib/schemas/contact.ts';
 import type { ShopDb } from '../db/index.ts';
 
 /** Stores a validated contact message; returns its id. */

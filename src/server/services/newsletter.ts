@@ -1,4 +1,4 @@
-import type { Locale } from '../../i18n/locales.ts';
+import type { Locale } from '#i18n/locales.ts';
 import type { ShopDb } from '../db/index.ts';
 
 /** Subscribes an already-normalised e-mail; false when it is subscribed already. */

@@ -1,5 +1,5 @@
-import type { Locale } from '../../i18n/locales.ts';
-import type { PartnerApplicationInput } from '../../lib/schemas/partner.ts';
+import type { Locale } from '#i18n/locales.ts';
+import type { PartnerApplicationInput } from '#lib/schemas/partner.ts';
 import type { ShopDb } from '../db/index.ts';
 import type { CheckedUpload } from '../uploads/check.ts';
 import { discardUploads, storeUpload, type StoredFile } from '../uploads/store.ts';
@@ -14,20 +14,19 @@ export interface PartnerApplicationReceipt {
 }
 
 /**
- * Stores an application together with its files, or nothing: files are written first under random names,
- * then the rows go in one transaction; if anything fails the written files are removed again.
+ * Stores an application together with its files, or nothing: files are written first under random names (private, in
+ * the store of uploads), then the rows go in one transaction; if anything fails the written files are removed again.
  */
 export async function createPartnerApplication(
   db: ShopDb,
   input: PartnerApplicationInput,
   uploads: { kind: PartnerFileKind; file: CheckedUpload }[],
   locale: Locale,
-  uploadsDir?: string,
 ): Promise<PartnerApplicationReceipt> {
   const created_at = new Date().toISOString();
   const stored: StoredFile[] = [];
   try {
-    for (const { file } of uploads) stored.push(await storeUpload(file.bytes, file.type, uploadsDir));
+    for (const { file } of uploads) stored.push(await storeUpload(file.bytes, file.type));
     const id = await db.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto('partner_applications')

@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_BYTES } from '../../lib/uploads.ts';
+import { MAX_UPLOAD_BYTES } from '#lib/uploads.ts';
 import { SNIFF_BYTES, sniffUpload, type SniffedType } from './sniff.ts';
 
 export type UploadProblem = 'tooLarge' | 'badType' | 'empty';

@@ -1,9 +1,8 @@
-import { readdir, stat, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
 import { serverConfig } from '../config.ts';
 import type { ShopDb } from '../db/index.ts';
-import { uploadsDir } from './store.ts';
 import { runJob } from '../observability/job-run.ts';
+import type { ObjectStore } from './object-store.ts';
+import { uploadStore } from './upload-store.ts';
 
 /**
  * Whether `incoming` more bytes fit in the uploads quota (UPLOADS_QUOTA_MB, default 2048). Counted from the
@@ -22,33 +21,31 @@ export async function withinUploadQuota(
 }
 
 /**
- * Removes files in the uploads folder that no application names and that are older than `graceMs`: the halves
- * of writes a crash or a lost connection abandoned (`.part` files, or files whose rows never committed).
+ * Removes the objects at the top of the store (where partner documents go) that no application names and that are
+ * older than `graceMs`: the halves of writes a crash or a lost connection abandoned (`.part` files on a disk, or files
+ * whose rows never committed). Photos and avatars live in folders of their own and are never swept.
  */
 export async function sweepAbandonedUploads(
   db: ShopDb,
-  dir = uploadsDir(),
+  store: ObjectStore = uploadStore(),
   graceMs = 60 * 60_000,
   now = Date.now(),
 ): Promise<string[]> {
-  const names = await readdir(dir).catch(() => [] as string[]);
-  if (!names.length) return [];
+  const objects = await store.list('');
+  if (!objects.length) return [];
   const kept = new Set(
     (await db.selectFrom('partner_application_files').select('stored_name').execute()).map((row) => row.stored_name),
   );
   const removed: string[] = [];
-  for (const name of names) {
-    if (kept.has(name)) continue;
-    const path = join(dir, name);
-    const info = await stat(path).catch(() => undefined);
-    if (!info?.isFile() || now - info.mtimeMs < graceMs) continue;
-    await unlink(path).catch(() => undefined);
-    removed.push(name);
+  for (const object of objects) {
+    if (kept.has(object.key) || now - object.modified.getTime() < graceMs) continue;
+    await store.delete(object.key).catch(() => undefined);
+    removed.push(object.key);
   }
   return removed;
 }
 
-/** Sweeps once at start and then every hour in this process (src/server/background-jobs.ts); returns what stops it. */
+/** Sweeps once at start and then every hour in this process (src/app/background-jobs.ts); returns what stops it. */
 export function watchAbandonedUploads(db: ShopDb): () => void {
   const run = () =>
     void runJob(

@@ -1,37 +1,34 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, unlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { serverConfig } from '../config.ts';
 import type { SniffedType } from './sniff.ts';
-
-/** Where uploads live: outside the public folder, configurable for deployments (UPLOADS_DIR). */
-export const uploadsDir = (): string => serverConfig().uploadsDir;
+import { uploadStore } from './upload-store.ts';
 
 export interface StoredFile {
+  /** The random name a row keeps (`<32 hex>.<ext>`). */
   storedName: string;
-  path: string;
+  /** Its key in the store (upload-store.ts): the name under `folder`. */
+  key: string;
 }
 
 /**
- * Writes a checked upload under a random name. The bytes go to a `.part` file first and are renamed
- * when complete, so a crash never leaves a truncated file under a final name.
+ * Stores a checked upload under a random name in `folder` ('' for partner documents, 'avatars/' for profile photos),
+ * private unless said otherwise. The store writes it whole or not at all (object-store.ts).
  */
-export async function storeUpload(bytes: Uint8Array, type: SniffedType, dir = uploadsDir()): Promise<StoredFile> {
-  await mkdir(dir, { recursive: true });
+export async function storeUpload(
+  bytes: Uint8Array,
+  type: SniffedType,
+  options: { folder?: string; access?: 'public' | 'private' } = {},
+): Promise<StoredFile> {
   const storedName = `${randomBytes(16).toString('hex')}.${type.ext}`;
-  const path = join(dir, storedName);
-  const part = `${path}.part`;
-  try {
-    await writeFile(part, bytes, { flag: 'wx', mode: 0o600 });
-    await rename(part, path);
-  } catch (error) {
-    await unlink(part).catch(() => undefined);
-    throw error;
-  }
-  return { storedName, path };
+  const key = `${options.folder ?? ''}${storedName}`;
+  await uploadStore().put(key, bytes, { type: type.mime, access: options.access ?? 'private' });
+  return { storedName, key };
 }
 
-/** Removes files written for a request that then failed; missing files are fine. */
+/**
+ * Removes files written for a request that then failed; missing files are fine, and so is a store that fails now too
+ * (a partner document no row names is removed by the sweep, quota.ts).
+ */
 export async function discardUploads(files: readonly StoredFile[]): Promise<void> {
-  await Promise.all(files.map((f) => unlink(f.path).catch(() => undefined)));
+  const store = uploadStore();
+  await Promise.all(files.map((f) => store.delete(f.key).catch(() => undefined)));
 }

@@ -1,4 +1,4 @@
-import type { ShopDb } from '../../../server/db/index.ts';
+import type { ShopDb } from '#server/db/index.ts';
 
 export interface AuditFilter {
   action?: string | undefined;

@@ -1,26 +1,36 @@
 import { Hono } from 'hono';
-import { Problem } from '../../../server/problem.ts';
+import { Problem } from '#server/problem.ts';
 import {
   CategoryInputSchema,
   MoveSchema,
   ProductGridChangesSchema,
   ProductGridQuery,
   ProductInputSchema,
-} from '../../../lib/schemas/admin-catalog.ts';
+} from '#lib/schemas/admin-catalog.ts';
 import { createCategory, deskCategories, moveCategory, renameCategory, type CategoryKind } from './categories.ts';
 import { createProduct, editableProduct, updateProduct } from './product-editor.ts';
 import { catalogCsv } from './csv-export.ts';
 import { importCatalogCsv } from './csv-import.ts';
 import { listGridProducts, saveGridChanges } from './product-grid.ts';
 import { stockHistory } from './stock-history.ts';
-import type { ApiEnv } from '../../../server/api/context.ts';
-import { validate } from '../../../server/api/validation.ts';
-import { idParam } from '../../shell/server/params.ts';
+import type { ApiEnv } from '#server/api/context.ts';
+import { validate } from '#server/api/validation.ts';
+import { idParam } from '#server/api/params.ts';
+import { streamedDownload } from '#server/api/streamed-download.ts';
 import { photoBodyLimit, photoUploadResponses, receivePhoto } from './photo-upload.ts';
 import { csvBodyLimit, csvImportResponses, receiveCsv } from './csv-upload.ts';
 import { requireStaff } from '../../shell/server/require-staff.ts';
-import { deskDocumenter, done, missing, stale } from '../../shell/server/desk-docs.ts';
-import { media } from '../../../server/api/openapi/describe.ts';
+import { deskDocumenter, done, missing, stale } from '#server/api/openapi/desk-docs.ts';
+import { media } from '#server/api/openapi/describe.ts';
+import {
+  CategoryTree,
+  CreatedCategory,
+  CreatedProduct,
+  EditableProduct,
+  ProductGridPage,
+  SavedGridRows,
+  StockMovements,
+} from './catalog-answers.ts';
 const documented = deskDocumenter('Catalog');
 
 /**
@@ -30,7 +40,7 @@ const documented = deskDocumenter('Catalog');
 export const adminCatalogRoutes = new Hono<ApiEnv>()
   .get(
     '/products',
-    documented('The product grid: search, filter, page', { 200: done('A page of products.') }),
+    documented('The product grid: search, filter, page', { 200: done('A page of products.', ProductGridPage) }),
     requireStaff('catalog.manage'),
     validate('query', ProductGridQuery),
     async (c) => {
@@ -41,7 +51,7 @@ export const adminCatalogRoutes = new Hono<ApiEnv>()
   .patch(
     '/products',
     documented('Save edits from the product grid (many products at once)', {
-      200: done('What was saved.'),
+      200: done('What was saved.', SavedGridRows),
       404: missing('product'),
       409: stale,
     }),
@@ -62,16 +72,9 @@ export const adminCatalogRoutes = new Hono<ApiEnv>()
     '/products/export.csv',
     documented('The catalog as CSV', { 200: media('The CSV file.', 'text/csv') }),
     requireStaff('catalog.manage'),
-    (c) => {
-      const chunks = catalogCsv(c.get('db'));
-      const encoder = new TextEncoder();
-      const stream = new ReadableStream<Uint8Array>({
-        async pull(controller) {
-          const next = await chunks.next();
-          if (next.done) controller.close();
-          else controller.enqueue(encoder.encode(next.value));
-        },
-      });
+    async (c) => {
+      // The header is made (the slugs read) before the answer starts; a later failure ends the connection.
+      const stream = await streamedDownload(catalogCsv(c.get('db')));
       return c.body(stream, 200, {
         'content-type': 'text/csv; charset=utf-8',
         'content-disposition': `attachment; filename="catalog-${new Date().toISOString().slice(0, 10)}.csv"`,
@@ -88,14 +91,14 @@ export const adminCatalogRoutes = new Hono<ApiEnv>()
   )
   .post(
     '/products',
-    documented('Create a product', { 201: done('The product.'), 404: missing('category or seller'), 409: stale }),
+    documented('Create a product', { 201: done('The product.', CreatedProduct), 404: missing('category or seller'), 409: stale }),
     requireStaff('catalog.manage'),
     validate('json', ProductInputSchema),
     async (c) => c.json({ data: await createProduct(c.get('db'), c.req.valid('json'), c.get('staff')) }, 201),
   )
   .get(
     '/products/:id',
-    documented('A product for editing', { 200: done('The product.'), 404: missing('product') }),
+    documented('A product for editing', { 200: done('The product.', EditableProduct), 404: missing('product') }),
     requireStaff('catalog.manage'),
     async (c) => {
       const product = await editableProduct(c.get('db'), idParam(c, 'adminCatalog.productNotFound'));
@@ -105,7 +108,7 @@ export const adminCatalogRoutes = new Hono<ApiEnv>()
   )
   .put(
     '/products/:id',
-    documented('Save a product', { 200: done('The product.'), 404: missing('product'), 409: stale }),
+    documented('Save a product', { 200: done('The product.', EditableProduct), 404: missing('product'), 409: stale }),
     requireStaff('catalog.manage'),
     validate('json', ProductInputSchema),
     async (c) => {
@@ -116,13 +119,13 @@ export const adminCatalogRoutes = new Hono<ApiEnv>()
   )
   .get(
     '/products/:id/stock',
-    documented("A product's stock history", { 200: done('The movements.'), 404: missing('product') }),
+    documented("A product's stock history", { 200: done('The movements.', StockMovements), 404: missing('product') }),
     requireStaff('catalog.manage'),
     async (c) => c.json({ data: await stockHistory(c.get('db'), idParam(c, 'adminCatalog.productNotFound')) }),
   )
   .get(
     '/categories',
-    documented('Categories and sub-categories for the desk', { 200: done('The tree.') }),
+    documented('Categories and sub-categories for the desk', { 200: done('The tree.', CategoryTree) }),
     requireStaff('catalog.manage'),
     async (c) => c.json({ data: await deskCategories(c.get('db')) }),
   );
@@ -137,14 +140,14 @@ for (const [path, kind] of [
   adminCatalogRoutes
     .post(
       `/${path}`,
-      documented(`Create a ${label}`, { 201: done(`The ${label}.`), 409: stale }),
+      documented(`Create a ${label}`, { 201: done(`The ${label}.`, CreatedCategory), 409: stale }),
       requireStaff('catalog.manage'),
       validate('json', CategoryInputSchema),
       async (c) => c.json({ data: await createCategory(c.get('db'), kind, c.req.valid('json'), c.get('staff')) }, 201),
     )
     .put(
       `/${path}/:id`,
-      documented(`Rename a ${label}`, { 200: done('The tree.'), 404: missing(label), 409: stale }),
+      documented(`Rename a ${label}`, { 200: done('The tree.', CategoryTree), 404: missing(label), 409: stale }),
       requireStaff('catalog.manage'),
       validate('json', CategoryInputSchema),
       async (c) => {
@@ -154,7 +157,7 @@ for (const [path, kind] of [
     )
     .post(
       `/${path}/:id/move`,
-      documented(`Move a ${label} up or down`, { 200: done('The tree.'), 404: missing(label) }),
+      documented(`Move a ${label} up or down`, { 200: done('The tree.', CategoryTree), 404: missing(label) }),
       requireStaff('catalog.manage'),
       validate('json', MoveSchema),
       async (c) => {

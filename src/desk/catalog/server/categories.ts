@@ -1,10 +1,10 @@
 import type { DeskCategory } from '../catalog-views.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
-import { isUniqueViolation, toInt } from '../../../server/db/values.ts';
-import { fieldProblem, Problem } from '../../../server/problem.ts';
-import { announceCatalogChange } from '../../../server/services/catalog/catalog-changes.ts';
-import { recordAudit } from '../../audit/server/audit.ts';
-import type { StaffActor } from '../../staff/server/staff-actor.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import { isUniqueViolation, toInt } from '#server/db/values.ts';
+import { fieldProblem, Problem } from '#server/problem.ts';
+import { announceCatalogChange } from '#server/services/catalog/catalog-changes.ts';
+import { recordAudit } from '#core/audit/server/audit.ts';
+import type { StaffActor } from '#core/actors/server/actors.ts';
 
 /**
  * Categories and sub-categories in the desk (issue 23): names in both languages and their order. Each change is one

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { CSV_COLUMNS } from '../catalog-csv.ts';
-import { poundsText } from '../../../lib/money.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
+import { poundsText } from '#lib/money.ts';
+import type { ShopDb } from '#server/db/index.ts';
 
 const BATCH = 2_000;
 

@@ -1,14 +1,14 @@
 import Papa from 'papaparse';
 import { CSV_COLUMNS, MAX_IMPORT_ROWS, type CsvColumn, type ImportReport, type ImportRowReport } from '../catalog-csv.ts';
-import { slugOf } from '../../../lib/text.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
-import type { ProductRow } from '../../../server/db/schema.ts';
+import { slugOf } from '#lib/text.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import type { ProductRow } from '#server/db/schema.ts';
 import { columnOf, readRow, REQUIRED_TEXT, type Fields, type WritableColumn } from './csv-row.ts';
-import { nowIso } from '../../../server/db/values.ts';
-import { announceCatalogChange } from '../../../server/services/catalog/catalog-changes.ts';
-import { recordStockMovements, type StockChange } from '../../../server/services/catalog/stock-movements.ts';
-import { recordAudit } from '../../audit/server/audit.ts';
-import { staffActorTag, type StaffActor } from '../../staff/server/staff-actor.ts';
+import { nowIso } from '#server/db/values.ts';
+import { announceCatalogChange } from '#server/services/catalog/catalog-changes.ts';
+import { recordStockMovements, type StockChange } from '#server/services/catalog/stock-movements.ts';
+import { recordAudit } from '#core/audit/server/audit.ts';
+import { staffActorTag, type StaffActor } from '#core/actors/server/actors.ts';
 
 /**
  * CSV import of the catalog (issue 23): create and update products by SKU. The same plan serves the dry run (what

@@ -51,7 +51,7 @@ describe('a CSV row', () => {
 
   it('names each cell that cannot be read, and reads only the columns the file has', () => {
     const { fields, problems } = readRow(
-      { name_en: 'B', price: '12,5', old_price: '0', stock: '-1', weight_grams: '0', sub_category: 'nope', seller: 'nobody' },
+      { name_en: 'B', price: '12.505', old_price: '0', stock: '-1', weight_grams: '0', sub_category: 'nope', seller: 'nobody' },
       all,
       subs,
       sellers,
@@ -69,5 +69,14 @@ describe('a CSV row', () => {
     expect(readRow({ price: '10' }, new Set(['sku', 'price']), subs, sellers)).toEqual({ fields: { price: 1000 }, problems: [] });
     // Only what could be read: the empty badge (a column of the file) clears it.
     expect(fields).toEqual({ badge_en: null });
+  });
+
+  it('reads prices as every typed amount is (parseMoneyInput): thousands separators and a decimal comma', () => {
+    const prices = (price: string, old_price: string) =>
+      readRow({ price, old_price }, new Set(['sku', 'price', 'old_price']), subs, sellers);
+    expect(prices('1,250', '١٬٥٠٠')).toEqual({ fields: { price: 125000, before_discount: 150000 }, problems: [] });
+    expect(prices('12,5', '1 500.75')).toEqual({ fields: { price: 1250, before_discount: 150075 }, problems: [] });
+    expect(prices('', '').problems).toEqual([{ column: 'price', problem: 'badPrice' }]);
+    expect(prices('12.345', 'ten').problems.map((p) => p.problem)).toEqual(['badPrice', 'badOldPrice']);
   });
 });

@@ -1,7 +1,7 @@
 import type { CsvColumn, ImportProblem, ImportRowReport } from '../catalog-csv.ts';
-import { latinDigits } from '../../../lib/text.ts';
-import { fromPounds } from '../../../lib/money.ts';
-import type { ProductRow } from '../../../server/db/schema.ts';
+import { latinDigits } from '#lib/text.ts';
+import { parseMoneyInput } from '#lib/money.ts';
+import type { ProductRow } from '#server/db/schema.ts';
 
 /** One CSV row of the catalog read into product columns (issue 23): every cell checked, each problem named. */
 export type WritableColumn =
@@ -35,6 +35,16 @@ export const columnOf: Partial<Record<WritableColumn, CsvColumn>> = {
   seller_id: 'seller',
   before_discount: 'old_price',
 };
+/**
+ * A price cell read as every typed amount is (parseMoneyInput, src/lib/money.ts: Arabic-Indic digits, a thousands
+ * separator, a decimal comma): its piastres, null when empty, undefined when it is no amount of at least one piastre.
+ */
+function poundsCell(text: string): number | null | undefined {
+  const read = parseMoneyInput(text);
+  if (!read.ok) return read.reason === 'empty' ? null : undefined;
+  return read.piastres >= 1 ? read.piastres : undefined;
+}
+
 /** Parses one row's cells into product fields, naming each cell that cannot be one. */
 export function readRow(
   cells: Record<string, string>,
@@ -54,14 +64,13 @@ export function readRow(
     else fields[c] = text || null!;
   }
   if (present.has('price')) {
-    const price = fromPounds(latinDigits(cell('price')));
-    if (Number.isNaN(price) || price < 1) refuse('price', 'badPrice');
+    const price = poundsCell(cell('price'));
+    if (price === undefined || price === null) refuse('price', 'badPrice');
     else fields.price = price;
   }
   if (present.has('old_price')) {
-    const text = latinDigits(cell('old_price'));
-    const old = text ? fromPounds(text) : null;
-    if (old !== null && (Number.isNaN(old) || old < 1)) refuse('old_price', 'badOldPrice');
+    const old = poundsCell(cell('old_price'));
+    if (old === undefined) refuse('old_price', 'badOldPrice');
     else fields.before_discount = old;
   }
   if (present.has('stock')) {

@@ -1,10 +1,11 @@
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { refused } from '../../../server/api/openapi/describe.ts';
-import type { ApiEnv } from '../../../server/api/context.ts';
-import { Problem } from '../../../server/problem.ts';
-import { done } from '../../shell/server/desk-docs.ts';
+import { refused } from '#server/api/openapi/describe.ts';
+import type { ApiEnv } from '#server/api/context.ts';
+import { Problem } from '#server/problem.ts';
+import { done } from '#server/api/openapi/desk-docs.ts';
 import type { ImportReport } from '../catalog-csv.ts';
+import { CsvImportReport } from './catalog-answers.ts';
 
 /** A products CSV (multipart `file`), at most 10 MB: the desk's catalogue import and a seller's own. */
 export const csvBodyLimit = bodyLimit({
@@ -16,7 +17,7 @@ export const csvBodyLimit = bodyLimit({
 
 /** What a products CSV import answers, for its route's documentation. */
 export const csvImportResponses = {
-  200: done('What was created, changed and refused per row.'),
+  200: done('What was created, changed and refused per row.', CsvImportReport),
   413: refused('The file is too large.'),
   422: refused('No file, or rows refused (nothing written).'),
 };

@@ -1,11 +1,12 @@
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { MAX_UPLOAD_BYTES } from '../../../lib/uploads.ts';
-import { processProductImage } from '../../../server/media/product-images.ts';
-import { Problem } from '../../../server/problem.ts';
-import type { ApiEnv } from '../../../server/api/context.ts';
-import { refused } from '../../../server/api/openapi/describe.ts';
-import { done } from '../../shell/server/desk-docs.ts';
+import { MAX_UPLOAD_BYTES } from '#lib/uploads.ts';
+import { processProductImage } from '#server/media/product-images.ts';
+import { Problem } from '#server/problem.ts';
+import type { ApiEnv } from '#server/api/context.ts';
+import { refused, retryLater } from '#server/api/openapi/describe.ts';
+import { done } from '#server/api/openapi/desk-docs.ts';
+import { StoredPhoto } from './catalog-answers.ts';
 
 /** One photo per request (multipart `file`), at most 5 MB like every upload. */
 export const photoBodyLimit = bodyLimit({
@@ -17,10 +18,11 @@ export const photoBodyLimit = bodyLimit({
 
 /** What a photo upload answers, for its route's documentation. */
 export const photoUploadResponses = {
-  201: done('The stored sizes.'),
+  201: done('The stored sizes.', StoredPhoto),
   413: refused('Larger than 5 MB.'),
   415: refused('Not a JPG, PNG or WebP photo.'),
   422: refused('No photo sent.'),
+  503: retryLater('The store of uploads cannot be reached: nothing was stored.'),
 };
 
 /**

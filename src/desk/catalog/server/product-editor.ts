@@ -1,18 +1,18 @@
-import { sortByName } from '../../../i18n/format.ts';
-import type { Locale } from '../../../i18n/locales.ts';
+import { sortByName } from '#i18n/format.ts';
+import type { Locale } from '#i18n/locales.ts';
 import type { CatalogChoices, ProductEditView } from '../catalog-views.ts';
-import type { ProductInput } from '../../../lib/schemas/admin-catalog.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
-import type { ProductRow } from '../../../server/db/schema.ts';
-import { isUniqueViolation, nowIso } from '../../../server/db/values.ts';
-import { fieldProblem, Problem } from '../../../server/problem.ts';
-import { announceCatalogChange } from '../../../server/services/catalog/catalog-changes.ts';
-import { recordStockMovements } from '../../../server/services/catalog/stock-movements.ts';
-import { forgetOutOfShop } from '../../../server/services/catalog/out-of-shop.ts';
-import { slugOf } from '../../../lib/text.ts';
-import { recordAudit, type SellerAuditActor } from '../../audit/server/audit.ts';
-import { staffActorTag, type StaffActor } from '../../staff/server/staff-actor.ts';
-import { localField } from '../../../i18n/localized.ts';
+import type { ProductInput } from '#lib/schemas/admin-catalog.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import type { ProductRow } from '#server/db/schema.ts';
+import { isUniqueViolation, nowIso } from '#server/db/values.ts';
+import { fieldProblem, Problem } from '#server/problem.ts';
+import { announceCatalogChange } from '#server/services/catalog/catalog-changes.ts';
+import { recordStockMovements } from '#server/services/catalog/stock-movements.ts';
+import { forgetOutOfShop } from '#server/services/catalog/out-of-shop.ts';
+import { slugOf } from '#lib/text.ts';
+import { recordAudit, type SellerAuditActor } from '#core/audit/server/audit.ts';
+import { staffActorTag, type StaffActor } from '#core/actors/server/actors.ts';
+import { localField } from '#i18n/localized.ts';
 
 /**
  * Creating and editing a product in the desk (issue 23). One transaction each, with its audit record and, when stock

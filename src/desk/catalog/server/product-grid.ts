@@ -1,13 +1,13 @@
 import type { GridProduct, ProductGridPage } from '../catalog-views.ts';
-import type { Locale } from '../../../i18n/locales.ts';
-import type { ProductGridChanges } from '../../../lib/schemas/admin-catalog.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
-import { fieldProblem, Problem } from '../../../server/problem.ts';
-import { announceCatalogChange } from '../../../server/services/catalog/catalog-changes.ts';
-import { recordStockMovements, type StockChange } from '../../../server/services/catalog/stock-movements.ts';
-import { recordAudit } from '../../audit/server/audit.ts';
-import { staffActorTag, type StaffActor } from '../../staff/server/staff-actor.ts';
-import { localField } from '../../../i18n/localized.ts';
+import type { Locale } from '#i18n/locales.ts';
+import type { ProductGridChanges } from '#lib/schemas/admin-catalog.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import { fieldProblem, Problem } from '#server/problem.ts';
+import { announceCatalogChange } from '#server/services/catalog/catalog-changes.ts';
+import { recordStockMovements, type StockChange } from '#server/services/catalog/stock-movements.ts';
+import { recordAudit } from '#core/audit/server/audit.ts';
+import { staffActorTag, type StaffActor } from '#core/actors/server/actors.ts';
+import { localField } from '#i18n/localized.ts';
 
 /**
  * The products grid (issue 23): a page of products to edit price, old price and stock in place, and the save that

@@ -1,7 +1,7 @@
 import type { StockMovementView } from '../catalog-views.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
+import type { ShopDb } from '#server/db/index.ts';
 import { staffNamer } from '../../staff/server/staff-names.ts';
-import { Problem } from '../../../server/problem.ts';
+import { Problem } from '#server/problem.ts';
 
 /** A product's latest stock movements, newest first, with staff named (the product's page in the desk); 404 for no product. */
 export async function stockHistory(db: ShopDb, productId: number, limit = 100): Promise<StockMovementView[]> {

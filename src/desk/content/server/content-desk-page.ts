@@ -1,9 +1,9 @@
 import type { AstroGlobal } from 'astro';
 import { getCollection } from 'astro:content';
-import type { Locale } from '../../../i18n/locales.ts';
-import { slugProblem, type DeskContent } from '../../../lib/content/desk-content.ts';
-import { isContentCollection, isHomeCollection, type ContentCollection } from '../../../lib/content/schemas.ts';
-import { homeDefaults } from '../../../server/services/home/home-entries.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { slugProblem, type DeskContent } from '#lib/content/desk-content.ts';
+import { isContentCollection, isHomeCollection, type ContentCollection } from '#lib/content/schemas.ts';
+import { homeDefaults } from '#server/services/home/home-entries.ts';
 import { deskPage, type DeskPage } from '../../shell/server/desk-page.ts';
 
 interface LiveEntry {

@@ -1,19 +1,30 @@
 import { Hono, type Context } from 'hono';
-import { isContentCollection, type ContentCollection } from '../../../lib/content/schemas.ts';
-import { slugProblem } from '../../../lib/content/desk-content.ts';
-import { ApproveSchema, DraftSchema, RemoveSchema } from '../../../lib/schemas/admin-content.ts';
+import { isContentCollection, type ContentCollection } from '#lib/content/schemas.ts';
+import { slugProblem } from '#lib/content/desk-content.ts';
+import { ApproveSchema, DraftSchema, RemoveSchema } from '#lib/schemas/admin-content.ts';
 import { listDeskEntries, readDeskEntry, removeEntry, restoreRevision, saveDraft } from './desk-entries.ts';
-import type { StaffActor } from '../../staff/server/staff-actor.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
+import type { StaffActor } from '#core/actors/server/actors.ts';
+import type { ShopDb } from '#server/db/index.ts';
 import { approveEntry, listReleases, readRelease, rollBack, startPublish } from './releases.ts';
-import { Problem } from '../../../server/problem.ts';
-import type { ApiEnv } from '../../../server/api/context.ts';
-import { validate } from '../../../server/api/validation.ts';
-import { idParam } from '../../shell/server/params.ts';
+import { Problem } from '#server/problem.ts';
+import type { ApiEnv } from '#server/api/context.ts';
+import { validate } from '#server/api/validation.ts';
+import { idParam } from '#server/api/params.ts';
 import { requireStaff } from '../../shell/server/require-staff.ts';
 import { photoBodyLimit, receivePhoto } from '../../catalog/server/photo-upload.ts';
-import { deskDocumenter, done, missing, stale } from '../../shell/server/desk-docs.ts';
-import { refused } from '../../../server/api/openapi/describe.ts';
+import { deskDocumenter, done, missing, stale } from '#server/api/openapi/desk-docs.ts';
+import { refused } from '#server/api/openapi/describe.ts';
+import {
+  AfterRollback,
+  Approval,
+  ContentEntries,
+  ContentEntry,
+  Release,
+  Releases,
+  Removal,
+  SavedDraft,
+} from './content-answers.ts';
+import { StoredPhoto } from '../../catalog/server/catalog-answers.ts';
 const documented = deskDocumenter('Content');
 
 const collectionParam = (c: Context<ApiEnv>): ContentCollection => {
@@ -42,13 +53,13 @@ const publishOrWait = (db: ShopDb, actor: StaffActor) =>
 export const adminContentRoutes = new Hono<ApiEnv>()
   .get(
     '/content/releases',
-    documented('Published releases of the site, newest first', { 200: done('The releases.') }),
+    documented('Published releases of the site, newest first', { 200: done('The releases.', Releases) }),
     requireStaff('content.manage'),
     async (c) => c.json({ data: await listReleases(c.get('db')) }),
   )
   .get(
     '/content/releases/:id',
-    documented('A release and its log', { 200: done('The release.'), 404: missing('release') }),
+    documented('A release and its log', { 200: done('The release.', Release), 404: missing('release') }),
     requireStaff('content.manage'),
     async (c) => {
       const release = await readRelease(c.get('db'), idParam(c, 'adminContent.entryNotFound'));
@@ -59,7 +70,7 @@ export const adminContentRoutes = new Hono<ApiEnv>()
   .post(
     '/content/publish',
     documented('Publish the approved content (rebuild the site)', {
-      202: done('Started: the site builds in the background.'),
+      202: done('Started: the site builds in the background.', Release),
       409: stale,
     }),
     requireStaff('content.manage'),
@@ -67,7 +78,10 @@ export const adminContentRoutes = new Hono<ApiEnv>()
   )
   .post(
     '/content/rollback',
-    documented('Go back to the previous release', { 200: done('The release.'), 409: stale }),
+    documented('Go back to the previous release', {
+      200: done('The release now live, or null: the version the servers started with.', AfterRollback),
+      409: stale,
+    }),
     requireStaff('content.manage'),
     async (c) => c.json({ data: await rollBack(c.get('db'), c.get('staff')) }),
   )
@@ -75,7 +89,7 @@ export const adminContentRoutes = new Hono<ApiEnv>()
   .post(
     '/media/content',
     documented('Upload a content photo (multipart `photo`)', {
-      201: done('The stored sizes.'),
+      201: done('The stored sizes.', StoredPhoto),
       413: refused('Larger than 5 MB.'),
       415: refused('Not a JPG, PNG or WebP photo.'),
       422: refused('No photo sent.'),
@@ -86,13 +100,16 @@ export const adminContentRoutes = new Hono<ApiEnv>()
   )
   .get(
     '/content/:collection',
-    documented("A content collection's entries with their drafts", { 200: done('The entries.'), 404: missing('collection') }),
+    documented("A content collection's entries with their drafts", {
+      200: done('The entries.', ContentEntries),
+      404: missing('collection'),
+    }),
     requireStaff('content.manage'),
     async (c) => c.json({ data: await listDeskEntries(c.get('db'), collectionParam(c), c.get('locale')) }),
   )
   .get(
     '/content/:collection/:slug',
-    documented('An entry: published text, draft, revisions', { 200: done('The entry.'), 404: missing('entry') }),
+    documented('An entry: published text, draft, revisions', { 200: done('The entry.', ContentEntry), 404: missing('entry') }),
     requireStaff('content.manage'),
     async (c) => {
       const entry = await readDeskEntry(c.get('db'), collectionParam(c), slugParam(c));
@@ -102,7 +119,7 @@ export const adminContentRoutes = new Hono<ApiEnv>()
   )
   .put(
     '/content/:collection/:slug',
-    documented('Save a draft', { 200: done('The entry.'), 404: missing('entry'), 409: stale }),
+    documented('Save a draft', { 200: done('The entry.', SavedDraft), 404: missing('entry'), 409: stale }),
     requireStaff('content.manage'),
     validate('json', DraftSchema),
     async (c) => {
@@ -112,7 +129,7 @@ export const adminContentRoutes = new Hono<ApiEnv>()
   )
   .post(
     '/content/:collection/:slug/revisions/:id/restore',
-    documented('Restore a revision as the draft', { 200: done('The entry.'), 404: missing('revision'), 409: stale }),
+    documented('Restore a revision as the draft', { 200: done('The entry.', SavedDraft), 404: missing('revision'), 409: stale }),
     requireStaff('content.manage'),
     async (c) =>
       c.json({
@@ -128,7 +145,7 @@ export const adminContentRoutes = new Hono<ApiEnv>()
   .post(
     '/content/:collection/:slug/remove',
     documented('Remove an entry from the site (with a publish)', {
-      201: done('The release, or waiting for one.'),
+      201: done('The release, or waiting for one.', Removal),
       404: missing('entry'),
       409: stale,
     }),
@@ -145,7 +162,7 @@ export const adminContentRoutes = new Hono<ApiEnv>()
   .post(
     '/content/:collection/:slug/approve',
     documented('Approve the draft (published now or at a time)', {
-      201: done('The approval and release.'),
+      201: done('The approval and release.', Approval),
       404: missing('entry'),
       409: stale,
     }),

@@ -1,13 +1,13 @@
-import { emptyContent, type DeskContent, type EntryState } from '../../../lib/content/desk-content.ts';
-import type { ContentCollection } from '../../../lib/content/schemas.ts';
-import type { Locale } from '../../../i18n/locales.ts';
-import { isoNow } from '../../../server/auth/secrets.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
-import { isUniqueViolation } from '../../../server/db/values.ts';
-import { Problem } from '../../../server/problem.ts';
-import { recordAudit } from '../../audit/server/audit.ts';
-import type { StaffActor } from '../../staff/server/staff-actor.ts';
-import { liveSnapshot, REMOVAL_JSON } from '../../../server/services/content/desk-snapshots.ts';
+import { emptyContent, type DeskContent, type EntryState } from '#lib/content/desk-content.ts';
+import type { ContentCollection } from '#lib/content/schemas.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { isoNow } from '#server/auth/secrets.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import { isUniqueViolation } from '#server/db/values.ts';
+import { Problem } from '#server/problem.ts';
+import { recordAudit } from '#core/audit/server/audit.ts';
+import type { StaffActor } from '#core/actors/server/actors.ts';
+import { liveSnapshot, REMOVAL_JSON } from '#server/services/content/desk-snapshots.ts';
 
 /** An entry the desk holds, as its list shows it (entries only in the repository's files are listed by the page). */
 export interface DeskEntrySummary {

@@ -1,9 +1,9 @@
 import { createSatteriMarkdownProcessor } from '@astrojs/markdown-satteri';
-import type { Locale } from '../../../i18n/locales.ts';
-import { checkDeskContent, frontMatterOf, type DeskProblems } from '../../../lib/content/desk-check.ts';
-import { deskFields } from '../../../lib/content/desk-fields.ts';
-import { contentSchemas, type ContentCollection } from '../../../lib/content/schemas.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { checkDeskContent, frontMatterOf, type DeskProblems } from '#lib/content/desk-check.ts';
+import { deskFields } from '#lib/content/desk-fields.ts';
+import { contentSchemas, type ContentCollection } from '#lib/content/schemas.ts';
+import type { ShopDb } from '#server/db/index.ts';
 import { readDeskEntry } from './desk-entries.ts';
 
 // Astro's own Markdown processor (the one the build runs, `markdown: { syntaxHighlight: false }`): the preview's HTML

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { serverConfig } from '../../../server/config.ts';
+import { serverConfig } from '#server/config.ts';
 
 export interface PublishOutcome {
   ok: boolean;

@@ -1,13 +1,13 @@
-import { checkDeskContent, type DeskProblems } from '../../../lib/content/desk-check.ts';
-import type { DeskContent } from '../../../lib/content/desk-content.ts';
-import type { ContentCollection } from '../../../lib/content/schemas.ts';
-import type { ReleaseView } from '../../../lib/content/release-view.ts';
-import { isoNow } from '../../../server/auth/secrets.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
-import { isUniqueViolation } from '../../../server/db/values.ts';
-import { Problem } from '../../../server/problem.ts';
-import { recordAudit } from '../../audit/server/audit.ts';
-import type { StaffActor } from '../../staff/server/staff-actor.ts';
+import { checkDeskContent, type DeskProblems } from '#lib/content/desk-check.ts';
+import type { DeskContent } from '#lib/content/desk-content.ts';
+import type { ContentCollection } from '#lib/content/schemas.ts';
+import type { ReleaseView } from '#lib/content/release-view.ts';
+import { isoNow } from '#server/auth/secrets.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import { isUniqueViolation } from '#server/db/values.ts';
+import { Problem } from '#server/problem.ts';
+import { recordAudit } from '#core/audit/server/audit.ts';
+import type { StaffActor } from '#core/actors/server/actors.ts';
 import { publishRunner, type PublishOutcome } from './publish-runner.ts';
 import {
   liveReleases,
@@ -15,8 +15,8 @@ import {
   releaseColumns,
   snapshotAt,
   type Snapshot,
-} from '../../../server/services/content/desk-snapshots.ts';
-import { log } from '../../../server/observability/logger.ts';
+} from '#server/services/content/desk-snapshots.ts';
+import { log } from '#server/observability/logger.ts';
 
 export type { ReleaseView };
 

@@ -1,11 +1,11 @@
-import type { DeskContent } from '../../../lib/content/desk-content.ts';
-import { offerWindow } from '../../../lib/offers.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
-import { offerFiles } from '../../../server/content/offer-files.ts';
-import { Problem } from '../../../server/problem.ts';
-import { liveSnapshot, releaseEntries } from '../../../server/services/content/desk-snapshots.ts';
+import type { DeskContent } from '#lib/content/desk-content.ts';
+import { offerWindow } from '#lib/offers.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import { offerFiles } from '#server/content/offer-files.ts';
+import { Problem } from '#server/problem.ts';
+import { liveSnapshot, releaseEntries } from '#server/services/content/desk-snapshots.ts';
 import { startPublish, type ReleaseView } from './releases.ts';
-import { runJob } from '../../../server/observability/job-run.ts';
+import { runJob } from '#server/observability/job-run.ts';
 
 /** The instants an offer changes the listings at (offers.ts, on Cairo's calendar); none for a date not written yet. */
 function offerBoundaries(validFrom: string, validUntil: string): number[] {

@@ -1,9 +1,9 @@
-import type { ShopDb } from '../../../server/db/index.ts';
-import { isoNow } from '../../../server/auth/secrets.ts';
-import { CourierApiError, type CourierCompany } from '../../../server/couriers/courier-company.ts';
-import { Problem } from '../../../server/problem.ts';
-import { recordAudit } from '../../audit/server/audit.ts';
-import type { StaffActor } from '../../staff/server/staff-actor.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import { isoNow } from '#server/auth/secrets.ts';
+import { CourierApiError, type CourierCompany } from '#server/couriers/courier-company.ts';
+import { Problem } from '#server/problem.ts';
+import { recordAudit } from '#core/audit/server/audit.ts';
+import type { StaffActor } from '#core/actors/server/actors.ts';
 
 /**
  * Cancels an order's delivery before the company picked the parcel up (the company refuses once it has it): the

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { CourierCash, UnremittedOrder } from '../cash-views.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
-import { serverConfig } from '../../../server/config.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import { serverConfig } from '#server/config.ts';
 
 /**
  * The cash couriers owe (issue 22, docs/back-office-cash.md). A courier collects `orders.cash_to_collect` at the door

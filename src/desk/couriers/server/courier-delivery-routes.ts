@@ -5,8 +5,8 @@ import {
   ManifestQuerySchema,
   ReturnPickupSchema,
   SettlementSchema,
-} from '../../../lib/schemas/admin-couriers.ts';
-import { cairoToday } from '../../../lib/cairo-day.ts';
+} from '#lib/schemas/admin-couriers.ts';
+import { cairoToday } from '#lib/cairo-day.ts';
 import { readCourier } from './couriers.ts';
 import { courierManifest, manifestCsv } from './manifest.ts';
 import { importSettlement, reconcileCompany } from './settlements.ts';
@@ -14,14 +14,22 @@ import { handOverToCompany } from './hand-over.ts';
 import { cancelCompanyDelivery } from './cancel-delivery.ts';
 import { bookReturnPickup } from './return-pickup.ts';
 import { listHandoverRows, trackingNumbersOf } from './handover-list.ts';
-import { courierCompanies, courierCompany } from '../../../server/couriers/companies.ts';
-import { Problem } from '../../../server/problem.ts';
-import type { ApiEnv } from '../../../server/api/context.ts';
-import { validate } from '../../../server/api/validation.ts';
-import { idParam } from '../../shell/server/params.ts';
+import { courierCompanies, courierCompany } from '#server/couriers/companies.ts';
+import { Problem } from '#server/problem.ts';
+import type { ApiEnv } from '#server/api/context.ts';
+import { validate } from '#server/api/validation.ts';
+import { idParam } from '#server/api/params.ts';
 import { requireStaff } from '../../shell/server/require-staff.ts';
-import { deskDocumenter, done, missing } from '../../shell/server/desk-docs.ts';
-import { media, refused } from '../../../server/api/openapi/describe.ts';
+import { deskDocumenter, done, missing } from '#server/api/openapi/desk-docs.ts';
+import { media, refused } from '#server/api/openapi/describe.ts';
+import {
+  Bookings,
+  CancelledBooking,
+  CompanyReconciliation,
+  Handover,
+  ReturnPickup,
+  SettlementReport,
+} from './courier-answers.ts';
 
 const documented = deskDocumenter('Couriers');
 /** The courier company's API failed or did not answer (CourierApiError): nothing was changed, try again. */
@@ -32,7 +40,7 @@ export const adminCourierDeliveryRoutes = new Hono<ApiEnv>()
   .get(
     '/courier-deliveries',
     documented('Orders to hand over to a courier company, and their open deliveries', {
-      200: done('The configured companies and the orders ready to ship or at a company.'),
+      200: done('The configured companies and the orders ready to ship or at a company.', Handover),
     }),
     requireStaff('orders.read'),
     async (c) => {
@@ -46,7 +54,7 @@ export const adminCourierDeliveryRoutes = new Hono<ApiEnv>()
     documented(
       'Hand orders over to a courier company',
       {
-        200: done("Each order's outcome (created, or failed with the company's message)."),
+        200: done("Each order's outcome (created, or failed with the company's message).", Bookings),
         404: missing('courier company, or order (`detail.orders` lists them)'),
       },
       'Creates a delivery at the company for each order; one failing does not stop the others.',
@@ -63,7 +71,7 @@ export const adminCourierDeliveryRoutes = new Hono<ApiEnv>()
   .post(
     '/courier-deliveries/:id/cancel',
     documented('Cancel the open delivery of an order at its company', {
-      200: done('The order id, cancelled.'),
+      200: done('The order id, cancelled.', CancelledBooking),
       404: missing('order, open delivery or courier company'),
       409: refused('The company has already picked the parcel up (or refuses the cancel).'),
       502: companyDown,
@@ -88,7 +96,7 @@ export const adminCourierDeliveryRoutes = new Hono<ApiEnv>()
     documented(
       "Book a courier company's return pickup of a delivered order",
       {
-        200: done('The booking: company, tracking number and link (the first booking when asked again).'),
+        200: done('The booking: company, tracking number and link (the first booking when asked again).', ReturnPickup),
         404: missing('order or courier company'),
         409: refused('The order is not delivered, or the company refused (its message).'),
         422: refused("The company cannot collect from the order's address (`detail.missing` names the fields)."),
@@ -143,7 +151,7 @@ export const adminCourierDeliveryRoutes = new Hono<ApiEnv>()
     documented(
       "Import a courier company's settlement file",
       {
-        200: done('The report, line by line (written when `apply` and no line is refused).'),
+        200: done('The report, line by line (written when `apply` and no line is refused).', SettlementReport),
         404: missing('courier company'),
         422: refused('Applying a file with refused lines: nothing is written (`detail.report` has the report).'),
       },
@@ -167,7 +175,10 @@ export const adminCourierDeliveryRoutes = new Hono<ApiEnv>()
   .get(
     '/courier-settlements/:company',
     documented('The reconciliation of a courier company', {
-      200: done('Each delivered order: the cash expected, collected, the fee, remitted, and each difference flagged.'),
+      200: done(
+        'Each delivered order: the cash expected, collected, the fee, remitted, and each difference flagged.',
+        CompanyReconciliation,
+      ),
       404: missing('courier company'),
     }),
     requireStaff('cash.read'),

@@ -1,10 +1,10 @@
 import type { Courier, CourierWithCash } from '../cash-views.ts';
-import { egyptianMobile } from '../../../lib/phone.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
-import { isoNow } from '../../../server/auth/secrets.ts';
-import { Problem } from '../../../server/problem.ts';
-import { recordAudit } from '../../audit/server/audit.ts';
-import type { StaffActor } from '../../staff/server/staff-actor.ts';
+import { egyptianMobile } from '#lib/phone.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import { isoNow } from '#server/auth/secrets.ts';
+import { Problem } from '#server/problem.ts';
+import { recordAudit } from '#core/audit/server/audit.ts';
+import type { StaffActor } from '#core/actors/server/actors.ts';
 import { cashByCourier, NO_CASH } from './cash-outstanding.ts';
 
 /**

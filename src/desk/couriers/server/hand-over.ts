@@ -1,10 +1,10 @@
 import type { HandoverOutcome } from '../courier-delivery-views.ts';
-import { handoverAddress } from '../../../lib/couriers/handover-address.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
-import { companyCourierId } from '../../../server/couriers/company-courier.ts';
-import { CourierApiError, type CourierCompany } from '../../../server/couriers/courier-company.ts';
-import { Problem } from '../../../server/problem.ts';
-import type { StaffActor } from '../../staff/server/staff-actor.ts';
+import { handoverAddress } from '#lib/couriers/handover-address.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import { companyCourierId } from '#server/couriers/company-courier.ts';
+import { CourierApiError, type CourierCompany } from '#server/couriers/courier-company.ts';
+import { Problem } from '#server/problem.ts';
+import type { StaffActor } from '#core/actors/server/actors.ts';
 import { CITIES_OF, readHandoverOrders, type HandoverOrder } from './order-handover-data.ts';
 import { claimAndCreate, isStale, recoverStaleClaim } from './handover-claim.ts';
 
@@ -29,7 +29,7 @@ export async function handOverToCompany(
   if (!ids.length) throw new Problem(422, 'couriers.noOrders', { fields: { order_ids: ['couriers.noOrders'] } });
   if (ids.length > MAX_HANDOVER)
     throw new Problem(422, 'couriers.tooManyOrders', {
-      values: { max: MAX_HANDOVER },
+      values: { count: MAX_HANDOVER },
       fields: { order_ids: ['couriers.tooManyOrders'] },
     });
   const orders = new Map((await readHandoverOrders(db, ids)).map((o) => [o.id, o]));

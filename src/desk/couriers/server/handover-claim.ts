@@ -1,11 +1,11 @@
 import type { HandoverOutcome } from '../courier-delivery-views.ts';
-import { handoverAddress, type HandoverAddress } from '../../../lib/couriers/handover-address.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
-import { isoNow } from '../../../server/auth/secrets.ts';
-import { CourierApiError, type CourierCompany, type CourierDelivery } from '../../../server/couriers/courier-company.ts';
-import { recordAudit } from '../../audit/server/audit.ts';
-import type { StaffActor } from '../../staff/server/staff-actor.ts';
-import { isUniqueViolation } from '../../../server/db/values.ts';
+import { handoverAddress, type HandoverAddress } from '#lib/couriers/handover-address.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import { isoNow } from '#server/auth/secrets.ts';
+import { CourierApiError, type CourierCompany, type CourierDelivery } from '#server/couriers/courier-company.ts';
+import { recordAudit } from '#core/audit/server/audit.ts';
+import type { StaffActor } from '#core/actors/server/actors.ts';
+import { isUniqueViolation } from '#server/db/values.ts';
 import { CITIES_OF, type HandoverOrder } from './order-handover-data.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { HandoverRow } from '../courier-delivery-views.ts';
-import type { CourierStep } from '../../../lib/couriers/courier-steps.ts';
-import { handoverAddress } from '../../../lib/couriers/handover-address.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
-import type { CourierCompany, CourierCompanyName } from '../../../server/couriers/courier-company.ts';
+import type { CourierStep } from '#lib/couriers/courier-steps.ts';
+import { handoverAddress } from '#lib/couriers/handover-address.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import type { CourierCompany, CourierCompanyName } from '#server/couriers/courier-company.ts';
 import { CITIES_OF, readHandoverOrders } from './order-handover-data.ts';
 
 /**

@@ -1,12 +1,12 @@
 import Papa from 'papaparse';
-import type { Dictionary } from '../../../i18n/en.ts';
-import { formatAddress, formatOrderId } from '../../../i18n/format.ts';
-import type { Locale } from '../../../i18n/locales.ts';
-import { localized } from '../../../i18n/localized.ts';
-import { cairoDayEnd, cairoDayStart } from '../../../lib/cairo-day.ts';
+import type { Dictionary } from '#i18n/en.ts';
+import { formatAddress, formatOrderId } from '#i18n/format.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { localized } from '#i18n/localized.ts';
+import { cairoDayEnd, cairoDayStart } from '#lib/cairo-day.ts';
 import type { ManifestLine } from '../courier-delivery-views.ts';
-import { poundsText } from '../../../lib/money.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
+import { poundsText } from '#lib/money.ts';
+import type { ShopDb } from '#server/db/index.ts';
 
 /**
  * A courier's daily manifest (issue 38): for a courier or a company without an API, the orders handed to them on a

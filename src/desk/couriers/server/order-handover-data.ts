@@ -1,5 +1,5 @@
-import { BOSTA_CITIES, type OrderAddressCopy } from '../../../lib/couriers/handover-address.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
+import { BOSTA_CITIES, type OrderAddressCopy } from '#lib/couriers/handover-address.ts';
+import type { ShopDb } from '#server/db/index.ts';
 
 /**
  * What the courier company needs of orders, read in one query: the shopper's name and mobile, the order's copy of

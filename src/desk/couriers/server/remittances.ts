@@ -1,15 +1,15 @@
 import { sql } from 'kysely';
-import { formatOrderId } from '../../../i18n/format.ts';
-import { can } from '../../shell/permissions.ts';
+import { formatOrderId } from '#i18n/format.ts';
+import { can } from '#core/permissions/permissions.ts';
 import type { Remittance } from '../cash-views.ts';
-import { poundsText } from '../../../lib/money.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
-import { isoNow } from '../../../server/auth/secrets.ts';
-import { Problem } from '../../../server/problem.ts';
-import { isUniqueViolation } from '../../../server/db/values.ts';
-import { recordCodReceived } from '../../../server/services/seller-ledger/index.ts';
-import { recordAudit } from '../../audit/server/audit.ts';
-import type { StaffActor } from '../../staff/server/staff-actor.ts';
+import { poundsText } from '#lib/money.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import { isoNow } from '#server/auth/secrets.ts';
+import { Problem } from '#server/problem.ts';
+import { isUniqueViolation } from '#server/db/values.ts';
+import { recordCodReceived } from '#core/seller-ledger/server/index.ts';
+import { recordAudit } from '#core/audit/server/audit.ts';
+import type { StaffActor } from '#core/actors/server/actors.ts';
 
 /**
  * A remittance (issue 22, short remittances issue 33): finance counts the cash a courier hands in and records it against

@@ -1,11 +1,11 @@
-import { handoverAddress } from '../../../lib/couriers/handover-address.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
-import { isoNow } from '../../../server/auth/secrets.ts';
-import { isUniqueViolation } from '../../../server/db/values.ts';
-import { CourierApiError, type CourierCompany } from '../../../server/couriers/courier-company.ts';
-import { Problem } from '../../../server/problem.ts';
-import { recordAudit } from '../../audit/server/audit.ts';
-import type { StaffActor } from '../../staff/server/staff-actor.ts';
+import { handoverAddress } from '#lib/couriers/handover-address.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import { isoNow } from '#server/auth/secrets.ts';
+import { isUniqueViolation } from '#server/db/values.ts';
+import { CourierApiError, type CourierCompany } from '#server/couriers/courier-company.ts';
+import { Problem } from '#server/problem.ts';
+import { recordAudit } from '#core/audit/server/audit.ts';
+import type { StaffActor } from '#core/actors/server/actors.ts';
 import { CITIES_OF, readHandoverOrders } from './order-handover-data.ts';
 
 export interface ReturnPickup {

@@ -1,14 +1,14 @@
 import Papa from 'papaparse';
 import type { ReconciledOrder, SettlementLine, SettlementReport } from '../courier-delivery-views.ts';
-import { parseMoneyInput } from '../../../lib/money.ts';
-import { latinDigits } from '../../../lib/text.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
-import type { CourierCompanyName } from '../../../server/couriers/courier-company.ts';
-import { isoNow } from '../../../server/auth/secrets.ts';
-import { Problem } from '../../../server/problem.ts';
-import { recordCodReceived } from '../../../server/services/seller-ledger/index.ts';
-import { recordAudit } from '../../audit/server/audit.ts';
-import type { StaffActor } from '../../staff/server/staff-actor.ts';
+import { parseMoneyInput } from '#lib/money.ts';
+import { latinDigits } from '#lib/text.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import type { CourierCompanyName } from '#server/couriers/courier-company.ts';
+import { isoNow } from '#server/auth/secrets.ts';
+import { Problem } from '#server/problem.ts';
+import { recordCodReceived } from '#core/seller-ledger/server/index.ts';
+import { recordAudit } from '#core/audit/server/audit.ts';
+import type { StaffActor } from '#core/actors/server/actors.ts';
 
 /**
  * A courier company's cash cycle (issue 38): its settlement export — what it says it collected per delivery and its

@@ -1,7 +1,7 @@
-import type { ShopDb } from '../../../server/db/index.ts';
-import { Problem } from '../../../server/problem.ts';
-import { recordAudit } from '../../audit/server/audit.ts';
-import type { StaffActor } from '../../staff/server/staff-actor.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import { Problem } from '#server/problem.ts';
+import { recordAudit } from '#core/audit/server/audit.ts';
+import type { StaffActor } from '#core/actors/server/actors.ts';
 
 /**
  * Flags a shopper for cash on delivery (e.g. after repeated refusals at the door) or clears the flag. While flagged,

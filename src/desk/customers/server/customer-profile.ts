@@ -1,9 +1,9 @@
-import type { Locale } from '../../../i18n/locales.ts';
+import type { Locale } from '#i18n/locales.ts';
 import type { CustomerProfile } from '../customer-view.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
-import { Problem } from '../../../server/problem.ts';
-import { walletStatement } from '../../../server/services/orders/wallet.ts';
-import { localField } from '../../../i18n/localized.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import { Problem } from '#server/problem.ts';
+import { walletStatement } from '#server/services/orders/wallet.ts';
+import { localField } from '#i18n/localized.ts';
 
 /** Everything support needs on one shopper: profile, latest orders, addresses, wallet ledger and balance, COD flag. */
 export async function customerProfile(db: ShopDb, userId: number, locale: Locale): Promise<CustomerProfile> {

@@ -1,14 +1,15 @@
 import { Hono } from 'hono';
-import { CodFlagSchema, CustomerSearchSchema, WalletAdjustmentSchema } from '../../../lib/schemas/admin-money.ts';
+import { CodFlagSchema, CustomerSearchSchema, WalletAdjustmentSchema } from '#lib/schemas/admin-money.ts';
 import { setCodFlag } from './cod-flag.ts';
 import { customerProfile } from './customer-profile.ts';
 import { searchCustomers } from './customer-search.ts';
 import { adjustWallet } from './wallet-adjustment.ts';
-import type { ApiEnv } from '../../../server/api/context.ts';
-import { validate } from '../../../server/api/validation.ts';
-import { idParam } from '../../shell/server/params.ts';
+import type { ApiEnv } from '#server/api/context.ts';
+import { validate } from '#server/api/validation.ts';
+import { idParam } from '#server/api/params.ts';
 import { requireStaff } from '../../shell/server/require-staff.ts';
-import { deskDocumenter, done, missing, stale } from '../../shell/server/desk-docs.ts';
+import { deskDocumenter, done, missing, stale } from '#server/api/openapi/desk-docs.ts';
+import { CodFlag, Customer, CustomerPage, WalletBalance } from './customer-answers.ts';
 
 const documented = deskDocumenter('Customers');
 
@@ -19,7 +20,7 @@ const documented = deskDocumenter('Customers');
 export const adminCustomerRoutes = new Hono<ApiEnv>()
   .get(
     '/customers',
-    documented('Find customers', { 200: done('A page of customers.') }),
+    documented('Find customers', { 200: done('A page of customers.', CustomerPage) }),
     requireStaff('customers.read'),
     validate('query', CustomerSearchSchema),
     async (c) => {
@@ -29,15 +30,15 @@ export const adminCustomerRoutes = new Hono<ApiEnv>()
   )
   .get(
     '/customers/:id',
-    documented('A customer: orders, wallet, flags', { 200: done('The customer.'), 404: missing('customer') }),
+    documented('A customer: orders, wallet, flags', { 200: done('The customer.', Customer), 404: missing('customer') }),
     requireStaff('customers.read'),
     async (c) => c.json({ data: await customerProfile(c.get('db'), idParam(c, 'adminMoney.customerNotFound'), c.get('locale')) }),
   )
   .post(
     '/customers/:id/wallet',
     documented("Credit or debit a customer's wallet", {
-      200: done('The wallet.'),
-      201: done('The wallet.'),
+      200: done('The wallet.', WalletBalance),
+      201: done('The wallet.', WalletBalance),
       404: missing('customer'),
       409: stale,
     }),
@@ -60,7 +61,10 @@ export const adminCustomerRoutes = new Hono<ApiEnv>()
   )
   .post(
     '/customers/:id/cod-flag',
-    documented('Block or allow cash on delivery for a customer', { 200: done('The customer.'), 404: missing('customer') }),
+    documented('Block or allow cash on delivery for a customer', {
+      200: done('The customer.', CodFlag),
+      404: missing('customer'),
+    }),
     requireStaff('customers.flag'),
     validate('json', CodFlagSchema),
     async (c) => {

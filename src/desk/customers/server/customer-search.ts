@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { egyptianMobile } from '../../../lib/phone.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
+import { egyptianMobile } from '#lib/phone.ts';
+import type { ShopDb } from '#server/db/index.ts';
 import type { CustomerListRow } from '../customer-views.ts';
 
 export type { CustomerListRow };

@@ -1,11 +1,11 @@
-import { can } from '../../shell/permissions.ts';
-import { poundsText } from '../../../lib/money.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
-import { Problem } from '../../../server/problem.ts';
-import { recordWalletEntry, walletBalance } from '../../../server/services/orders/wallet.ts';
-import { lockShopper } from '../../../server/services/shopper-lock.ts';
-import { recordAudit } from '../../audit/server/audit.ts';
-import type { StaffActor } from '../../staff/server/staff-actor.ts';
+import { can } from '#core/permissions/permissions.ts';
+import { poundsText } from '#lib/money.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import { Problem } from '#server/problem.ts';
+import { recordWalletEntry, walletBalance } from '#server/services/orders/wallet.ts';
+import { lockShopper } from '#server/services/shopper-lock.ts';
+import { recordAudit } from '#core/audit/server/audit.ts';
+import type { StaffActor } from '#core/actors/server/actors.ts';
 
 export interface WalletAdjustment {
   userId: number;

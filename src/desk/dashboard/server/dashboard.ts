@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { cairoDayEnd, cairoDayStart, cairoToday } from '../../../lib/cairo-day.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
+import { cairoDayEnd, cairoDayStart, cairoToday } from '#lib/cairo-day.ts';
+import type { ShopDb } from '#server/db/index.ts';
 import { cashByCourier } from '../../couriers/server/cash-outstanding.ts';
-import { COD } from '../../orders/server/confirmation-calls.ts';
+import { COD } from '#core/orders/server/confirmation.ts';
 
 /**
  * The desk's dashboard (issue 22): each figure's exact definition is in docs/back-office-cash.md, and here beside its

@@ -1,12 +1,12 @@
-import type { ShopDb } from '../../../server/db/index.ts';
-import { nowIso } from '../../../server/db/values.ts';
-import { Problem } from '../../../server/problem.ts';
-import type { ProductInput } from '../../../lib/schemas/admin-catalog.ts';
-import { recordAudit } from '../../audit/server/audit.ts';
-import type { StaffActor } from '../../staff/server/staff-actor.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import { nowIso } from '#server/db/values.ts';
+import { Problem } from '#server/problem.ts';
+import type { ProductInput } from '#lib/schemas/admin-catalog.ts';
+import { recordAudit } from '#core/audit/server/audit.ts';
+import type { StaffActor } from '#core/actors/server/actors.ts';
 import { checkPlace, editableProduct, publishProductChange, writeProductUpdate } from '../../catalog/server/product-editor.ts';
-import { pickModerated, type Proposal } from '../../../server/services/catalog/product-changes.ts';
-import { MODERATED_FIELDS, type ChangeKind } from '../../../lib/seller-catalog-changes.ts';
+import { pickModerated, type Proposal } from '#server/services/catalog/product-changes.ts';
+import { MODERATED_FIELDS, type ChangeKind } from '#lib/seller-catalog-changes.ts';
 import type { QueueItem } from '../moderation-views.ts';
 
 /**

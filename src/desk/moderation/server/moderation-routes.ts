@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import type { ApiEnv } from '../../../server/api/context.ts';
-import { validate } from '../../../server/api/validation.ts';
-import { idParam } from '../../shell/server/params.ts';
+import type { ApiEnv } from '#server/api/context.ts';
+import { validate } from '#server/api/validation.ts';
+import { idParam } from '#server/api/params.ts';
 import { requireStaff } from '../../shell/server/require-staff.ts';
-import { deskDocumenter, done, missing } from '../../shell/server/desk-docs.ts';
+import { deskDocumenter, done, missing } from '#server/api/openapi/desk-docs.ts';
 import { decideChange, moderationQueue, setSellerTrusted } from './moderation-queue.ts';
+import { ModerationQueue, SellerTrust } from './moderation-answers.ts';
 
 const documented = deskDocumenter('Moderation');
 const notFound = 'deskModeration.changeNotFound' as const;
@@ -16,14 +17,16 @@ const TrustedSchema = z.object({ trusted: z.boolean() });
 export const adminModerationRoutes = new Hono<ApiEnv>()
   .get(
     '/moderation',
-    documented('Sellers’ catalog changes waiting for review, with their differences', { 200: done('The queue.') }),
+    documented('Sellers’ catalog changes waiting for review, with their differences', {
+      200: done('The queue.', ModerationQueue),
+    }),
     requireStaff('catalog.manage'),
     async (c) => c.json({ data: await moderationQueue(c.get('db')) }),
   )
   .post(
     '/moderation/:id/approve',
     documented('Approve a change: it is written to the product and shown in the shop', {
-      200: done('The queue.'),
+      200: done('The queue.', ModerationQueue),
       404: missing('change waiting for review'),
     }),
     requireStaff('catalog.manage'),
@@ -35,7 +38,7 @@ export const adminModerationRoutes = new Hono<ApiEnv>()
   .post(
     '/moderation/:id/reject',
     documented('Reject a change with a reason the seller reads', {
-      200: done('The queue.'),
+      200: done('The queue.', ModerationQueue),
       404: missing('change waiting for review'),
     }),
     requireStaff('catalog.manage'),
@@ -49,7 +52,7 @@ export const adminModerationRoutes = new Hono<ApiEnv>()
   .put(
     '/sellers/:id/trusted',
     documented('Mark a seller trusted (their catalog changes skip moderation) or not', {
-      200: done('The seller’s trust.'),
+      200: done('The seller’s trust.', SellerTrust),
       404: missing('seller'),
     }),
     requireStaff('partners.manage'),

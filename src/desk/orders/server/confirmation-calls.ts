@@ -1,12 +1,12 @@
-import type { ShopDb } from '../../../server/db/index.ts';
-import { isoNow } from '../../../server/auth/secrets.ts';
-import { serverConfig } from '../../../server/config.ts';
-import { announceCatalogChange } from '../../../server/services/catalog/catalog-changes.ts';
-import { cancelWithin } from '../../../server/services/orders/cancel-order.ts';
-import { moveOrderStatus } from '../../../server/services/orders/lifecycle.ts';
-import { Problem } from '../../../server/problem.ts';
-import { recordAudit } from '../../audit/server/audit.ts';
-import { staffActorTag, type StaffActor } from '../../staff/server/staff-actor.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import { isoNow } from '#server/auth/secrets.ts';
+import { serverConfig } from '#server/config.ts';
+import { announceCatalogChange } from '#server/services/catalog/catalog-changes.ts';
+import { cancelWithin } from '#core/orders/server/cancel-order.ts';
+import { COD, confirmOrder, SYSTEM_NOTES } from '#core/orders/server/confirmation.ts';
+import { Problem } from '#server/problem.ts';
+import { recordAudit } from '#core/audit/server/audit.ts';
+import { staffActorTag, type StaffActor } from '#core/actors/server/actors.ts';
 
 /**
  * Cash on delivery lives on the confirmation call (issue 22, docs/back-office.md): every new COD order is called before
@@ -17,19 +17,6 @@ import { staffActorTag, type StaffActor } from '../../staff/server/staff-actor.t
 export const CALL_OUTCOMES = ['confirmed', 'no_answer', 'wrong_number', 'refused', 'call_back'] as const;
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 const FAILED: readonly CallOutcome[] = ['no_answer', 'wrong_number', 'refused'];
-
-export const COD = 'cash_on_delivery';
-
-/**
- * The notes the shop itself writes on an order's events: stored as these keys and read in the staff member's language
- * (`adminOrders.order.systemNotes`), where a note a person typed is shown as typed.
- */
-export const SYSTEM_NOTES = {
-  confirmedByPhone: 'confirmedByPhone',
-  callsExhausted: 'callsExhausted',
-  confirmedByReply: 'confirmedByReply',
-  cancelledByReply: 'cancelledByReply',
-} as const;
 
 export interface QueuedOrder {
   id: number;
@@ -177,16 +164,8 @@ export async function logConfirmationCall(
     let productIds: number[] = [];
     const stale = () => new Problem(409, 'admin.staleOrder', { values: { status: 'ACCEPT' } });
     if (call.outcome === 'confirmed') {
-      if (
-        !(await moveOrderStatus(trx, {
-          orderId: call.orderId,
-          from: ['PLACED'],
-          to: 'ACCEPT',
-          actor: tag,
-          note: SYSTEM_NOTES.confirmedByPhone,
-        }))
-      )
-        throw stale();
+      const confirmation = { orderId: call.orderId, actor, by: 'phone', note: SYSTEM_NOTES.confirmedByPhone } as const;
+      if (!(await confirmOrder(trx, confirmation))) throw stale();
       status = 'ACCEPT';
     } else if (FAILED.includes(call.outcome) && failedCalls >= serverConfig().codCallAttempts) {
       productIds = await cancelWithin(trx, {

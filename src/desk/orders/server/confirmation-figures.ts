@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { cairoDayEnd, cairoDayStart } from '../../../lib/cairo-day.ts';
+import { cairoDayEnd, cairoDayStart } from '#lib/cairo-day.ts';
 import {
   CONFIRMATION_CHANNELS,
   channelOfActor,
@@ -9,8 +9,8 @@ import {
   type ConfirmationFigures,
   type Period,
 } from '../../dashboard/confirmation-figures.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
-import { COD } from './confirmation-calls.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import { COD } from '#core/orders/server/confirmation.ts';
 
 /**
  * The confirmation desk's figures (issue 37's follow-up), over the cash-on-delivery orders placed in a chosen period

@@ -1,9 +1,9 @@
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
-import { ORDER_STATUSES, type OrderStatus } from '../../../lib/orders/order-status.ts';
-import { cairoDayEnd, cairoDayStart } from '../../../lib/cairo-day.ts';
-import { egyptianMobile } from '../../../lib/phone.ts';
-import type { Database } from '../../../server/db/schema.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
+import { ORDER_STATUSES, type OrderStatus } from '#lib/orders/order-status.ts';
+import { cairoDayEnd, cairoDayStart } from '#lib/cairo-day.ts';
+import { egyptianMobile } from '#lib/phone.ts';
+import type { Database } from '#server/db/schema.ts';
+import type { ShopDb } from '#server/db/index.ts';
 
 /** The orders desk's list (issue 22): filters, search, server-side sorting and paging, counts per status. */
 export const DESK_PAGE_SIZE = 25;

@@ -1,4 +1,4 @@
-import type { ShopDb } from '../../../server/db/index.ts';
+import type { ShopDb } from '#server/db/index.ts';
 import { readAuditLog } from '../../audit/server/audit-log.ts';
 
 /** The order row with its shopper's contact, or undefined. */

@@ -1,6 +1,6 @@
-import { isOrderStatus, operatorNextStatuses, type OrderStatus } from '../../../lib/orders/order-status.ts';
+import { isOrderStatus, operatorNextStatuses, type OrderStatus } from '#lib/orders/order-status.ts';
 import { staffNamer } from '../../staff/server/staff-names.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
+import type { ShopDb } from '#server/db/index.ts';
 import type { AuditRow } from '../../audit/server/audit-log.ts';
 import type { TimelineEntry } from '../order-timeline.ts';
 import { readDeskOrderRows, type DeskOrderRows } from './desk-order-queries.ts';

@@ -1,6 +1,6 @@
-import { DeskQuerySchema } from '../../../lib/schemas/admin-orders.ts';
+import { DeskQuerySchema } from '#lib/schemas/admin-orders.ts';
 import { safeParse } from 'zod/mini';
-import type { ShopDb } from '../../../server/db/index.ts';
+import type { ShopDb } from '#server/db/index.ts';
 import { deskFilterOf, listDeskOrders, type DeskFilter } from './desk-list.ts';
 import { activeCouriers } from './desk-order.ts';
 

@@ -1,8 +1,8 @@
-import type { ShopDb } from '../../../server/db/index.ts';
-import { isoNow } from '../../../server/auth/secrets.ts';
-import { Problem } from '../../../server/problem.ts';
-import { recordAudit } from '../../audit/server/audit.ts';
-import type { StaffActor } from '../../staff/server/staff-actor.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import { isoNow } from '#server/auth/secrets.ts';
+import { Problem } from '#server/problem.ts';
+import { recordAudit } from '#core/audit/server/audit.ts';
+import type { StaffActor } from '#core/actors/server/actors.ts';
 
 /** A staff note on an order (e.g. "shopper asked for delivery after 5 pm"), on its timeline and in the audit log. */
 export async function addOrderNote(db: ShopDb, orderId: number, body: string, actor: StaffActor): Promise<void> {

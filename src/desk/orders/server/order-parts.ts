@@ -1,7 +1,7 @@
-import type { PartStatus } from '../../../lib/orders/part-status.ts';
+import type { PartStatus } from '#lib/orders/part-status.ts';
 import type { DeskPart } from '../order-parts-view.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
-import { toInt } from '../../../server/db/values.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import { toInt } from '#server/db/values.ts';
 
 /**
  * The sellers' parts of an order as the desk sees them (issue 40 item 4): who prepares what and how far they are.

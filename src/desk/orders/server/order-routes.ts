@@ -6,18 +6,19 @@ import {
   FailedDeliverySchema,
   MoveSchema,
   NoteSchema,
-} from '../../../lib/schemas/admin-orders.ts';
+} from '#lib/schemas/admin-orders.ts';
 import { confirmationQueue, logConfirmationCall } from './confirmation-calls.ts';
 import { deskFilterOf, listDeskOrders } from './desk-list.ts';
-import { moveFromDesk, recordFailedDelivery } from './desk-moves.ts';
+import { moveOrder, recordFailedDelivery } from '#core/orders/server/order-moves.ts';
 import { readDeskOrder } from './desk-order.ts';
 import { addOrderNote } from './order-notes.ts';
-import { Problem, problemText } from '../../../server/problem.ts';
-import type { ApiEnv } from '../../../server/api/context.ts';
-import { validate } from '../../../server/api/validation.ts';
-import { idParam } from '../../shell/server/params.ts';
+import { Problem, problemText } from '#server/problem.ts';
+import type { ApiEnv } from '#server/api/context.ts';
+import { validate } from '#server/api/validation.ts';
+import { idParam } from '#server/api/params.ts';
 import { requireStaff } from '../../shell/server/require-staff.ts';
-import { deskDocumenter, done, missing, stale } from '../../shell/server/desk-docs.ts';
+import { deskDocumenter, done, missing, stale } from '#server/api/openapi/desk-docs.ts';
+import { BulkMoveResults, ConfirmationQueue, DeskOrder, DeskOrderPage, LoggedCall, MovedOrder, Noted } from './order-answers.ts';
 
 const documented = deskDocumenter('Orders');
 
@@ -25,7 +26,7 @@ const documented = deskDocumenter('Orders');
 export const adminOrderRoutes = new Hono<ApiEnv>()
   .get(
     '/orders',
-    documented('The order desk: orders by status, search, page', { 200: done('A page of orders.') }),
+    documented('The order desk: orders by status, search, page', { 200: done('A page of orders.', DeskOrderPage) }),
     requireStaff('orders.read'),
     validate('query', DeskQuerySchema),
     async (c) => {
@@ -35,7 +36,7 @@ export const adminOrderRoutes = new Hono<ApiEnv>()
   )
   .get(
     '/orders/:id',
-    documented('One order with its history, notes and calls', { 200: done('The order.'), 404: missing('order') }),
+    documented('One order with its history, notes and calls', { 200: done('The order.', DeskOrder), 404: missing('order') }),
     requireStaff('orders.read'),
     async (c) => {
       const order = await readDeskOrder(c.get('db'), idParam(c, 'admin.orderNotFound'));
@@ -45,7 +46,7 @@ export const adminOrderRoutes = new Hono<ApiEnv>()
   )
   .post(
     '/orders/bulk-move',
-    documented('Move many orders to the next status', { 200: done('What moved and what was refused.') }),
+    documented('Move many orders to the next status', { 200: done('What moved and what was refused.', BulkMoveResults) }),
     requireStaff('orders.work'),
     validate('json', BulkMoveSchema),
     async (c) => {
@@ -55,7 +56,7 @@ export const adminOrderRoutes = new Hono<ApiEnv>()
       const results = [];
       for (const order of body.orders) {
         try {
-          const moved = await moveFromDesk(
+          const moved = await moveOrder(
             c.get('db'),
             { orderId: order.id, from: order.from, to: body.to, reason: body.reason, courierId: body.courier_id },
             c.get('staff'),
@@ -71,12 +72,12 @@ export const adminOrderRoutes = new Hono<ApiEnv>()
   )
   .post(
     '/orders/:id/move',
-    documented('Move an order to a status', { 200: done('The order.'), 404: missing('order'), 409: stale }),
+    documented('Move an order to a status', { 200: done('The order.', MovedOrder), 404: missing('order'), 409: stale }),
     requireStaff('orders.work'),
     validate('json', MoveSchema),
     async (c) => {
       const body = c.req.valid('json');
-      const moved = await moveFromDesk(
+      const moved = await moveOrder(
         c.get('db'),
         {
           orderId: idParam(c, 'admin.orderNotFound'),
@@ -93,7 +94,7 @@ export const adminOrderRoutes = new Hono<ApiEnv>()
   )
   .post(
     '/orders/:id/failed-delivery',
-    documented('Record a failed delivery attempt', { 200: done('The order.'), 404: missing('order'), 409: stale }),
+    documented('Record a failed delivery attempt', { 200: done('The order.', MovedOrder), 404: missing('order'), 409: stale }),
     requireStaff('orders.work'),
     validate('json', FailedDeliverySchema),
     async (c) => {
@@ -109,7 +110,7 @@ export const adminOrderRoutes = new Hono<ApiEnv>()
   )
   .post(
     '/orders/:id/notes',
-    documented('Add a note to an order', { 201: done('Noted.'), 404: missing('order') }),
+    documented('Add a note to an order', { 201: done('Noted.', Noted), 404: missing('order') }),
     requireStaff('orders.work'),
     validate('json', NoteSchema),
     async (c) => {
@@ -119,14 +120,14 @@ export const adminOrderRoutes = new Hono<ApiEnv>()
   )
   .get(
     '/confirmations',
-    documented('The cash-on-delivery confirmation calls due', { 200: done('The queue.') }),
+    documented('The cash-on-delivery confirmation calls due', { 200: done('The queue.', ConfirmationQueue) }),
     requireStaff('orders.work'),
     async (c) => c.json({ data: await confirmationQueue(c.get('db')) }),
   )
   .post(
     '/orders/:id/calls',
     documented("Record a confirmation call's outcome", {
-      201: done('The call and the order.'),
+      201: done('The call and the order.', LoggedCall),
       404: missing('order'),
       409: stale,
     }),

@@ -1,7 +1,7 @@
 import type { ApplicationFileView, ApplicationPage, ApplicationView } from '../partner-views.ts';
-import { APPLICATION_STATUSES, type ApplicationStatus } from '../../../lib/schemas/admin-partners.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
-import { toInt } from '../../../server/db/values.ts';
+import { APPLICATION_STATUSES, type ApplicationStatus } from '#lib/schemas/admin-partners.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import { toInt } from '#server/db/values.ts';
 
 /** Partner applications in the desk (issue 23): the brands that applied at /become-partner, by status, newest first. */
 export const APPLICATIONS_PER_PAGE = 25;

@@ -1,20 +1,20 @@
-import { dictionary } from '../../../i18n/t.ts';
-import { interpolate } from '../../../i18n/interpolate.ts';
-import { localeOr } from '../../../i18n/locales.ts';
-import { localePath } from '../../../i18n/routes.ts';
+import { dictionary } from '#i18n/t.ts';
+import { interpolate } from '#i18n/interpolate.ts';
+import { localeOr } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routes.ts';
 import type { ApplicationView, ApprovalResult } from '../partner-views.ts';
-import type { ApproveApplicationInput } from '../../../lib/schemas/admin-partners.ts';
-import { smsSender } from '../../../server/auth/sms/sender.ts';
-import { serverConfig } from '../../../server/config.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
-import { isUniqueViolation, nowIso } from '../../../server/db/values.ts';
-import { fieldProblem, Problem } from '../../../server/problem.ts';
-import { announceCatalogChange } from '../../../server/services/catalog/catalog-changes.ts';
-import { recordAudit } from '../../audit/server/audit.ts';
-import type { StaffActor } from '../../staff/server/staff-actor.ts';
+import type { ApproveApplicationInput } from '#lib/schemas/admin-partners.ts';
+import { smsSender } from '#server/auth/sms/sender.ts';
+import { serverConfig } from '#server/config.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import { isUniqueViolation, nowIso } from '#server/db/values.ts';
+import { fieldProblem, Problem } from '#server/problem.ts';
+import { announceCatalogChange } from '#server/services/catalog/catalog-changes.ts';
+import { recordAudit } from '#core/audit/server/audit.ts';
+import type { StaffActor } from '#core/actors/server/actors.ts';
 import { readApplication } from './applications.ts';
-import { inviteSellerMember, sellerInviteLink } from '../../../seller/accounts/server/invitations.ts';
-import { log } from '../../../server/observability/logger.ts';
+import { inviteSellerMember, sellerInviteLink } from '#seller/accounts/server/invitations.ts';
+import { log } from '#server/observability/logger.ts';
 
 /**
  * Deciding a partner application (issue 23): approval creates the seller and its page, rejection records why; each

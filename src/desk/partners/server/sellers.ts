@@ -1,13 +1,13 @@
-import { sortByName } from '../../../i18n/format.ts';
-import type { Locale } from '../../../i18n/locales.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
-import { toInt } from '../../../server/db/values.ts';
-import { Problem } from '../../../server/problem.ts';
-import { announceCatalogChange } from '../../../server/services/catalog/catalog-changes.ts';
-import { forgetOutOfShop } from '../../../server/services/catalog/out-of-shop.ts';
-import { recordAudit } from '../../audit/server/audit.ts';
-import type { StaffActor } from '../../staff/server/staff-actor.ts';
-import { localField } from '../../../i18n/localized.ts';
+import { sortByName } from '#i18n/format.ts';
+import type { Locale } from '#i18n/locales.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import { toInt } from '#server/db/values.ts';
+import { Problem } from '#server/problem.ts';
+import { announceCatalogChange } from '#server/services/catalog/catalog-changes.ts';
+import { forgetOutOfShop } from '#server/services/catalog/out-of-shop.ts';
+import { recordAudit } from '#core/audit/server/audit.ts';
+import type { StaffActor } from '#core/actors/server/actors.ts';
+import { localField } from '#i18n/localized.ts';
 
 /** A seller as the desk lists it (issue 23). */
 export interface DeskSeller {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { VerifiedCallback } from '../../../server/payments/gateway.ts';
+import type { VerifiedCallback } from '#server/payments/gateway.ts';
 import { comparePayment } from './compare-payment.ts';
 
 const theirs = (over: Partial<VerifiedCallback>): VerifiedCallback => ({

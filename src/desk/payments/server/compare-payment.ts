@@ -1,4 +1,4 @@
-import type { VerifiedCallback } from '../../../server/payments/gateway.ts';
+import type { VerifiedCallback } from '#server/payments/gateway.ts';
 
 export const MISMATCH_KINDS = ['paid_there', 'refunded_there', 'amount_differs', 'not_paid_there'] as const;
 export type MismatchKind = (typeof MISMATCH_KINDS)[number];

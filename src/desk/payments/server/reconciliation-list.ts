@@ -1,4 +1,4 @@
-import type { ShopDb } from '../../../server/db/index.ts';
+import type { ShopDb } from '#server/db/index.ts';
 import type { ReconciliationView } from '../reconciliation-view.ts';
 
 /** A day's report as finance reads it: each provider's run, then its mismatches (provider, then order). */

@@ -1,10 +1,10 @@
-import { cairoDayEnd, cairoDayStart, cairoToday } from '../../../lib/cairo-day.ts';
-import { serverConfig } from '../../../server/config.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
-import { nowIso } from '../../../server/db/values.ts';
-import { log } from '../../../server/observability/logger.ts';
-import { GatewayError, PROVIDERS, type PaymentGateway, type ProviderName } from '../../../server/payments/gateway.ts';
-import { gatewayFor, providerAvailable } from '../../../server/payments/gateways.ts';
+import { cairoDayEnd, cairoDayStart, cairoToday } from '#lib/cairo-day.ts';
+import { serverConfig } from '#server/config.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import { nowIso } from '#server/db/values.ts';
+import { log } from '#server/observability/logger.ts';
+import { GatewayError, PROVIDERS, type PaymentGateway, type ProviderName } from '#server/payments/gateway.ts';
+import { gatewayFor, providerAvailable } from '#server/payments/gateways.ts';
 import { comparePayment } from './compare-payment.ts';
 
 export interface ProviderRun {

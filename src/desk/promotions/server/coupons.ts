@@ -1,11 +1,11 @@
 import type { CouponPage, CouponRedemptionView, CouponView } from '../promotion-views.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
-import type { CouponRow } from '../../../server/db/schema.ts';
-import { isUniqueViolation, nowIso, toInt } from '../../../server/db/values.ts';
-import { Problem, type ProblemCode } from '../../../server/problem.ts';
-import { normalizeCode } from '../../../server/services/orders/coupons.ts';
-import { recordAudit } from '../../audit/server/audit.ts';
-import type { StaffActor } from '../../staff/server/staff-actor.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import type { CouponRow } from '#server/db/schema.ts';
+import { isUniqueViolation, nowIso, toInt } from '#server/db/values.ts';
+import { Problem, type ProblemCode } from '#server/problem.ts';
+import { normalizeCode } from '#server/services/orders/coupons.ts';
+import { recordAudit } from '#core/audit/server/audit.ts';
+import type { StaffActor } from '#core/actors/server/actors.ts';
 import { lastShopDay, shopDayEnd, shopDayStart, shopDayOf } from './shop-days.ts';
 
 /**

@@ -1,9 +1,9 @@
 import type { DeliveryFeesView } from '../promotion-views.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
-import { Problem } from '../../../server/problem.ts';
-import { freeDeliveryThreshold } from '../../../server/services/orders/settings.ts';
-import { recordAudit } from '../../audit/server/audit.ts';
-import type { StaffActor } from '../../staff/server/staff-actor.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import { Problem } from '#server/problem.ts';
+import { freeDeliveryThreshold } from '#server/services/orders/settings.ts';
+import { recordAudit } from '#core/audit/server/audit.ts';
+import type { StaffActor } from '#core/actors/server/actors.ts';
 
 /**
  * Delivery fees per governorate and the free-delivery threshold (issue 23): the same rows the cart's estimate and the

@@ -1,4 +1,4 @@
-import { cairoDayEnd, cairoDayStart, cairoToday } from '../../../lib/cairo-day.ts';
+import { cairoDayEnd, cairoDayStart, cairoToday } from '#lib/cairo-day.ts';
 
 /**
  * Coupon windows are typed as the shop's calendar days (Cairo, UTC+2 or +3 with daylight saving) and stored as the

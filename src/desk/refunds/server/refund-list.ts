@@ -1,5 +1,5 @@
-import type { ShopDb } from '../../../server/db/index.ts';
-import type { RefundTable } from '../../../server/db/schema.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import type { RefundTable } from '#server/db/schema.ts';
 
 export const REFUNDS_PAGE_SIZE = 50;
 

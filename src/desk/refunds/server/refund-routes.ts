@@ -1,13 +1,14 @@
 import { Hono } from 'hono';
-import { PayRefundSchema, RefundListQuerySchema } from '../../../lib/schemas/admin-money.ts';
-import { payRefund } from './pay-refund.ts';
+import { PayRefundSchema, RefundListQuerySchema } from '#lib/schemas/admin-money.ts';
+import { payRefund } from '#core/orders/server/pay-refund.ts';
 import { listRefunds } from './refund-list.ts';
-import { serverConfig } from '../../../server/config.ts';
-import type { ApiEnv } from '../../../server/api/context.ts';
-import { validate } from '../../../server/api/validation.ts';
-import { idParam } from '../../shell/server/params.ts';
+import { serverConfig } from '#server/config.ts';
+import type { ApiEnv } from '#server/api/context.ts';
+import { validate } from '#server/api/validation.ts';
+import { idParam } from '#server/api/params.ts';
 import { requireStaff } from '../../shell/server/require-staff.ts';
-import { deskDocumenter, done, missing, stale } from '../../shell/server/desk-docs.ts';
+import { deskDocumenter, done, missing, stale } from '#server/api/openapi/desk-docs.ts';
+import { PaidRefund, RefundPage } from './refund-answers.ts';
 
 const documented = deskDocumenter('Refunds');
 
@@ -15,7 +16,7 @@ const documented = deskDocumenter('Refunds');
 export const adminRefundRoutes = new Hono<ApiEnv>()
   .get(
     '/refunds',
-    documented('Refunds owed and paid', { 200: done('The refunds.') }),
+    documented('Refunds owed and paid', { 200: done('The refunds.', RefundPage) }),
     requireStaff('refunds.read'),
     validate('query', RefundListQuerySchema),
     async (c) => {
@@ -26,7 +27,7 @@ export const adminRefundRoutes = new Hono<ApiEnv>()
   .post(
     '/refunds/:id/pay',
     documented('Record a refund as paid', {
-      200: done('The refund.'),
+      200: done('The refund.', PaidRefund),
       404: missing('refund'),
       409: stale,
       502: missing('answer from the payment provider'),

@@ -1,9 +1,9 @@
-import { sortByName } from '../../../i18n/format.ts';
-import type { Locale } from '../../../i18n/locales.ts';
-import { localField } from '../../../i18n/localized.ts';
-import { specificity, type CommissionRule } from '../../../lib/seller-ledger/commission.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
-import { commissionRules } from '../../../server/services/seller-ledger/index.ts';
+import { sortByName } from '#i18n/format.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { localField } from '#i18n/localized.ts';
+import { specificity, type CommissionRule } from '#lib/seller-ledger/commission.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import { commissionRules } from '#core/seller-ledger/server/index.ts';
 import type { Named } from '../commission-scope.ts';
 
 /** A rule with the names of what it applies to (null where the scope has none). */

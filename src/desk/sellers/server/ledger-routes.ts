@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { cairoToday } from '../../../lib/cairo-day.ts';
+import { cairoToday } from '#lib/cairo-day.ts';
 import {
   AdjustmentSchema,
   CommissionRuleSchema,
@@ -9,14 +9,14 @@ import {
   RecordPayoutSchema,
   ReturnedLinesSchema,
   StatementQuerySchema,
-} from '../../../lib/schemas/seller-ledger.ts';
-import { statementCsv } from '../../../server/documents/seller-statement-csv.ts';
-import type { ApiEnv } from '../../../server/api/context.ts';
-import { idParam } from '../../shell/server/params.ts';
+} from '#lib/schemas/seller-ledger.ts';
+import { statementCsv } from '#server/documents/seller-statement-csv.ts';
+import type { ApiEnv } from '#server/api/context.ts';
+import { idParam } from '#server/api/params.ts';
 import { requireStaff } from '../../shell/server/require-staff.ts';
-import { deskDocumenter, done, missing, stale } from '../../shell/server/desk-docs.ts';
-import { media, refused } from '../../../server/api/openapi/describe.ts';
-import { validate } from '../../../server/api/validation.ts';
+import { deskDocumenter, done, missing, stale } from '#server/api/openapi/desk-docs.ts';
+import { media, refused } from '#server/api/openapi/describe.ts';
+import { validate } from '#server/api/validation.ts';
 import {
   commissionRules,
   recordAdjustment,
@@ -29,9 +29,20 @@ import {
   sellerStatement,
   setPayoutsSuspended,
   statementPeriod,
-} from '../../../server/services/seller-ledger/index.ts';
+} from '#core/seller-ledger/server/index.ts';
 import { deskSellerBalances, sellerName } from './seller-money.ts';
-import { Problem } from '../../../server/problem.ts';
+import { Problem } from '#server/problem.ts';
+import {
+  Adjustment,
+  CommissionRule,
+  CommissionRules,
+  Payout,
+  Payouts,
+  ReturnedLines,
+  SellerBalance,
+  SellerBalances,
+  Statement,
+} from './ledger-answers.ts';
 
 const documented = deskDocumenter('Seller money');
 const sellerId = (c: Parameters<typeof idParam>[0]) => idParam(c, 'sellerLedger.sellerNotFound');
@@ -50,20 +61,23 @@ async function knownSeller(c: Parameters<typeof idParam>[0]): Promise<number> {
 export const sellerLedgerRoutes = new Hono<ApiEnv>()
   .get(
     '/sellers/balances',
-    documented("Every seller's pending and available balance", { 200: done('The sellers with their balances.') }),
+    documented("Every seller's pending and available balance", { 200: done('The sellers with their balances.', SellerBalances) }),
     requireStaff('sellers.finance.read'),
     async (c) => c.json({ data: await deskSellerBalances(c.get('db'), c.get('locale')) }),
   )
   .get(
     '/sellers/:id/balance',
-    documented("A seller's balance", { 200: done('Pending, available, payouts suspended.'), 404: missing('seller') }),
+    documented("A seller's balance", {
+      200: done('Pending, available, payouts suspended.', SellerBalance),
+      404: missing('seller'),
+    }),
     requireStaff('sellers.finance.read'),
     async (c) => c.json({ data: await sellerBalances(c.get('db'), await knownSeller(c)) }),
   )
   .get(
     '/sellers/:id/statement',
     documented("A seller's statement for a period (Cairo days; this month by default), a page of lines at a time", {
-      200: done('Opening balance, the lines with their running balance, closing balance, the next page’s cursor.'),
+      200: done('Opening balance, the lines with their running balance, closing balance, the next page’s cursor.', Statement),
       404: missing('seller'),
     }),
     requireStaff('sellers.finance.read'),
@@ -86,7 +100,7 @@ export const sellerLedgerRoutes = new Hono<ApiEnv>()
     async (c) => {
       const id = await knownSeller(c);
       const period = statementPeriod(c.req.valid('query'), cairoToday());
-      return c.body(statementCsv(c.get('db'), id, period, c.get('t')), 200, {
+      return c.body(await statementCsv(c.get('db'), id, period, c.get('t')), 200, {
         'content-type': 'text/csv; charset=utf-8',
         'content-disposition': `attachment; filename="statement-${id}-${period.from}-${period.to}.csv"`,
       });
@@ -94,7 +108,10 @@ export const sellerLedgerRoutes = new Hono<ApiEnv>()
   )
   .get(
     '/sellers/:id/payouts',
-    documented("A seller's payouts, newest first", { 200: done('The payouts and their count.'), 404: missing('seller') }),
+    documented("A seller's payouts, newest first", {
+      200: done('The payouts and their count.', Payouts),
+      404: missing('seller'),
+    }),
     requireStaff('sellers.finance.read'),
     validate('query', PayoutListQuerySchema),
     async (c) => c.json({ data: await sellerPayouts(c.get('db'), await knownSeller(c), c.req.valid('query').page) }),
@@ -102,8 +119,8 @@ export const sellerLedgerRoutes = new Hono<ApiEnv>()
   .post(
     '/sellers/:id/payouts',
     documented('Record a payout to a seller (idempotent by its key)', {
-      200: done('The same payout again: this key was recorded before.'),
-      201: done('The payout.'),
+      200: done('The same payout again: this key was recorded before.', Payout),
+      201: done('The payout.', Payout),
       404: missing('seller'),
       409: stale,
     }),
@@ -127,7 +144,10 @@ export const sellerLedgerRoutes = new Hono<ApiEnv>()
   )
   .post(
     '/sellers/:id/adjustments',
-    documented("Adjust a seller's available balance, with a reason", { 201: done('The adjustment.'), 404: missing('seller') }),
+    documented("Adjust a seller's available balance, with a reason", {
+      201: done('The adjustment.', Adjustment),
+      404: missing('seller'),
+    }),
     requireStaff('sellers.payout'),
     validate('json', AdjustmentSchema),
     async (c) => {
@@ -137,7 +157,10 @@ export const sellerLedgerRoutes = new Hono<ApiEnv>()
   )
   .post(
     '/sellers/:id/payout-suspension',
-    documented("Suspend (with a reason) or resume a seller's payouts", { 200: done('The balance.'), 404: missing('seller') }),
+    documented("Suspend (with a reason) or resume a seller's payouts", {
+      200: done('The balance.', SellerBalance),
+      404: missing('seller'),
+    }),
     requireStaff('sellers.payout'),
     validate('json', PayoutSuspensionSchema),
     async (c) => {
@@ -153,14 +176,14 @@ export const sellerLedgerRoutes = new Hono<ApiEnv>()
   )
   .get(
     '/commission-rules',
-    documented('The commission rules', { 200: done('Every rule, by scope.') }),
+    documented('The commission rules', { 200: done('Every rule, by scope.', CommissionRules) }),
     requireStaff('sellers.commission'),
     async (c) => c.json({ data: await commissionRules(c.get('db')) }),
   )
   .put(
     '/commission-rules',
     documented('Set the commission rule of a scope (marketplace, category, seller, seller and category)', {
-      200: done('The rule.'),
+      200: done('The rule.', CommissionRule),
     }),
     requireStaff('sellers.commission'),
     validate('json', CommissionRuleSchema),
@@ -179,7 +202,7 @@ export const sellerLedgerRoutes = new Hono<ApiEnv>()
     documented(
       'Remove the commission rule of a scope (category, seller, seller and category); its lines fall to the broader rule',
       {
-        200: done('The rules left, by scope.'),
+        200: done('The rules left, by scope.', CommissionRules),
         404: missing('rule for this scope'),
         409: refused('The marketplace’s rule cannot be removed: every sale needs a rule.'),
       },
@@ -198,7 +221,7 @@ export const sellerLedgerRoutes = new Hono<ApiEnv>()
     documented(
       'Record delivered lines given back: what the shopper paid for them (their price less their share of a coupon) to the wallet, the sellers’ shares and commission reversed',
       {
-        200: done('What went back to the wallet.'),
+        200: done('What went back to the wallet.', ReturnedLines),
         404: missing('order'),
         409: stale,
       },

@@ -1,9 +1,9 @@
-import type { Locale } from '../../../i18n/locales.ts';
-import { localField } from '../../../i18n/localized.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
-import { balancesOf, sellerBalances, sellerPayouts } from '../../../server/services/seller-ledger/index.ts';
-import { serverConfig } from '../../../server/config.ts';
-import type { SellerBalances } from '../../../lib/seller-ledger/statement-view.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { localField } from '#i18n/localized.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import { balancesOf, sellerBalances, sellerPayouts } from '#core/seller-ledger/server/index.ts';
+import { serverConfig } from '#server/config.ts';
+import type { SellerBalances } from '#lib/seller-ledger/statement-view.ts';
 
 export interface DeskSellerBalance extends SellerBalances {
   name: string;

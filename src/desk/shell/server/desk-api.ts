@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import type { ApiEnv } from '../../../server/api/context.ts';
-import { privateApi } from '../../../server/api/session-cookie.ts';
+import type { ApiEnv } from '#server/api/context.ts';
+import { privateApi } from '#server/api/session-cookie.ts';
 import { adminAuthRoutes } from '../../staff/server/auth-routes.ts';
 import { adminAccountRoutes } from '../../staff/server/account-routes.ts';
 import { adminStaffRoutes } from '../../staff/server/staff-routes.ts';
@@ -16,6 +16,8 @@ import { adminContentRoutes } from '../../content/server/content-routes.ts';
 import { adminMessageRoutes } from '../../messages/server/message-routes.ts';
 import { sellerLedgerRoutes } from '../../sellers/server/ledger-routes.ts';
 import { adminModerationRoutes } from '../../moderation/server/moderation-routes.ts';
+import { adminReviewRoutes } from '../../reviews/server/review-routes.ts';
+import { adminReportRoutes } from '../../reports/server/report-routes.ts';
 
 /**
  * The back office's API under /api/admin (issue 22): never cached, refused from a foreign origin (the staff cookie is
@@ -37,4 +39,6 @@ export const adminRoutes = new Hono<ApiEnv>()
   .route('/', adminContentRoutes)
   .route('/', adminMessageRoutes)
   .route('/', sellerLedgerRoutes)
-  .route('/', adminModerationRoutes);
+  .route('/', adminModerationRoutes)
+  .route('/', adminReviewRoutes)
+  .route('/', adminReportRoutes);

@@ -1,10 +1,15 @@
 import type { AstroGlobal } from 'astro';
-import { ROLE_PERMISSIONS, can, type Permission } from '../permissions.ts';
-import { localePath } from '../../../i18n/routes.ts';
-import { sharedDatabase } from '../../../server/db/index.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
-import { isSecureRequest, readStaffSession, staffTokenFromCookies, type OpenSession } from '../../staff/server/staff-sessions.ts';
-import type { StaffActor } from '../../staff/server/staff-actor.ts';
+import { ROLE_PERMISSIONS, can, type Permission } from '#core/permissions/permissions.ts';
+import { localePath } from '#i18n/routes.ts';
+import { sharedDatabase } from '#server/db/index.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import {
+  isSecureRequest,
+  readStaffSession,
+  staffTokenFromCookies,
+  type OpenSession,
+} from '#core/actors/server/staff-sessions.ts';
+import type { StaffActor } from '#core/actors/server/actors.ts';
 
 /** What a desk page knows once its member is signed in; the language is the request's (Astro.locals). */
 export interface DeskPage {

@@ -1,14 +1,14 @@
 import type { MiddlewareHandler } from 'hono';
-import { can, type Permission } from '../permissions.ts';
-import { readStaffSession } from '../../staff/server/staff-sessions.ts';
-import { Problem } from '../../../server/problem.ts';
-import type { ApiEnv } from '../../../server/api/context.ts';
-import { clientAddress } from '../../../server/api/session-cookie.ts';
+import { can, type Permission } from '#core/permissions/permissions.ts';
+import { readStaffSession } from '#core/actors/server/staff-sessions.ts';
+import { Problem } from '#server/problem.ts';
+import type { ApiEnv } from '#server/api/context.ts';
+import { clientAddress } from '#server/api/session-cookie.ts';
 import { staffToken } from './staff-cookie.ts';
 
 /**
  * Every admin route names the permission it needs; this checks it on the server against the one role → permissions
- * table (src/desk/shell/permissions.ts). No verified staff session: 401. A role without the permission: 403. A
+ * table (src/core/permissions/permissions.ts). No verified staff session: 401. A role without the permission: 403. A
  * shopper's bearer token opens nothing here: only the staff cookie is read.
  */
 export function requireStaff(permission: Permission | null): MiddlewareHandler<ApiEnv> & { permission: Permission | null } {

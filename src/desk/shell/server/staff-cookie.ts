@@ -1,5 +1,5 @@
-import { STAFF_REALM } from '../../staff/server/staff-sessions.ts';
-import { realmCookie } from '../../../server/api/two-factor-cookie.ts';
+import { STAFF_REALM } from '#core/actors/server/staff-sessions.ts';
+import { realmCookie } from '#server/api/two-factor-cookie.ts';
 
 /**
  * The staff session cookie (decision 016, issue 34; src/server/api/two-factor-cookie.ts): over https named
@@ -13,4 +13,4 @@ export const clearStaffCookie = staffCookie.clear;
 export const staffToken = staffCookie.token;
 /** Every staff token the request carries (a sign-in ends each one's session, planted or not). */
 export const presentedStaffTokens = staffCookie.presented;
-export { sessionClient } from '../../../server/api/two-factor-cookie.ts';
+export { sessionClient } from '#server/api/two-factor-cookie.ts';

@@ -1,12 +1,14 @@
 import { Hono } from 'hono';
-import { ChangeStaffPasswordSchema, RegenerateRecoveryCodesSchema } from '../../../lib/schemas/admin.ts';
-import { enforceLimits } from '../../../server/auth/rate-limit.ts';
+import { ChangeStaffPasswordSchema, RegenerateRecoveryCodesSchema } from '#lib/schemas/admin.ts';
+import { enforceLimits } from '#server/auth/rate-limit.ts';
+import { ownAccountAnswer } from '#core/second-factor/server/sign-in/own-account.ts';
 import { changeOwnPassword, endOwnStaffSession, regenerateRecoveryCodes, staffAccount } from './staff-self.ts';
-import type { ApiEnv } from '../../../server/api/context.ts';
-import { validate } from '../../../server/api/validation.ts';
+import type { ApiEnv } from '#server/api/context.ts';
+import { validate } from '#server/api/validation.ts';
 import { requireStaff } from '../../shell/server/require-staff.ts';
 import { clearStaffCookie, sessionClient, setStaffCookie } from '../../shell/server/staff-cookie.ts';
-import { deskDocumenter, done, missing, throttled } from '../../shell/server/desk-docs.ts';
+import { deskDocumenter, done, missing, throttled, unreadableSecret } from '#server/api/openapi/desk-docs.ts';
+import { OwnAccount, PasswordChanged, RecoveryCodes, SessionEnded } from '#server/api/openapi/account-answers.ts';
 
 const documented = deskDocumenter('Staff account');
 
@@ -17,28 +19,20 @@ const documented = deskDocumenter('Staff account');
 export const adminAccountRoutes = new Hono<ApiEnv>()
   .get(
     '/account',
-    documented("The member's own account: sessions and recovery codes left", { 200: done('The account.') }),
+    documented("The member's own account: sessions and recovery codes left", { 200: done('The account.', OwnAccount) }),
     requireStaff(null),
     async (c) => {
       const account = await staffAccount(c.get('db'), c.get('staffSession'));
-      return c.json({
-        data: {
-          recovery_codes_left: account.recoveryCodesLeft,
-          sessions: account.sessions.map((s) => ({
-            id: s.id,
-            current: s.current,
-            client_address: s.clientAddress,
-            user_agent: s.userAgent,
-            created_at: s.createdAt,
-            last_seen_at: s.lastSeenAt,
-          })),
-        },
-      });
+      return c.json({ data: ownAccountAnswer(account) });
     },
   )
   .post(
     '/account/password',
-    documented('Change the own password (other sessions end)', { 200: done('Changed.'), 429: throttled }),
+    documented('Change the own password (other sessions end)', {
+      200: done('Changed.', PasswordChanged),
+      409: unreadableSecret,
+      429: throttled,
+    }),
     requireStaff(null),
     validate('json', ChangeStaffPasswordSchema),
     async (c) => {
@@ -52,7 +46,7 @@ export const adminAccountRoutes = new Hono<ApiEnv>()
   )
   .delete(
     '/account/sessions/:id',
-    documented('End one of the own sessions', { 200: done('The sessions left.'), 404: missing('session') }),
+    documented('End one of the own sessions', { 200: done('The sessions left.', SessionEnded), 404: missing('session') }),
     requireStaff(null),
     async (c) => {
       const { current } = await endOwnStaffSession(c.get('db'), c.get('staffSession'), c.req.param('id'), c.get('staff'));
@@ -62,7 +56,11 @@ export const adminAccountRoutes = new Hono<ApiEnv>()
   )
   .post(
     '/account/recovery-codes',
-    documented('New recovery codes (the old ones stop working)', { 200: done('The codes (shown once).'), 429: throttled }),
+    documented('New recovery codes (the old ones stop working)', {
+      200: done('The codes (shown once).', RecoveryCodes),
+      409: unreadableSecret,
+      429: throttled,
+    }),
     requireStaff(null),
     validate('json', RegenerateRecoveryCodesSchema),
     async (c) => {

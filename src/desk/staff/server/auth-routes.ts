@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
-import { ROLE_PERMISSIONS } from '../../shell/permissions.ts';
-import { STAFF_REALM } from './staff-sessions.ts';
-import type { ApiEnv } from '../../../server/api/context.ts';
-import { realmCookie } from '../../../server/api/two-factor-cookie.ts';
-import { signInRoutes } from '../../../server/api/two-factor-sign-in.ts';
+import { ROLE_PERMISSIONS } from '#core/permissions/permissions.ts';
+import { STAFF_REALM } from '#core/actors/server/staff-sessions.ts';
+import type { ApiEnv } from '#server/api/context.ts';
+import { realmCookie } from '#server/api/two-factor-cookie.ts';
+import { signInRoutes } from '#server/api/two-factor-sign-in.ts';
 import { requireStaff } from '../../shell/server/require-staff.ts';
-import { deskDocumenter, done } from '../../shell/server/desk-docs.ts';
+import { deskDocumenter, done } from '#server/api/openapi/desk-docs.ts';
+import { Me } from './staff-answers.ts';
 
 const documented = deskDocumenter('Staff sign-in');
 
@@ -32,7 +33,7 @@ export const adminAuthRoutes = new Hono<ApiEnv>()
   )
   .get(
     '/me',
-    documented('The signed-in staff member and their permissions', { 200: done('The member.') }),
+    documented('The signed-in staff member and their permissions', { 200: done('The member.', Me) }),
     requireStaff(null),
     (c) => {
       const staff = c.get('staff');

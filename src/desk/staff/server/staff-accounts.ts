@@ -1,17 +1,17 @@
-import type { ShopDb } from '../../../server/db/index.ts';
-import { isoNow } from '../../../server/auth/secrets.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import { isoNow } from '#server/auth/secrets.ts';
 import {
   acceptInviteOf,
   checkPasswordOf,
   issueInvite,
   lockActiveOwners,
   readInviteOf,
-} from '../../../server/auth/two-factor/accounts.ts';
-import { isStaffRole, type StaffRole } from '../../shell/permissions.ts';
-import { Problem } from '../../../server/problem.ts';
-import { recordAudit } from '../../audit/server/audit.ts';
-import type { StaffActor } from './staff-actor.ts';
-import { endStaffMemberSessions, STAFF_REALM } from './staff-sessions.ts';
+} from '#core/second-factor/server/sign-in/accounts.ts';
+import { isStaffRole, type StaffRole } from '#core/permissions/permissions.ts';
+import { Problem } from '#server/problem.ts';
+import { recordAudit } from '#core/audit/server/audit.ts';
+import type { StaffActor } from '#core/actors/server/actors.ts';
+import { endStaffMemberSessions, STAFF_REALM } from '#core/actors/server/staff-sessions.ts';
 
 export interface StaffMember {
   id: number;
@@ -52,7 +52,7 @@ export async function listStaff(db: ShopDb): Promise<StaffMember[]> {
 
 /**
  * Invites a staff member (the CLI for the first owner, then the owner in the desk): an `invited` account and a one-time
- * link (src/server/auth/two-factor/accounts.ts); the password and the second factor are chosen by the invitee.
+ * link (src/core/second-factor/server/sign-in/accounts.ts); the password and the second factor are chosen by the invitee.
  */
 export async function inviteStaff(
   db: ShopDb,

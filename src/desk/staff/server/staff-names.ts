@@ -1,5 +1,5 @@
-import type { ShopDb } from '../../../server/db/index.ts';
-import { staffIdOfActor } from './staff-actor.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import { staffIdOfActor } from '#core/actors/server/actors.ts';
 
 /**
  * The names of the staff members among `ids` and the `staff:<id>` actors, in one read: returns how to name an actor

@@ -1,24 +1,29 @@
 import { Hono } from 'hono';
-import { AuditQuerySchema, InviteStaffSchema, UpdateStaffSchema } from '../../../lib/schemas/admin.ts';
+import { AuditQuerySchema, InviteStaffSchema, UpdateStaffSchema } from '#lib/schemas/admin.ts';
 import { readAuditLog } from '../../audit/server/audit-log.ts';
 import { inviteStaff, listStaff, updateStaff } from './staff-accounts.ts';
-import { serverConfig } from '../../../server/config.ts';
-import type { ApiEnv } from '../../../server/api/context.ts';
-import { validate } from '../../../server/api/validation.ts';
+import { serverConfig } from '#server/config.ts';
+import type { ApiEnv } from '#server/api/context.ts';
+import { validate } from '#server/api/validation.ts';
 import { requireStaff } from '../../shell/server/require-staff.ts';
-import { idParam } from '../../shell/server/params.ts';
-import { deskDocumenter, done, missing, stale } from '../../shell/server/desk-docs.ts';
+import { idParam } from '#server/api/params.ts';
+import { deskDocumenter, done, missing, stale } from '#server/api/openapi/desk-docs.ts';
+import { OneTimeLink } from '#server/api/openapi/account-answers.ts';
+import { AuditPage, StaffList, StaffMember } from './staff-answers.ts';
 
 const documented = deskDocumenter('Staff');
 
 /** Staff and the audit log: the owner's (staff.manage, audit.read). */
 export const adminStaffRoutes = new Hono<ApiEnv>()
-  .get('/staff', documented('The staff and their roles', { 200: done('The staff.') }), requireStaff('staff.manage'), async (c) =>
-    c.json({ data: await listStaff(c.get('db')) }),
+  .get(
+    '/staff',
+    documented('The staff and their roles', { 200: done('The staff.', StaffList) }),
+    requireStaff('staff.manage'),
+    async (c) => c.json({ data: await listStaff(c.get('db')) }),
   )
   .post(
     '/staff',
-    documented('Invite a staff member', { 201: done('The invitation link.'), 409: stale }),
+    documented('Invite a staff member', { 201: done('The invitation link.', OneTimeLink), 409: stale }),
     requireStaff('staff.manage'),
     validate('json', InviteStaffSchema),
     async (c) => {
@@ -30,7 +35,11 @@ export const adminStaffRoutes = new Hono<ApiEnv>()
   )
   .patch(
     '/staff/:id',
-    documented("Change a member's role, or suspend them", { 200: done('The member.'), 404: missing('staff member'), 409: stale }),
+    documented("Change a member's role, or suspend them", {
+      200: done('The member.', StaffMember),
+      404: missing('staff member'),
+      409: stale,
+    }),
     requireStaff('staff.manage'),
     validate('json', UpdateStaffSchema),
     async (c) => {
@@ -40,7 +49,7 @@ export const adminStaffRoutes = new Hono<ApiEnv>()
   )
   .get(
     '/audit',
-    documented('The audit log, newest first', { 200: done('A page of entries.') }),
+    documented('The audit log, newest first', { 200: done('A page of entries.', AuditPage) }),
     requireStaff('audit.read'),
     validate('query', AuditQuerySchema),
     async (c) => {

@@ -1,13 +1,13 @@
-import type { ShopDb } from '../../../server/db/index.ts';
-import { issueInvite } from '../../../server/auth/two-factor/accounts.ts';
-import { recordAudit, type SellerAuditActor } from '../../../desk/audit/server/audit.ts';
-import type { StaffActor } from '../../../desk/staff/server/staff-actor.ts';
-import { serverConfig } from '../../../server/config.ts';
-import { Problem } from '../../../server/problem.ts';
-import { localePath } from '../../../i18n/routes.ts';
-import type { Locale } from '../../../i18n/locales.ts';
-import type { SellerRole } from '../permissions.ts';
-import { SELLER_REALM } from './seller-realm.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import { issueInvite } from '#core/second-factor/server/sign-in/accounts.ts';
+import { recordAudit, type SellerAuditActor } from '#core/audit/server/audit.ts';
+import type { StaffActor } from '#core/actors/server/actors.ts';
+import { serverConfig } from '#server/config.ts';
+import { Problem } from '#server/problem.ts';
+import { localePath } from '#i18n/routes.ts';
+import type { Locale } from '#i18n/locales.ts';
+import type { SellerRole } from '#core/permissions/seller-permissions.ts';
+import { SELLER_REALM } from '#core/actors/server/seller-sessions.ts';
 
 /** The page an invitation link opens, in the invitee's language. */
 export const sellerInviteLink = (locale: Locale, token: string): string =>

@@ -1,12 +1,12 @@
 import type { MiddlewareHandler } from 'hono';
-import type { ApiEnv } from '../../../server/api/context.ts';
-import { Problem } from '../../../server/problem.ts';
-import { sellerCan, type SellerPermission } from '../permissions.ts';
+import type { ApiEnv } from '#server/api/context.ts';
+import { Problem } from '#server/problem.ts';
+import { sellerCan, type SellerPermission } from '#core/permissions/seller-permissions.ts';
 import { sellerCookie } from './seller-cookie.ts';
-import { readSellerSession } from './seller-realm.ts';
+import { readSellerSession } from '#core/actors/server/seller-sessions.ts';
 
 /**
- * Every seller route names the permission it needs (src/seller/accounts/permissions.ts); this checks it on the server
+ * Every seller route names the permission it needs (src/core/permissions/seller-permissions.ts); this checks it on the server
  * and sets the signed-in member `{ sellerId, memberId, role, email }` on the context as `seller`: every seller query
  * takes `c.get('seller').sellerId`, so another seller's record is simply not found (404). No verified seller session:
  * 401 (the staff cookie and a shopper's token open nothing here). A role without the permission: 403.

@@ -1,19 +1,22 @@
 import { Hono, type Context } from 'hono';
-import type { ApiEnv } from '../../../server/api/context.ts';
-import { idParam } from '../../../desk/shell/server/params.ts';
-import { deskDocumenter, done, missing, stale } from '../../../desk/shell/server/desk-docs.ts';
-import { clientAddress } from '../../../server/api/session-cookie.ts';
-import { signInRoutes } from '../../../server/api/two-factor-sign-in.ts';
-import { validate } from '../../../server/api/validation.ts';
-import { localField } from '../../../i18n/localized.ts';
-import { SELLER_ROLE_PERMISSIONS } from '../permissions.ts';
+import type { ApiEnv } from '#server/api/context.ts';
+import { idParam } from '#server/api/params.ts';
+import { deskDocumenter, done, missing, stale } from '#server/api/openapi/desk-docs.ts';
+import { clientAddress } from '#server/api/session-cookie.ts';
+import { signInRoutes } from '#server/api/two-factor-sign-in.ts';
+import { validate } from '#server/api/validation.ts';
+import { localField } from '#i18n/localized.ts';
+import { SELLER_ROLE_PERMISSIONS } from '#core/permissions/seller-permissions.ts';
 import { ChangeSellerMemberSchema, InviteSellerMemberSchema } from '../schemas.ts';
 import { sellerCookie } from './seller-cookie.ts';
-import { sellerActor } from './seller-actor.ts';
-import { SELLER_REALM } from './seller-realm.ts';
+import { sellerActor } from '#core/actors/server/seller-actor.ts';
+import { SELLER_REALM } from '#core/actors/server/seller-sessions.ts';
 import { inviteSellerMember, sellerInviteLink } from './invitations.ts';
 import { changeMember, listTeam } from './team.ts';
+import { resetSellerAuthenticator } from './authenticator-reset.ts';
 import { requireSeller } from './require-seller.ts';
+import { SellerMe, Team, TeamMember } from './team-answers.ts';
+import { OneTimeLink } from '#server/api/openapi/account-answers.ts';
 
 const documented = deskDocumenter('Seller sign-in');
 const team = deskDocumenter('Seller team');
@@ -54,7 +57,7 @@ export const sellerAccountRoutes = new Hono<ApiEnv>()
   )
   .get(
     '/me',
-    documented('The signed-in seller member, their seller and their permissions', { 200: done('The member.') }),
+    documented('The signed-in seller member, their seller and their permissions', { 200: done('The member.', SellerMe) }),
     requireSeller(null),
     async (c) => {
       const member = c.get('seller');
@@ -77,12 +80,12 @@ export const sellerAccountRoutes = new Hono<ApiEnv>()
       });
     },
   )
-  .get('/team', team("The seller's team", { 200: done('The members.') }), requireSeller('team.manage'), async (c) =>
+  .get('/team', team("The seller's team", { 200: done('The members.', Team) }), requireSeller('team.manage'), async (c) =>
     c.json({ data: await listTeam(c.get('db'), c.get('seller').sellerId) }),
   )
   .post(
     '/team',
-    team('Invite a member with a role', { 201: done('The invitation link.'), 409: stale }),
+    team('Invite a member with a role', { 201: done('The invitation link.', OneTimeLink), 409: stale }),
     requireSeller('team.manage'),
     validate('json', InviteSellerMemberSchema),
     async (c) => {
@@ -95,7 +98,7 @@ export const sellerAccountRoutes = new Hono<ApiEnv>()
   )
   .patch(
     '/team/:id',
-    team("Change a member's role", { 200: done('The member.'), 404: missing('member of your team'), 409: stale }),
+    team("Change a member's role", { 200: done('The member.', TeamMember), 404: missing('member of your team'), 409: stale }),
     requireSeller('team.manage'),
     validate('json', ChangeSellerMemberSchema),
     async (c) => {
@@ -106,7 +109,7 @@ export const sellerAccountRoutes = new Hono<ApiEnv>()
   .delete(
     '/team/:id',
     team('Remove a member (signed out at once)', {
-      200: done('The member, removed.'),
+      200: done('The member, removed.', TeamMember),
       404: missing('member of your team'),
       409: stale,
     }),
@@ -114,6 +117,30 @@ export const sellerAccountRoutes = new Hono<ApiEnv>()
     async (c) => {
       const member = await changeMember(c.get('db'), scoped(c), idParam(c, 'seller.memberNotFound'), { remove: true });
       return c.json({ data: member });
+    },
+  )
+  .post(
+    '/team/:id/reset-authenticator',
+    team('A member lost their authenticator: a new enrolment link (their password and sessions end)', {
+      200: done('The new one-time link, to pass on.', OneTimeLink),
+      404: missing('member of your team'),
+      409: stale,
+    }),
+    requireSeller('team.manage'),
+    async (c) => {
+      const reset = await resetSellerAuthenticator(
+        c.get('db'),
+        {
+          sellerId: c.get('seller').sellerId,
+          memberId: idParam(c, 'seller.memberNotFound'),
+          ownersOnly: false,
+          notFound: 'seller.memberNotFound',
+        },
+        scoped(c),
+        null,
+      );
+      c.header('cache-control', 'no-store');
+      return c.json({ data: { id: reset.memberId, invite_link: sellerInviteLink(c.get('locale'), reset.token) } });
     },
   );
 

@@ -1,12 +1,12 @@
-import type { ShopDb } from '../../../server/db/index.ts';
-import { isoNow } from '../../../server/auth/secrets.ts';
-import { lockActiveOwners } from '../../../server/auth/two-factor/accounts.ts';
-import { endMemberSessions } from '../../../server/auth/two-factor/sessions.ts';
-import { recordAudit, type SellerAuditActor } from '../../../desk/audit/server/audit.ts';
-import { Problem } from '../../../server/problem.ts';
-import { isSellerRole, type SellerRole } from '../permissions.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import { isoNow } from '#server/auth/secrets.ts';
+import { lockActiveOwners } from '#core/second-factor/server/sign-in/accounts.ts';
+import { endMemberSessions } from '#core/second-factor/server/sign-in/sessions.ts';
+import { recordAudit, type SellerAuditActor } from '#core/audit/server/audit.ts';
+import { Problem } from '#server/problem.ts';
+import { isSellerRole, type SellerRole } from '#core/permissions/seller-permissions.ts';
 import type { TeamRow } from '../team-row.ts';
-import { SELLER_REALM } from './seller-realm.ts';
+import { SELLER_REALM } from '#core/actors/server/seller-sessions.ts';
 
 /** A member of a seller's team, as the team page lists them. */
 export type TeamMember = TeamRow;

@@ -1,22 +1,24 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
-import type { ApiEnv } from '../../../server/api/context.ts';
-import { validate } from '../../../server/api/validation.ts';
-import { Problem } from '../../../server/problem.ts';
-import { done, missing, stale } from '../../../desk/shell/server/desk-docs.ts';
-import { idParam } from '../../../desk/shell/server/params.ts';
-import { photoBodyLimit, photoUploadResponses, receivePhoto } from '../../../desk/catalog/server/photo-upload.ts';
-import { csvBodyLimit, csvImportResponses, receiveCsv } from '../../../desk/catalog/server/csv-upload.ts';
-import { catalogChoices } from '../../../desk/catalog/server/product-editor.ts';
-import { clientAddress } from '../../../server/api/session-cookie.ts';
+import type { ApiEnv } from '#server/api/context.ts';
+import { validate } from '#server/api/validation.ts';
+import { Problem } from '#server/problem.ts';
+import { done, missing, stale } from '#server/api/openapi/desk-docs.ts';
+import { idParam } from '#server/api/params.ts';
+import { photoBodyLimit, photoUploadResponses, receivePhoto } from '#desk/catalog/server/photo-upload.ts';
+import { csvBodyLimit, csvImportResponses, receiveCsv } from '#desk/catalog/server/csv-upload.ts';
+import { catalogChoices } from '#desk/catalog/server/product-editor.ts';
+import { clientAddress } from '#server/api/session-cookie.ts';
 import { requireSeller } from '../../accounts/server/require-seller.ts';
-import { sellerActor } from '../../accounts/server/seller-actor.ts';
+import { sellerActor } from '#core/actors/server/seller-actor.ts';
 import { sellerDocumenter } from '../../portal/server/seller-docs.ts';
 import { SellerProductInputSchema } from '../seller-product-input.ts';
 import { listSellerChanges, listSellerProducts } from './seller-product-list.ts';
 import { createSellerProduct, sellerProduct, updateSellerProduct, type SellerActor } from './seller-products.ts';
 import { importSellerCsv } from './seller-import.ts';
 import type { Context } from 'hono';
+import { CreatedProduct, EditableProduct } from '#desk/catalog/server/catalog-answers.ts';
+import { CategoryChoices, SellerChanges, SellerProductPage } from './seller-catalog-answers.ts';
 
 const documented = sellerDocumenter('Seller catalog');
 const notFound = 'sellerCatalog.productNotFound' as const;
@@ -30,20 +32,20 @@ const PageQuery = z.object({ page: z._default(z.coerce.number().check(z.int(), z
 export const sellerCatalogRoutes = new Hono<ApiEnv>()
   .get(
     '/products',
-    documented("The seller's products, each with its open change", { 200: done('A page of products.') }),
+    documented("The seller's products, each with its open change", { 200: done('A page of products.', SellerProductPage) }),
     requireSeller('products.read'),
     validate('query', PageQuery),
     async (c) => c.json({ data: await listSellerProducts(c.get('db'), c.get('seller').sellerId, c.req.valid('query').page) }),
   )
   .get(
     '/products/changes',
-    documented("The seller's catalog changes and what staff decided", { 200: done('The changes, newest first.') }),
+    documented("The seller's catalog changes and what staff decided", { 200: done('The changes, newest first.', SellerChanges) }),
     requireSeller('products.read'),
     async (c) => c.json({ data: await listSellerChanges(c.get('db'), c.get('seller').sellerId) }),
   )
   .get(
     '/products/choices',
-    documented('Categories and sub-categories for the product form', { 200: done('The categories.') }),
+    documented('Categories and sub-categories for the product form', { 200: done('The categories.', CategoryChoices) }),
     requireSeller('products.read'),
     async (c) => c.json({ data: { categories: (await catalogChoices(c.get('db'), c.get('locale'))).categories } }),
   )
@@ -64,7 +66,7 @@ export const sellerCatalogRoutes = new Hono<ApiEnv>()
   .post(
     '/products',
     documented('Create a product (hidden until staff approve it, unless the seller is trusted)', {
-      201: done('The product.'),
+      201: done('The product.', CreatedProduct),
       409: stale,
     }),
     requireSeller('products.manage'),
@@ -73,7 +75,10 @@ export const sellerCatalogRoutes = new Hono<ApiEnv>()
   )
   .get(
     '/products/:id',
-    documented("One of the seller's products, for editing", { 200: done('The product.'), 404: missing('product') }),
+    documented("One of the seller's products, for editing", {
+      200: done('The product.', EditableProduct),
+      404: missing('product'),
+    }),
     requireSeller('products.read'),
     async (c) => {
       const product = await sellerProduct(c.get('db'), c.get('seller').sellerId, idParam(c, notFound));
@@ -84,7 +89,7 @@ export const sellerCatalogRoutes = new Hono<ApiEnv>()
   .put(
     '/products/:id',
     documented('Save a product (stock at once; names, descriptions, photos, prices wait for staff)', {
-      200: done('The product as the shop shows it.'),
+      200: done('The product as the shop shows it.', EditableProduct),
       404: missing('product'),
       409: stale,
     }),

@@ -1,9 +1,9 @@
-import type { ShopDb } from '../../../server/db/index.ts';
-import type { ImportReport } from '../../../desk/catalog/catalog-csv.ts';
-import { planImport } from '../../../desk/catalog/server/csv-import.ts';
-import type { Fields } from '../../../desk/catalog/server/csv-row.ts';
-import { publishProductChange } from '../../../desk/catalog/server/product-editor.ts';
-import { sellerTrusted } from '../../../server/services/catalog/product-changes.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import type { ImportReport } from '#desk/catalog/catalog-csv.ts';
+import { planImport } from '#desk/catalog/server/csv-import.ts';
+import type { Fields } from '#desk/catalog/server/csv-row.ts';
+import { publishProductChange } from '#desk/catalog/server/product-editor.ts';
+import { sellerTrusted } from '#server/services/catalog/product-changes.ts';
 import type { SellerProductInput } from '../seller-product-input.ts';
 import { createIn, updateIn, type SellerActor } from './seller-products.ts';
 

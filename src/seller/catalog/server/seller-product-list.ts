@@ -1,5 +1,5 @@
-import type { ShopDb } from '../../../server/db/index.ts';
-import type { ChangeKind, ChangeStatus } from '../../../lib/seller-catalog-changes.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import type { ChangeKind, ChangeStatus } from '#lib/seller-catalog-changes.ts';
 
 /** A row of the seller's products page: what the shop shows now, and where its changes stand. */
 export interface SellerProductRow {

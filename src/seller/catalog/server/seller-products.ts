@@ -1,15 +1,15 @@
-import type { ShopDb } from '../../../server/db/index.ts';
-import type { ProductInput } from '../../../lib/schemas/admin-catalog.ts';
-import { Problem } from '../../../server/problem.ts';
-import type { SellerAuditActor } from '../../../desk/audit/server/audit.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import type { ProductInput } from '#lib/schemas/admin-catalog.ts';
+import { Problem } from '#server/problem.ts';
+import type { SellerAuditActor } from '#core/audit/server/audit.ts';
 import {
   checkPlace,
   editableProduct,
   insertProduct,
   publishProductChange,
   writeProductUpdate,
-} from '../../../desk/catalog/server/product-editor.ts';
-import type { ProductEditView } from '../../../desk/catalog/catalog-views.ts';
+} from '#desk/catalog/server/product-editor.ts';
+import type { ProductEditView } from '#desk/catalog/catalog-views.ts';
 import {
   moderatedDiff,
   openChange,
@@ -17,8 +17,8 @@ import {
   queueChange,
   sellerTrusted,
   type Proposal,
-} from '../../../server/services/catalog/product-changes.ts';
-import { MODERATED_FIELDS } from '../../../lib/seller-catalog-changes.ts';
+} from '#server/services/catalog/product-changes.ts';
+import { MODERATED_FIELDS } from '#lib/seller-catalog-changes.ts';
 import type { SellerProductInput } from '../seller-product-input.ts';
 
 /**

@@ -1,7 +1,7 @@
-import { cairoDayStart, cairoToday } from '../../../lib/cairo-day.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
-import { toInt } from '../../../server/db/values.ts';
-import { sellerBalances } from '../../../server/services/seller-ledger/index.ts';
+import { cairoDayStart, cairoToday } from '#lib/cairo-day.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import { toInt } from '#server/db/values.ts';
+import { sellerBalances } from '#core/seller-ledger/server/index.ts';
 import type { SellerDashboardFigures } from '../dashboard-view.ts';
 
 export type { SellerDashboardFigures } from '../dashboard-view.ts';
@@ -9,7 +9,7 @@ export type { SellerDashboardFigures } from '../dashboard-view.ts';
 /**
  * The seller dashboard's figures (issue 40 item 8): this month's sales (the seller's delivered lines, cancelled lines
  * left out, by the Cairo month the order was delivered in), the parts still to prepare (new or accepted, of orders
- * paid or cash and not yet handed to the courier), and the balances (the ledger's sums, src/server/services/seller-ledger). Two indexed queries (docs/benchmarks.md, `bench:seller-dashboard`).
+ * paid or cash and not yet handed to the courier), and the balances (the ledger's sums, src/core/seller-ledger/server). Two indexed queries (docs/benchmarks.md, `bench:seller-dashboard`).
  */
 export async function sellerDashboardFigures(db: ShopDb, sellerId: number, now = new Date()): Promise<SellerDashboardFigures> {
   const month = cairoToday(now).slice(0, 7);

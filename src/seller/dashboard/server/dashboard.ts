@@ -1,11 +1,11 @@
-import type { ShopDb } from '../../../server/db/index.ts';
+import type { ShopDb } from '#server/db/index.ts';
 import type { SellerDashboard } from '../dashboard-view.ts';
 
 export type { SellerDashboard, SellerOrderSummary } from '../dashboard-view.ts';
 
 /**
  * What the portal's first page shows now (issue 40): the seller's products in the shop, and the orders holding its
- * lines; the balances join when the ledger lands. Every figure is the seller's own: the seller id is in every query.
+ * lines still standing (cancelled lines left out); the balances join when the ledger lands. Every figure is the seller's own: the seller id is in every query.
  */
 export async function sellerDashboard(db: ShopDb, sellerId: number, recentCount = 10): Promise<SellerDashboard> {
   const products = await db
@@ -16,7 +16,9 @@ export async function sellerDashboard(db: ShopDb, sellerId: number, recentCount 
   const lines = db
     .selectFrom('order_lines')
     .innerJoin('products', 'products.id', 'order_lines.product_id')
-    .where('products.seller_id', '=', sellerId);
+    .where('products.seller_id', '=', sellerId)
+    // A line cancelled before delivery (out of stock) is no order of this seller's any more (issue 49).
+    .where('order_lines.cancelled_at', 'is', null);
   const orders = await lines
     .select((eb) => eb.fn.count<number>('order_lines.order_id').distinct().as('n'))
     .executeTakeFirstOrThrow();

@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
-import type { ApiEnv } from '../../../server/api/context.ts';
-import { deskDocumenter, done } from '../../../desk/shell/server/desk-docs.ts';
+import type { ApiEnv } from '#server/api/context.ts';
+import { deskDocumenter, done } from '#server/api/openapi/desk-docs.ts';
 import { requireSeller } from '../../accounts/server/require-seller.ts';
 import { sellerDashboard } from './dashboard.ts';
 import { sellerDashboardFigures } from './dashboard-figures.ts';
+import { SellerFigures } from './dashboard-answers.ts';
 
 const documented = deskDocumenter('Seller dashboard');
 
@@ -13,7 +14,9 @@ const documented = deskDocumenter('Seller dashboard');
  */
 export const sellerDashboardRoutes = new Hono<ApiEnv>().get(
   '/dashboard',
-  documented("The seller's figures: products, orders with its lines, the latest of them", { 200: done('The figures.') }),
+  documented("The seller's figures: products, orders with its lines, the latest of them", {
+    200: done('The figures.', SellerFigures),
+  }),
   requireSeller('dashboard.read'),
   async (c) => {
     const sellerId = c.get('seller').sellerId;

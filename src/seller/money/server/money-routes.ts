@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import { StatementQuerySchema } from '../../../lib/schemas/seller-ledger.ts';
-import type { ApiEnv } from '../../../server/api/context.ts';
-import { media } from '../../../server/api/openapi/describe.ts';
-import { validate } from '../../../server/api/validation.ts';
-import { statementCsv } from '../../../server/documents/seller-statement-csv.ts';
-import { statementPeriod } from '../../../server/services/seller-ledger/index.ts';
-import { cairoToday } from '../../../lib/cairo-day.ts';
+import { StatementQuerySchema } from '#lib/schemas/seller-ledger.ts';
+import type { ApiEnv } from '#server/api/context.ts';
+import { media } from '#server/api/openapi/describe.ts';
+import { validate } from '#server/api/validation.ts';
+import { statementCsv } from '#server/documents/seller-statement-csv.ts';
+import { statementPeriod } from '#core/seller-ledger/server/index.ts';
+import { cairoToday } from '#lib/cairo-day.ts';
 import { requireSeller } from '../../accounts/server/require-seller.ts';
 import { sellerDocumenter } from '../../portal/server/seller-docs.ts';
 
@@ -25,7 +25,7 @@ export const sellerMoneyRoutes = new Hono<ApiEnv>().get(
   async (c) => {
     const sellerId = c.get('seller').sellerId;
     const period = statementPeriod(c.req.valid('query'), cairoToday());
-    return c.body(statementCsv(c.get('db'), sellerId, period, c.get('t')), 200, {
+    return c.body(await statementCsv(c.get('db'), sellerId, period, c.get('t')), 200, {
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': `attachment; filename="statement-${period.from}-${period.to}.csv"`,
     });

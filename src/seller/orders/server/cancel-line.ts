@@ -1,18 +1,19 @@
-import type { OrderStatus } from '../../../lib/orders/order-status.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
-import { nowIso } from '../../../server/db/values.ts';
-import { announceCatalogChange } from '../../../server/services/catalog/catalog-changes.ts';
-import { cancelWithin } from '../../../server/services/orders/cancel-order.ts';
-import { moveParts, recordOrderNote } from '../../../server/services/orders/lifecycle.ts';
-import { refundLine } from '../../../server/services/orders/refunds.ts';
-import { restoreStock } from '../../../server/services/orders/stock.ts';
-import { lockShopper } from '../../../server/services/shopper-lock.ts';
-import { Problem } from '../../../server/problem.ts';
-import { recordAudit, type SellerAuditActor } from '../../../desk/audit/server/audit.ts';
-import { PART_LINES_CANCELLABLE } from '../../../lib/orders/part-status.ts';
-import { withoutLine } from '../../../lib/orders/line-cancellation.ts';
-import { localized } from '../../../i18n/localized.ts';
-import { isLocale } from '../../../i18n/locales.ts';
+import type { OrderStatus } from '#lib/orders/order-status.ts';
+import { refreshOrderSummary } from '#core/reports/server/order-summaries.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import { nowIso } from '#server/db/values.ts';
+import { announceCatalogChange } from '#server/services/catalog/catalog-changes.ts';
+import { cancelWithin } from '#core/orders/server/cancel-order.ts';
+import { moveParts, recordOrderNote } from '#core/orders/server/lifecycle.ts';
+import { refundLine } from '#core/orders/server/refunds.ts';
+import { restoreStock } from '#server/services/orders/stock.ts';
+import { lockShopper } from '#server/services/shopper-lock.ts';
+import { Problem } from '#server/problem.ts';
+import { recordAudit, type SellerAuditActor } from '#core/audit/server/audit.ts';
+import { PART_LINES_CANCELLABLE } from '#lib/orders/part-status.ts';
+import { withoutLine } from '#lib/orders/line-cancellation.ts';
+import { localized } from '#i18n/localized.ts';
+import { isLocale } from '#i18n/locales.ts';
 import { partForWork, type MemberActor } from './work-part.ts';
 
 /** Until the parcel is ready to ship, as staff may cancel (the shop's rule); after that it is the desk's to handle. */
@@ -95,6 +96,7 @@ export async function cancelLine(db: ShopDb, actor: MemberActor, partId: number,
       .set({ ...sums, updated_at: now })
       .where('id', '=', order.id)
       .execute();
+    await refreshOrderSummary(trx, order.id);
     const paidOnline = order.payment_status === 'paid';
     await refundLine(trx, order, { fromPayment: paidOnline ? offTotal : 0, fromWallet: offWallet });
     await recordOrderNote(trx, order.id, tag, note);

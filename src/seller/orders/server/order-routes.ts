@@ -1,17 +1,18 @@
 import { Hono, type Context } from 'hono';
-import { PartQuerySchema } from '../../../lib/schemas/seller-orders.ts';
-import type { ApiEnv } from '../../../server/api/context.ts';
-import { validate } from '../../../server/api/validation.ts';
-import { clientAddress } from '../../../server/api/session-cookie.ts';
-import { Problem } from '../../../server/problem.ts';
-import { done, missing, stale } from '../../../desk/shell/server/desk-docs.ts';
-import { idParam } from '../../../desk/shell/server/params.ts';
+import { PartQuerySchema } from '#lib/schemas/seller-orders.ts';
+import type { ApiEnv } from '#server/api/context.ts';
+import { validate } from '#server/api/validation.ts';
+import { clientAddress } from '#server/api/session-cookie.ts';
+import { Problem } from '#server/problem.ts';
+import { done, missing, stale } from '#server/api/openapi/desk-docs.ts';
+import { idParam } from '#server/api/params.ts';
 import { requireSeller } from '../../accounts/server/require-seller.ts';
-import { sellerActor } from '../../accounts/server/seller-actor.ts';
+import { sellerActor } from '#core/actors/server/seller-actor.ts';
 import { sellerDocumenter } from '../../portal/server/seller-docs.ts';
 import { cancelLine } from './cancel-line.ts';
 import { listParts, readPart } from './part-queries.ts';
 import { workPart, type MemberActor } from './work-part.ts';
+import { Part, PartPage } from './part-answers.ts';
 
 const documented = sellerDocumenter('Seller orders');
 
@@ -19,14 +20,14 @@ const documented = sellerDocumenter('Seller orders');
 export const sellerOrderRoutes = new Hono<ApiEnv>()
   .get(
     '/parts',
-    documented('Your parts of orders, newest first, by state', { 200: done('A page of parts.') }),
+    documented('Your parts of orders, newest first, by state', { 200: done('A page of parts.', PartPage) }),
     requireSeller('orders.read'),
     validate('query', PartQuerySchema),
     async (c) => c.json({ data: await listParts(c.get('db'), c.get('seller').sellerId, c.req.valid('query')) }),
   )
   .get(
     '/parts/:id',
-    documented('One of your parts with its lines', { 200: done('The part.'), 404: missing('part') }),
+    documented('One of your parts with its lines', { 200: done('The part.', Part), 404: missing('part') }),
     requireSeller('orders.read'),
     async (c) => {
       const part = await readPart(c.get('db'), c.get('seller').sellerId, idParam(c, 'seller.partNotFound'));
@@ -36,20 +37,20 @@ export const sellerOrderRoutes = new Hono<ApiEnv>()
   )
   .post(
     '/parts/:id/accept',
-    documented('Accept your part', { 200: done('The part.'), 404: missing('part'), 409: stale }),
+    documented('Accept your part', { 200: done('The part.', Part), 404: missing('part'), 409: stale }),
     requireSeller('orders.work'),
     async (c) => workAndAnswer(c, 'accept'),
   )
   .post(
     '/parts/:id/ready',
-    documented('Mark your part ready for pickup', { 200: done('The part.'), 404: missing('part'), 409: stale }),
+    documented('Mark your part ready for pickup', { 200: done('The part.', Part), 404: missing('part'), 409: stale }),
     requireSeller('orders.work'),
     async (c) => workAndAnswer(c, 'ready'),
   )
   .post(
     '/parts/:id/lines/:line/cancel',
     documented('Cancel a line you cannot supply (out of stock)', {
-      200: done('The part.'),
+      200: done('The part.', Part),
       404: missing('part or line'),
       409: stale,
     }),

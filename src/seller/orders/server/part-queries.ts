@@ -1,8 +1,8 @@
-import type { OrderStatus } from '../../../lib/orders/order-status.ts';
-import type { PartStatus } from '../../../lib/orders/part-status.ts';
+import type { OrderStatus } from '#lib/orders/order-status.ts';
+import type { PartStatus } from '#lib/orders/part-status.ts';
 import type { PartDetail, PartList, PartRow } from '../part-view.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
-import { toInt } from '../../../server/db/values.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import { toInt } from '#server/db/values.ts';
 
 /**
  * What a seller reads of its parts (issue 40 item 4): every query takes the seller's id, so another seller's part is

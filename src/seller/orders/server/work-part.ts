@@ -1,9 +1,9 @@
-import type { OrderStatus } from '../../../lib/orders/order-status.ts';
-import type { PartStatus } from '../../../lib/orders/part-status.ts';
-import type { ShopDb } from '../../../server/db/index.ts';
-import { moveParts } from '../../../server/services/orders/lifecycle.ts';
-import { Problem } from '../../../server/problem.ts';
-import { recordAudit, type SellerAuditActor } from '../../../desk/audit/server/audit.ts';
+import type { OrderStatus } from '#lib/orders/order-status.ts';
+import type { PartStatus } from '#lib/orders/part-status.ts';
+import type { ShopDb } from '#server/db/index.ts';
+import { moveParts } from '#core/orders/server/lifecycle.ts';
+import { Problem } from '#server/problem.ts';
+import { recordAudit, type SellerAuditActor } from '#core/audit/server/audit.ts';
 
 /** A signed-in member acting (sellerActor): its seller and id are known. */
 export type MemberActor = SellerAuditActor & { id: number; sellerId: number };

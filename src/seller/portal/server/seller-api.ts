@@ -1,11 +1,14 @@
 import { Hono } from 'hono';
-import type { ApiEnv } from '../../../server/api/context.ts';
-import { privateApi } from '../../../server/api/session-cookie.ts';
+import type { ApiEnv } from '#server/api/context.ts';
+import { privateApi } from '#server/api/session-cookie.ts';
 import { sellerAccountRoutes } from '../../accounts/server/routes.ts';
+import { sellerOwnAccountRoutes } from '../../account/server/account-routes.ts';
 import { sellerDashboardRoutes } from '../../dashboard/server/routes.ts';
 import { sellerCatalogRoutes } from '../../catalog/server/catalog-routes.ts';
 import { sellerOrderRoutes } from '../../orders/server/order-routes.ts';
 import { sellerMoneyRoutes } from '../../money/server/money-routes.ts';
+import { sellerReviewRoutes } from '../../reviews/server/review-routes.ts';
+import { sellerReportRoutes } from '../../reports/server/report-routes.ts';
 
 /**
  * The seller portal's API under /api/seller (issue 40, decision 031): never cached, never indexed, refused from a
@@ -17,7 +20,10 @@ import { sellerMoneyRoutes } from '../../money/server/money-routes.ts';
 export const sellerRoutes = new Hono<ApiEnv>()
   .use(...privateApi)
   .route('/', sellerAccountRoutes)
+  .route('/', sellerOwnAccountRoutes)
   .route('/', sellerDashboardRoutes)
   .route('/', sellerCatalogRoutes)
   .route('/', sellerOrderRoutes)
-  .route('/', sellerMoneyRoutes);
+  .route('/', sellerMoneyRoutes)
+  .route('/', sellerReviewRoutes)
+  .route('/', sellerReportRoutes);

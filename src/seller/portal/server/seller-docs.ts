@@ -1,4 +1,4 @@
-import { documented, type ResponseDoc } from '../../../server/api/openapi/describe.ts';
+import { documented, type ResponseDoc } from '#server/api/openapi/describe.ts';
 
 /**
  * The seller routes' documentation: `const documented = sellerDocumenter('Seller catalog')`, then the desk's answer

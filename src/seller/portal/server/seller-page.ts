@@ -1,15 +1,17 @@
 import type { AstroGlobal } from 'astro';
-import { localePath } from '../../../i18n/routes.ts';
-import { localField } from '../../../i18n/localized.ts';
-import { sharedDatabase, type ShopDb } from '../../../server/db/index.ts';
-import { isSecureRequest, tokenFromCookiesOf } from '../../../server/auth/two-factor/cookie.ts';
-import { SELLER_ROLE_PERMISSIONS, sellerCan, type SellerPermission } from '../../accounts/permissions.ts';
-import { readSellerSession, SELLER_REALM, type SellerMember } from '../../accounts/server/seller-realm.ts';
+import { localePath } from '#i18n/routes.ts';
+import { localField } from '#i18n/localized.ts';
+import { sharedDatabase, type ShopDb } from '#server/db/index.ts';
+import { isSecureRequest, tokenFromCookiesOf } from '#core/second-factor/server/sign-in/cookie.ts';
+import { SELLER_ROLE_PERMISSIONS, sellerCan, type SellerPermission } from '#core/permissions/seller-permissions.ts';
+import { readSellerSession, SELLER_REALM, type SellerMember, type SellerSession } from '#core/actors/server/seller-sessions.ts';
 
 /** What a portal page knows once its member is signed in; the language is the request's (Astro.locals). */
 export interface SellerPage {
   db: ShopDb;
   member: SellerMember;
+  /** The member's signed-in session (their account page lists it among their others). */
+  session: SellerSession;
   /** The seller's name in the page's language, for the header. */
   sellerName: string;
   permissions: readonly SellerPermission[];
@@ -44,6 +46,7 @@ export async function sellerPage(astro: AstroGlobal, permission: SellerPermissio
   return {
     db,
     member,
+    session,
     sellerName,
     permissions: SELLER_ROLE_PERMISSIONS[member.role],
     allowed,

@@ -1,6 +1,6 @@
 import { REFRESH_COOKIE } from '../session-cookie.ts';
-import { SELLER_COOKIE } from '../../../seller/accounts/server/seller-realm.ts';
-import { STAFF_COOKIE } from '../../../desk/staff/server/staff-sessions.ts';
+import { SELLER_COOKIE } from '#core/actors/server/seller-sessions.ts';
+import { STAFF_COOKIE } from '#core/actors/server/staff-sessions.ts';
 import type { JsonSchema } from './json-schema.ts';
 
 /**

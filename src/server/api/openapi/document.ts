@@ -126,7 +126,8 @@ function responseObject(response: ResponseDoc, defs: Record<string, JsonSchema>)
           body.data ? toJsonSchema(body.data, 'output', defs) : {},
           Object.fromEntries(Object.entries(body.extra ?? {}).map(([k, s]) => [k, toJsonSchema(s, 'output', defs)])),
         );
-  return { description: response.description, ...headers, content: { 'application/json': { schema } } };
+  const also = body.kind === 'envelope' && body.alsoAs ? { [body.alsoAs]: { schema: { type: 'string' } } } : {};
+  return { description: response.description, ...headers, content: { 'application/json': { schema }, ...also } };
 }
 
 const problem = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: PROBLEM_REF } } } });
@@ -187,6 +188,9 @@ function implicitResponses(operation: Operation): Record<string, JsonSchema> {
   if (operation.inputs.some((i) => i.target === 'json' || i.target === 'form'))
     implicit['400'] = problem('The body is not well-formed JSON (or multipart form data).');
   if (operation.inputs.length) implicit['422'] = problem('Invalid input: `errors` names each field with its message.');
+  // Every body has its route's limit, refused while it arrives (src/server/api/body-limits.ts, issue 49).
+  if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(operation.method.toUpperCase()))
+    implicit['413'] = problem("The body is over this route's size limit: refused while it arrives, before it is read.");
   if (operation.shopperOnly) implicit['401'] = problem('No valid bearer token (or its session has ended).');
   if (operation.permission !== undefined) implicit['401'] = problem('No verified staff session.');
   if (operation.sellerPermission !== undefined) implicit['401'] = problem('No verified seller session.');
@@ -196,6 +200,11 @@ function implicitResponses(operation: Operation): Record<string, JsonSchema> {
     implicit['403'] = problem(`The seller member's role lacks the permission \`${operation.sellerPermission}\`.`);
   else if (operation.sameOrigin) implicit['403'] = problem('Sent from another site (a foreign `Origin`).');
   implicit['500'] = { $ref: '#/components/responses/ServerError' };
+  // Any write may meet an embedded database whose file was lost under the shop (issue 50, src/server/db/database-file.ts).
+  if (!['GET', 'HEAD'].includes(operation.method.toUpperCase()))
+    implicit['503'] = problem(
+      'Nothing can be saved now (the database is unavailable): try again later; `Retry-After` says when.',
+    );
   return implicit;
 }
 

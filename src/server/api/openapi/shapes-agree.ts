@@ -1,13 +1,6 @@
 import type * as z from 'zod/mini';
-import type { ServerCart } from '../../../lib/cart-math.ts';
-import type {
-  AddressView,
-  OrderSummaryView,
-  OrderView,
-  PaymentMethodView,
-  SavedAddress,
-  WalletView,
-} from '../../../lib/orders/views.ts';
+import type { ServerCart } from '#lib/cart-math.ts';
+import type { AddressView, OrderSummaryView, OrderView, PaymentMethodView, SavedAddress, WalletView } from '#lib/orders/views.ts';
 import type { Address, Cart, Order, OrderSummary, PaymentMethod, SavedAddress as SavedAddressShape, Wallet } from './shapes.ts';
 
 /** A documented shape without the "and any other field" of `looseObject`: the fields it names. */

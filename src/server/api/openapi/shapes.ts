@@ -1,19 +1,11 @@
 import * as z from 'zod/mini';
+import { id, named, nullableText, piastres, text } from './answer-fields.ts';
 
 /**
  * The shapes of the API's answers (`data`), for the OpenAPI document and the response validator. They name the fields
  * clients rely on and let others through (`looseObject`), so a new field is never an error but a renamed or retyped
  * one is. Money in integer piastres. Each is a component of the document (its `id`).
  */
-const named = <T extends z.core.$ZodType>(id: string, schema: T): T => {
-  z.globalRegistry.add(schema, { id });
-  return schema;
-};
-
-const id = z.number().check(z.int(), z.minimum(1));
-const piastres = z.number().check(z.int());
-const text = z.string();
-const nullableText = z.nullable(z.string());
 
 export const ProductCard = named(
   'ProductCard',
@@ -43,7 +35,17 @@ export const Category = named(
   }),
 );
 
-export const Seller = named('Seller', z.looseObject({ id, slug: text, name: text }));
+export const Seller = named(
+  'Seller',
+  z.looseObject({
+    id,
+    slug: text,
+    name: text,
+    // The average of the approved ratings of its products, count-weighted (issue 52); null while it has none.
+    rating: z.nullable(z.number()),
+    ratings_count: z.number().check(z.int(), z.minimum(0)),
+  }),
+);
 
 export const Suggestion = named('Suggestion', z.looseObject({ id, name: text }));
 
@@ -120,8 +122,5 @@ export const Wallet = named(
   'Wallet',
   z.looseObject({ balance: piastres, entries: z.array(z.looseObject({ id, amount: piastres })) }),
 );
-
-/** A desk answer whose shape the desk's islands own (src/desk): documented as an object or a list of them. */
-export const DeskData = z.union([z.looseObject({}), z.array(z.unknown()), z.null()]);
 
 export const Phone = z.object({ phone: text });

@@ -13,7 +13,7 @@ export async function up(db: Kysely<unknown>, { engine, idType, id }: MigrationC
     .addColumn('id', idType, id)
     .addColumn('email', 'text', (c) => c.notNull().unique())
     .addColumn('name', 'text', (c) => c.notNull())
-    // owner | operations | support | finance | content | seller (src/desk/shell/permissions.ts)
+    // owner | operations | support | finance | content | seller (src/core/permissions/permissions.ts)
     .addColumn('role', 'text', (c) => c.notNull())
     // Null until the invitation is accepted.
     .addColumn('password_hash', 'text')

@@ -4,7 +4,7 @@ import type { MigrationContext } from '../migration-context.ts';
 /**
  * Seller accounts (issue 40, decision 031): the people who work for a seller sign in to the seller portal with their own
  * identities, apart from the staff and from shoppers. The four tables have the staff's shapes (migration 014, 025) so
- * one sign-in machinery (src/server/auth/two-factor/) serves both; `member_id` names the member where staff say
+ * one sign-in machinery (src/core/second-factor/server/sign-in/) serves both; `member_id` names the member where staff say
  * `staff_id`. The audit log learns a second kind of actor: a seller member, with the seller they act for.
  */
 export async function up(db: Kysely<unknown>, { idType, id }: MigrationContext): Promise<void> {
@@ -15,7 +15,7 @@ export async function up(db: Kysely<unknown>, { idType, id }: MigrationContext):
     // One person, one seller: the e-mail is what they sign in with, so it names one member.
     .addColumn('email', 'text', (c) => c.notNull().unique())
     .addColumn('name', 'text', (c) => c.notNull())
-    // owner | catalog | orders | finance (src/seller/accounts/permissions.ts)
+    // owner | catalog | orders | finance (src/core/permissions/seller-permissions.ts)
     .addColumn('role', 'text', (c) => c.notNull())
     .addColumn('password_hash', 'text')
     // Sealed like staff.totp_secret (src/server/auth/secret-box.ts); null until enrolled.

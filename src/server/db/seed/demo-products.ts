@@ -1,4 +1,4 @@
-import { fromPounds } from '../../../lib/money.ts';
+import { fromPounds } from '#lib/money.ts';
 import type { ArtKind, ProductLine, SubCategoryLines } from './product-lines.ts';
 import { productLines } from './product-lines.ts';
 import { gearLines } from './product-lines-gear.ts';

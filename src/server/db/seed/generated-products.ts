@@ -1,4 +1,4 @@
-import { fromPounds } from '../../../lib/money.ts';
+import { fromPounds } from '#lib/money.ts';
 import type { ProductDraft } from './demo-products.ts';
 import { productImages, slugify } from './demo-products.ts';
 import { productLines } from './product-lines.ts';

@@ -1,12 +1,19 @@
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
 import { demoProducts, type ProductDraft } from './demo-products.ts';
 import { seedDemoCoupons } from './demo-coupons.ts';
+import { seedDemoReviews } from './demo-reviews.ts';
 import { categories, sellers } from './taxonomy.ts';
+
+/** The transaction lock the demo seed takes on PostgreSQL (any fixed number the shop uses for nothing else). */
+const SEED_LOCK = 5401;
 
 /** Inserts the demo catalog (and the demo offers' coupons) when the shop has no categories yet; safe to call on every start. */
 export async function seedDemoCatalog(db: Kysely<Database>, extra: ProductDraft[] = []): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    // Instances of a cluster starting together on an empty PostgreSQL database (issue 54): one seeds, the others wait
+    // here and then find its categories; without the lock the second one's insert failed on a taken slug, and it died.
+    if (trx.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
     const existing = await trx.selectFrom('categories').select('id').limit(1).executeTakeFirst();
     if (existing) return false;
     const subIds = new Map<string, { id: number; categoryId: number }>();
@@ -50,7 +57,10 @@ export async function seedDemoCatalog(db: Kysely<Database>, extra: ProductDraft[
         .executeTakeFirstOrThrow();
       sellerIds.set(seller.slug, row.id);
     }
-    await insertDrafts(trx, [...demoProducts(), ...extra], subIds, sellerIds);
+    const drafts = [...demoProducts(), ...extra];
+    // The demo's stars are the summary of real review rows (issue 52), not the drafts' numbers.
+    await insertDrafts(trx, drafts, subIds, sellerIds, { ratings: false });
+    await seedDemoReviews(trx, drafts);
     await seedDemoCoupons(trx);
     return true;
   });
@@ -68,12 +78,16 @@ export async function taxonomyIds(db: Kysely<Database>): Promise<Ids> {
   };
 }
 
-/** Inserts product drafts whose sub-category and seller slugs are already in the database. */
+/**
+ * Inserts product drafts whose sub-category and seller slugs are already in the database. `ratings: false` leaves the
+ * stars at none (the demo seed writes review rows instead); the benchmarks' generated catalog keeps the drafts' numbers.
+ */
 export async function insertDrafts(
   db: Kysely<Database>,
   drafts: ProductDraft[],
   subIds: Ids['subIds'],
   sellerIds: Ids['sellerIds'],
+  { ratings = true }: { ratings?: boolean } = {},
 ): Promise<void> {
   const rows = drafts.map((p) => {
     const sub = subIds.get(p.subSlug);
@@ -93,8 +107,8 @@ export async function insertDrafts(
       before_discount: p.beforeDiscount,
       stock: p.stock,
       weight_grams: p.weightGrams,
-      rating: p.rating,
-      ratings_count: p.ratingsCount,
+      rating: ratings ? p.rating : 0,
+      ratings_count: ratings ? p.ratingsCount : 0,
       badge_en: p.badgeEn,
       badge_ar: p.badgeAr,
       images: JSON.stringify(p.images),

@@ -12,6 +12,7 @@ import {
   UPLOADS_FOLDER,
   type BackupManifest,
 } from './manifest.ts';
+import { checksumsOf, signManifest } from './proof.ts';
 
 export interface BackupOptions {
   /** The live embedded database (DATABASE_PATH). */
@@ -22,6 +23,8 @@ export interface BackupOptions {
   backupDir: string;
   /** Finished backups kept (BACKUP_KEEP): older ones are removed after a backup succeeds. */
   keep: number;
+  /** BACKUP_KEY: signs the manifest's checksums (src/server/ops/backup/proof.ts); no key, no backup. */
+  key: string | undefined;
 }
 
 export class BackupBusy extends Error {}
@@ -37,7 +40,7 @@ export const backupLockPath = (backupDir: string): string => join(backupDir, '.b
  * compact. Uploads are never rewritten in place (random or content-hash names, written whole then renamed), so
  * copying the folder after the snapshot holds every file the snapshot names. Everything is written into a
  * `.partial-` folder that becomes the backup only once checked (`integrity_check`, row counts) and described
- * (manifest.json): a crash or a failed check leaves no folder that looks like a backup. One backup at a time (a lock
+ * (manifest.json, with a SHA-256 of every file signed under BACKUP_KEY: proof.ts): a crash or a failed check leaves no folder that looks like a backup. One backup at a time (a lock
  * file in `backupDir`); the oldest beyond `keep` are removed after a success.
  */
 export async function takeBackup(
@@ -45,6 +48,8 @@ export async function takeBackup(
   now = () => new Date(),
 ): Promise<{ path: string; manifest: BackupManifest }> {
   if (!existsSync(options.sqlitePath)) throw new Error(`No database at ${options.sqlitePath} to back up.`);
+  if (!options.key) throw new Error('BACKUP_KEY is not set: a backup is signed with it, and a restore verifies it (README).');
+  const key = options.key;
   mkdirSync(options.backupDir, { recursive: true });
   const lock = tryLock(backupLockPath(options.backupDir), 'backup');
   if ('heldBy' in lock) throw new BackupBusy(`Another backup is running (pid ${lock.heldBy.pid}, since ${lock.heldBy.since}).`);
@@ -63,15 +68,18 @@ export async function takeBackup(
       const uploadsMs = clock();
       const counts = checkDatabaseCopy(databaseCopy);
       const checkMs = clock();
-      const manifest: BackupManifest = {
-        format: 1,
+      const files = await checksumsOf(partial);
+      const unsigned: BackupManifest = {
+        format: 2,
         takenAt: takenAt.toISOString(),
         finishedAt: now().toISOString(),
         database: { file: DATABASE_FILE, bytes: statSync(databaseCopy).size, integrity: 'ok' },
         uploads: { folder: UPLOADS_FOLDER, ...uploads },
         counts,
         durationsMs: { snapshot: snapshotMs, uploads: uploadsMs, check: checkMs },
+        files,
       };
+      const manifest: BackupManifest = { ...unsigned, signature: signManifest(unsigned, key) };
       writeFileSync(join(partial, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
       const path = join(options.backupDir, name);
       renameSync(partial, path);

@@ -2,9 +2,17 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 
+/** A backup's proof (src/server/ops/backup/proof.ts): a SHA-256 of each file, and the HMAC that signs the manifest. */
+export interface BackupProof {
+  /** `<path inside the backup, with />`: SHA-256 hex. */
+  files: Record<string, string>;
+  signature: { algorithm: 'HMAC-SHA256'; keyId: string; value: string };
+}
+
 /** What each backup folder holds beside `shop.sqlite` and `uploads/`: written last, so a folder with it is whole. */
-export interface BackupManifest {
-  format: 1;
+export interface BackupManifest extends Partial<BackupProof> {
+  /** 2: with `files` (a SHA-256 of each) and their `signature` (src/server/ops/backup/proof.ts); 1: from before. */
+  format: 1 | 2;
   /** When the database snapshot began: every write committed before it is in the backup, none after `finishedAt`. */
   takenAt: string;
   finishedAt: string;

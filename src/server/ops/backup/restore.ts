@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { openDatabase } from '../../db/index.ts';
 import { restoreJournalPath, serversUsing } from '../database-users.ts';
 import { lockHolder, processAlive } from '../pid-lock.ts';
+import { BackupProofFailed, verifyBackup } from './proof.ts';
 import { checkDatabaseCopy, DATABASE_FILE, listBackups, readManifest, UPLOADS_FOLDER, type BackupManifest } from './manifest.ts';
 
 export interface RestoreOptions {
@@ -12,6 +13,10 @@ export interface RestoreOptions {
   sqlitePath: string;
   uploadsDir: string;
   backupDir: string;
+  /** BACKUP_KEY: the backup's checksums and their signature are verified under it before anything moves. */
+  key: string | undefined;
+  /** Restore a backup from before checksums were recorded (format 1), which cannot prove it is unchanged. */
+  trustUnsigned?: boolean;
   /** Stop the servers using the database (SIGTERM, then wait for them to finish) instead of refusing. */
   stopServers?: boolean;
   /** How long stopped servers get to finish their requests. */
@@ -56,7 +61,8 @@ export function resolveBackup(name: string, backupDir: string): string {
 }
 
 /**
- * Puts a backup back (issue 36). Never half-happens: the backup is checked before anything moves; the live database
+ * Puts a backup back (issue 36). Never half-happens: the backup is checked before anything moves (its signed
+ * checksums, issue 50, then SQLite's integrity check and the rows); the live database
  * files and uploads are renamed aside (a journal beside the database says where) and the backup's copied in under
  * temporary names and renamed into place; then they are checked again (integrity, every counted table as the manifest
  * says, migrations) and the shop is started on them and must answer (`answers`). Only then are the files aside removed. Any failure,
@@ -67,6 +73,13 @@ export async function restoreBackup(options: RestoreOptions): Promise<{ backup: 
   const log = options.log ?? (() => undefined);
   const folder = resolveBackup(options.backup, options.backupDir);
   const manifest = readManifest(folder);
+  if (!(options.trustUnsigned && manifest.format === 1))
+    try {
+      await verifyBackup(folder, manifest, options.key);
+    } catch (error) {
+      if (!(error instanceof BackupProofFailed)) throw error;
+      throw new RestoreRefused(`The backup ${folder} does not prove itself: ${error.message} Nothing was changed.`);
+    }
   const copy = join(folder, DATABASE_FILE);
   let counts: Record<string, number>;
   try {

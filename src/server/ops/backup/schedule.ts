@@ -16,7 +16,7 @@ export function backupDue(dir: string, everyMs: number, now: Date): boolean {
 }
 
 /**
- * The scheduled backup (BACKUP_EVERY_HOURS, a background job of src/server/background-jobs.ts): every few minutes
+ * The scheduled backup (BACKUP_EVERY_HOURS, a background job of src/app/background-jobs.ts): every few minutes
  * the instance looks at the newest backup in BACKUP_DIR and, when it is older than the period, runs `npm run backup`'s
  * script as a child process, so the copy never holds up this process's requests. One at a time across instances:
  * the script takes the backup folder's lock (a second instance's child exits as busy), and the next instance to look

@@ -1,4 +1,4 @@
-import { poundsText } from '../../../lib/money.ts';
+import { poundsText } from '#lib/money.ts';
 import { hmacHex } from '../signatures.ts';
 
 /** One payment page the sandbox is showing: what the merchant asked for and where to answer. */

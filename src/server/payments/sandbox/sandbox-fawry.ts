@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
+import { jsonFields } from './sandbox-body.ts';
 import { Hono } from 'hono';
 import { log } from '../../observability/logger.ts';
-import { fromPounds, poundsText } from '../../../lib/money.ts';
+import { fromPounds, poundsText } from '#lib/money.ts';
 import {
   cancelSignature,
   chargeSignature,
@@ -61,7 +62,7 @@ export function fawrySandbox({ keys, faults, refunds, sessions }: SandboxContext
   const base = '/fawry/ECommerceWeb/Fawry/payments';
   return new Hono()
     .post(`${base}/charge`, async (c) => {
-      const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>;
+      const body = await jsonFields<Record<string, unknown>>(c);
       const amount = fromPounds(String(body['amount'] ?? ''));
       const expected = chargeSignature({
         merchantCode: keys.fawryMerchantCode,
@@ -122,7 +123,7 @@ export function fawrySandbox({ keys, faults, refunds, sessions }: SandboxContext
       });
     })
     .post(`${base}/refund`, async (c) => {
-      const body = (await c.req.json().catch(() => ({}))) as Record<string, string>;
+      const body = await jsonFields<Record<string, string>>(c);
       const expected = refundSignature({
         merchantCode: keys.fawryMerchantCode,
         referenceNumber: String(body['referenceNumber'] ?? ''),
@@ -147,7 +148,7 @@ export function fawrySandbox({ keys, faults, refunds, sessions }: SandboxContext
       return c.json({ type: 'ResponseDataModel', statusCode: 200, statusDescription: 'Operation done successfully' });
     })
     .post('/fawry/ECommerceWeb/api/orders/cancel-unpaid-order', async (c) => {
-      const body = (await c.req.json().catch(() => ({}))) as Record<string, string>;
+      const body = await jsonFields<Record<string, string>>(c);
       const expected = cancelSignature(
         body['orderRefNo'] ?? '',
         keys.fawryMerchantCode,

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { randomInt } from 'node:crypto';
-import { localeOr } from '../../../i18n/locales.ts';
+import { localeOr } from '#i18n/locales.ts';
 import { sandboxCallback, type SandboxChoice, type SandboxKeys, type SandboxSession } from './sandbox-callbacks.ts';
 import { opaySandbox } from './sandbox-opay.ts';
 import { expiredPage, sandboxPage } from './sandbox-page.ts';

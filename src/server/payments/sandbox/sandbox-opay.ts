@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
+import { jsonFields } from './sandbox-body.ts';
 import { Hono } from 'hono';
 import { hmacHex, sameSignature } from '../signatures.ts';
 import type { SandboxContext } from './sandbox-sessions.ts';
 import type { SandboxSession } from './sandbox-callbacks.ts';
-import { localeOr, type Locale } from '../../../i18n/locales.ts';
+import { localeOr, type Locale } from '#i18n/locales.ts';
 
 const langOf = (url: string): Locale => localeOr(new URL(url).searchParams.get('lang'));
 const invalid = { code: '02001', message: 'request parameters not valid' } as const;
@@ -21,13 +22,13 @@ export function opaySandbox({ keys, faults, refunds, sessions }: SandboxContext)
     .post('/opay/api/v1/international/cashier/create', async (c) => {
       if (c.req.header('authorization') !== `Bearer ${keys.opayPublicKey}` || c.req.header('merchantid') !== keys.opayMerchantId)
         return c.json({ code: '02000', message: 'authentication failed' }, 401);
-      const body = (await c.req.json().catch(() => ({}))) as {
+      const body = await jsonFields<{
         reference?: string;
         amount?: { total?: number; currency?: string };
         returnUrl?: string;
         cancelUrl?: string;
         callbackUrl?: string;
-      };
+      }>(c);
       const total = body.amount?.total;
       if (!body.reference || !body.returnUrl || !body.callbackUrl || !validTotal(total, body.amount?.currency))
         return c.json(invalid, 400);

@@ -1,8 +1,8 @@
-import { formatMoney } from '../../../i18n/format.ts';
-import { dictionary, interpolate } from '../../../i18n/t.ts';
-import { escapeMarkup as escape } from '../../../lib/text.ts';
+import { formatMoney } from '#i18n/format.ts';
+import { dictionary, interpolate } from '#i18n/t.ts';
+import { escapeMarkup as escape } from '#lib/text.ts';
 import type { SandboxSession } from './sandbox-callbacks.ts';
-import { directionOf, type Locale } from '../../../i18n/locales.ts';
+import { directionOf, type Locale } from '#i18n/locales.ts';
 
 /**
  * The sandbox's hosted payment page: one form, three answers, in the shopper's language. No script. It names the shop's

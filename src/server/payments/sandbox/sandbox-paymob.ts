@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
+import { jsonFields } from './sandbox-body.ts';
 import { Hono } from 'hono';
 import { log } from '../../observability/logger.ts';
-import { localeOr } from '../../../i18n/locales.ts';
+import { localeOr } from '#i18n/locales.ts';
 import { paymobHmac, paymobSignedText, PAYMOB_HMAC_FIELDS } from '../paymob-hmac.ts';
 import type { PaymobTransaction } from '../paymob.ts';
 import type { PaymobEvent, SandboxKeys, SandboxSession } from './sandbox-callbacks.ts';
@@ -104,7 +105,7 @@ export function paymobSandbox({ keys, faults, refunds, sessions }: SandboxContex
   return new Hono()
     .post('/paymob/v1/intention/', async (c) => {
       if (!authorised(c.req.header('authorization'))) return c.json({ detail: 'Invalid token.' }, 401);
-      const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>;
+      const body = await jsonFields<Record<string, unknown>>(c);
       const amount = body['amount'];
       const ids = Array.isArray(body['payment_methods']) ? (body['payment_methods'] as unknown[]) : [];
       const methods = ids.map(methodOf);
@@ -164,7 +165,7 @@ export function paymobSandbox({ keys, faults, refunds, sessions }: SandboxContex
     })
     .post('/paymob/api/acceptance/void_refund/:action{void|refund}', async (c) => {
       if (!authorised(c.req.header('authorization'))) return c.json({ detail: 'Invalid token.' }, 401);
-      const body = (await c.req.json().catch(() => ({}))) as { transaction_id?: number; amount_cents?: number };
+      const body = await jsonFields<{ transaction_id?: number; amount_cents?: number }>(c);
       const paid = sessions.paidTransaction(String(body.transaction_id));
       const action = c.req.param('action') as 'void' | 'refund';
       const amount = action === 'void' ? paid?.amount : body.amount_cents;
@@ -202,7 +203,7 @@ export function paymobSandbox({ keys, faults, refunds, sessions }: SandboxContex
     })
     .post('/paymob/api/ecommerce/orders/transaction_inquiry', async (c) => {
       if (!authorised(c.req.header('authorization'))) return c.json({ detail: 'Invalid token.' }, 401);
-      const body = (await c.req.json().catch(() => ({}))) as { order_id?: number };
+      const body = await jsonFields<{ order_id?: number }>(c);
       const known = sessions.outcomeOf(String(body.order_id));
       if (!known) return c.json({ detail: 'Not found.' }, 404);
       // As Paymob answers about a paid transaction later refunded or voided: its flags and what went back.

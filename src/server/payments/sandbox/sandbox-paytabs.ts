@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
+import { jsonFields } from './sandbox-body.ts';
 import { Hono } from 'hono';
-import { fromPounds, poundsText } from '../../../lib/money.ts';
+import { fromPounds, poundsText } from '#lib/money.ts';
 import type { SandboxSession } from './sandbox-callbacks.ts';
 import type { SandboxContext } from './sandbox-sessions.ts';
-import { localeOr } from '../../../i18n/locales.ts';
+import { localeOr } from '#i18n/locales.ts';
 
 const tranRefOf = () => `TST${randomInt(1e9, 9e9)}${randomInt(1e5, 9e5)}`;
 
@@ -50,7 +51,7 @@ export function payTabsSandbox(context: SandboxContext) {
     .post('/paytabs/payment/query', async (c) => {
       if (c.req.header('authorization') !== keys.paytabsServerKey)
         return c.json({ code: 1, message: 'Authentication failed. Check authentication header.' }, 401);
-      const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>;
+      const body = await jsonFields<Record<string, unknown>>(c);
       const known = sessions.outcomeOf(String(body['tran_ref'] ?? ''));
       if (String(body['profile_id']) !== keys.paytabsProfileId || !known || known.session.protocol !== 'paytabs')
         return c.json({ code: 2, message: 'Transaction not found' }, 400);
@@ -69,7 +70,7 @@ export function payTabsSandbox(context: SandboxContext) {
     .post('/paytabs/payment/request', async (c) => {
       if (c.req.header('authorization') !== keys.paytabsServerKey)
         return c.json({ code: 1, message: 'Authentication failed. Check authentication header.' }, 401);
-      const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>;
+      const body = await jsonFields<Record<string, unknown>>(c);
       const amount = fromPounds(String(body['cart_amount'] ?? ''));
       if (body['tran_type'] === 'refund') return c.json(...payTabsRefund(context, body, amount));
       const ok =

@@ -1,10 +1,10 @@
-import type { Locale } from '../../../i18n/locales.ts';
-import type { AddressInput } from '../../../lib/schemas/account.ts';
-import type { AddressView } from '../../../lib/orders/views.ts';
+import type { Locale } from '#i18n/locales.ts';
+import type { AddressInput } from '#lib/schemas/account.ts';
+import type { AddressView } from '#lib/orders/views.ts';
 import { fieldProblem, Problem } from '../../problem.ts';
 import { isoNow } from '../../auth/secrets.ts';
 import type { ShopDb } from '../../db/index.ts';
-import { localField, localized } from '../../../i18n/localized.ts';
+import { localField, localized } from '#i18n/localized.ts';
 
 /** The address book (spec section 3). Every query is scoped by the token's user: an id from the client never grants access. */
 export async function listAddresses(db: ShopDb, userId: number, locale: Locale): Promise<AddressView[]> {

@@ -1,4 +1,4 @@
-import { egyptianMobile } from '../../../lib/phone.ts';
+import { egyptianMobile } from '#lib/phone.ts';
 import { Problem } from '../../problem.ts';
 import { clearSlots, enforceLimits, giveBackSlot } from '../../auth/rate-limit.ts';
 import { dummyHash, verifyPassword } from '../../auth/passwords.ts';

@@ -1,7 +1,5 @@
-import { unlink } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { Locale } from '../../../i18n/locales.ts';
-import type { ProfileInput } from '../../../lib/schemas/account.ts';
+import type { Locale } from '#i18n/locales.ts';
+import type { ProfileInput } from '#lib/schemas/account.ts';
 import { fieldProblem, Problem } from '../../problem.ts';
 import { consumeCode, sendCode } from '../../auth/otp.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
@@ -9,10 +7,12 @@ import { revokeOtherSessions } from '../../auth/refresh-tokens.ts';
 import { isoNow } from '../../auth/secrets.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { checkUpload } from '../../uploads/check.ts';
-import { storeUpload, uploadsDir } from '../../uploads/store.ts';
+import { discardUploads, storeUpload } from '../../uploads/store.ts';
+import { uploadStore } from '../../uploads/upload-store.ts';
 import { assertUnique, checkNewPassword, phoneOrFail, publicUser, rethrowUniqueViolation, userOrFail } from './users.ts';
 
-export const avatarsDir = (): string => join(uploadsDir(), 'avatars');
+/** Profile photos' folder in the store of uploads (src/server/uploads/object-store.ts): public, served by /api/avatars. */
+export const AVATARS_FOLDER = 'avatars/';
 
 /** A profile photo: jpg or png by content, up to 5 MB (same checks as the partner uploads). */
 async function checkedPhoto(file: File) {
@@ -48,7 +48,9 @@ export async function updateProfile(
     passwordHash = await hashPassword(input.password);
   }
   const checkedFile = photo ? await checkedPhoto(photo) : undefined;
-  const stored = checkedFile ? await storeUpload(checkedFile.bytes, checkedFile.type, avatarsDir()) : undefined;
+  const stored = checkedFile
+    ? await storeUpload(checkedFile.bytes, checkedFile.type, { folder: AVATARS_FOLDER, access: 'public' })
+    : undefined;
   await db
     .transaction()
     .execute(async (trx) => {
@@ -66,8 +68,15 @@ export async function updateProfile(
         .execute();
       if (passwordHash) await revokeOtherSessions(trx, userId, sessionId);
     })
-    .catch((error: unknown) => rethrowUniqueViolation(error));
-  if (stored && user.avatar) await unlink(join(avatarsDir(), user.avatar)).catch(() => undefined);
+    .catch(async (error: unknown) => {
+      // The row kept its photo: the new one, named by nobody, goes again.
+      if (stored) await discardUploads([stored]);
+      return rethrowUniqueViolation(error);
+    });
+  if (stored && user.avatar)
+    await uploadStore()
+      .delete(`${AVATARS_FOLDER}${user.avatar}`)
+      .catch(() => undefined);
   if (changingPhone) await sendCode(db, locale, 'phone_change', newPhone, userId);
   // What happened, for the route to say in the shopper's language.
   const outcome = changingPhone ? 'phoneChangePending' : passwordHash ? 'passwordChanged' : 'profileSaved';

@@ -1,5 +1,5 @@
-import type { Locale } from '../../../i18n/locales.ts';
-import type { SignUpInput } from '../../../lib/schemas/account.ts';
+import type { Locale } from '#i18n/locales.ts';
+import type { SignUpInput } from '#lib/schemas/account.ts';
 import { sendCode } from '../../auth/otp.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { enforceLimits } from '../../auth/rate-limit.ts';

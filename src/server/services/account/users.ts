@@ -1,4 +1,4 @@
-import { egyptianMobile } from '../../../lib/phone.ts';
+import { egyptianMobile } from '#lib/phone.ts';
 import { fieldProblem, Problem, type FieldProblem } from '../../problem.ts';
 import { isCommonPassword } from '../../auth/passwords.ts';
 import type { ShopDb } from '../../db/index.ts';

@@ -1,7 +1,7 @@
-import type { Locale } from '../../../i18n/locales.ts';
-import { withTotals, type CartLine } from '../../../lib/cart-math.ts';
-import type { CartQuote } from '../../../lib/cart-quote.ts';
-import type { CartQuoteRequest } from '../../../lib/schemas/cart.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { withTotals, type CartLine } from '#lib/cart-math.ts';
+import type { CartQuote } from '#lib/cart-quote.ts';
+import type { CartQuoteRequest } from '#lib/schemas/cart.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { toProductCard } from '../catalog/product-mapper.ts';
 import { joinedProducts } from '../catalog/joined-products.ts';

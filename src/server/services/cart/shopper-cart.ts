@@ -1,12 +1,12 @@
-import type { Locale } from '../../../i18n/locales.ts';
-import { withTotals, type CartLine, type ServerCart } from '../../../lib/cart-math.ts';
-import type { CartQuoteRequest } from '../../../lib/schemas/cart.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { withTotals, type CartLine, type ServerCart } from '#lib/cart-math.ts';
+import type { CartQuoteRequest } from '#lib/schemas/cart.ts';
 import { Problem, type FieldProblem } from '../../problem.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { toProductCard } from '../catalog/product-mapper.ts';
 import { joinedProducts } from '../catalog/joined-products.ts';
 import { lockShopper } from '../shopper-lock.ts';
-import { localField } from '../../../i18n/localized.ts';
+import { localField } from '#i18n/localized.ts';
 
 export type { ServerCart };
 

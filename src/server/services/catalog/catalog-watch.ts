@@ -12,7 +12,7 @@ const checkMs = serverConfig().catalogCheckMs;
  * Starts what keeps the catalog version current: a first fingerprint, a periodic check every
  * CATALOG_CHECK_MS (default 15 s, at most 60 s) and, on PostgreSQL, a dedicated LISTEN connection that
  * reconnects with back-off and re-checks after each reconnect (notifications sent while it was down are lost).
- * Started and stopped by src/server/background-jobs.ts (once per process); returns what stops it.
+ * Started and stopped by src/app/background-jobs.ts (once per process); returns what stops it.
  */
 export function watchCatalog(db: ShopDb, databaseUrl: string | undefined): () => Promise<void> {
   // Each check is a job run (one log line, at debug unless the catalog changed; src/server/observability/job-run.ts).

@@ -1,8 +1,8 @@
-import { sortByName } from '../../../i18n/format.ts';
-import { languageOption, type Locale } from '../../../i18n/locales.ts';
-import type { Category } from '../../../lib/types.ts';
+import { sortByName } from '#i18n/format.ts';
+import { languageOption, type Locale } from '#i18n/locales.ts';
+import type { Category } from '#lib/types.ts';
 import type { ShopDb } from '../../db/index.ts';
-import { localField } from '../../../i18n/localized.ts';
+import { localField } from '#i18n/localized.ts';
 
 /** Categories in shop order, each with its sub-categories (alphabetical in Arabic, shop order in English). */
 export async function listCategories(db: ShopDb, locale: Locale, withSubs = true): Promise<Category[]> {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { ProductsQuery } from '../../../lib/schemas/products-query.ts';
+import type { ProductsQuery } from '#lib/schemas/products-query.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { catalogVersion } from './catalog-version.ts';
 import { hiddenProductIds, suspendedSellerIds } from './out-of-shop.ts';

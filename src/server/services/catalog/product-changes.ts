@@ -1,7 +1,7 @@
 import type { ShopDb } from '../../db/index.ts';
 import { nowIso } from '../../db/values.ts';
-import { recordAudit, type SellerAuditActor } from '../../../desk/audit/server/audit.ts';
-import { MODERATED_FIELDS, type ChangeKind, type ModeratedField } from '../../../lib/seller-catalog-changes.ts';
+import { recordAudit, type SellerAuditActor } from '#core/audit/server/audit.ts';
+import { MODERATED_FIELDS, type ChangeKind, type ModeratedField } from '#lib/seller-catalog-changes.ts';
 
 /**
  * Seller catalog changes waiting for staff (issue 40, migration 035, docs/sellers.md "Catalog"). One pending change per

@@ -1,7 +1,7 @@
-import type { Locale } from '../../../i18n/locales.ts';
-import type { ProductCard, ProductDetail } from '../../../lib/types.ts';
+import type { Locale } from '#i18n/locales.ts';
+import type { ProductCard, ProductDetail } from '#lib/types.ts';
 import type { ProductRow } from '../../db/schema.ts';
-import { localField, localized } from '../../../i18n/localized.ts';
+import { localField, localized } from '#i18n/localized.ts';
 
 /** A product row joined with the category, sub-category and seller names its card shows. */
 export type ProductJoinedRow = Omit<ProductRow, 'hidden'> & {

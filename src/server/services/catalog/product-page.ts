@@ -1,5 +1,5 @@
-import type { Locale } from '../../../i18n/locales.ts';
-import type { ProductCard, ProductDetail, Variant } from '../../../lib/types.ts';
+import type { Locale } from '#i18n/locales.ts';
+import type { ProductCard, ProductDetail, Variant } from '#lib/types.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { joinedProducts, joinedProductsOfAnySeller } from './joined-products.ts';
 import { hiddenProductIds, suspendedSellerIds } from './out-of-shop.ts';

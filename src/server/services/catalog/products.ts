@@ -1,6 +1,6 @@
-import type { Locale } from '../../../i18n/locales.ts';
-import type { ProductsQuery } from '../../../lib/schemas/products-query.ts';
-import type { PageMeta, ProductCard, ProductDetail, Variant } from '../../../lib/types.ts';
+import type { Locale } from '#i18n/locales.ts';
+import type { ProductsQuery } from '#lib/schemas/products-query.ts';
+import type { PageMeta, ProductCard, ProductDetail, Variant } from '#lib/types.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { joinedProducts } from './joined-products.ts';
 import { toProductCard, toProductDetail } from './product-mapper.ts';

@@ -1,20 +1,28 @@
 import type { Selectable } from 'kysely';
-import { sortByName } from '../../../i18n/format.ts';
-import type { Locale } from '../../../i18n/locales.ts';
-import type { Seller } from '../../../lib/types.ts';
+import { sortByName } from '#i18n/format.ts';
+import type { Locale } from '#i18n/locales.ts';
+import type { Seller } from '#lib/types.ts';
 import type { ShopDb } from '../../db/index.ts';
 import type { Database } from '../../db/schema.ts';
 import { listingTotal } from './listing-ids.ts';
-import { localField } from '../../../i18n/localized.ts';
+import { localField } from '#i18n/localized.ts';
+import { NO_SELLER_RATING, sellerRatings, type SellerRating } from '../reviews/seller-rating.ts';
 
-function toSeller(row: Selectable<Database['sellers']>, productsCount: number, locale: Locale): Seller {
+function toSeller(
+  row: Selectable<Database['sellers']>,
+  productsCount: number,
+  locale: Locale,
+  rating: SellerRating = NO_SELLER_RATING,
+): Seller {
   return {
     id: row.id,
     slug: row.slug,
     name: localField(locale, row, 'name'),
     description: localField(locale, row, 'description'),
     city: localField(locale, row, 'city'),
-    rating: Number(row.rating),
+    // From the approved reviews of its products (issue 52), not the seller row's old demo number.
+    rating: rating.rating,
+    ratings_count: rating.ratings_count,
     logo: row.logo,
     products_count: productsCount,
   };
@@ -29,7 +37,8 @@ export async function findSeller(db: ShopDb, idOrSlug: string, locale: Locale): 
   ).executeTakeFirst();
   if (!row) return undefined;
   // The same per-version count as the seller page's listing: counted once, not on every page of it.
-  return toSeller(row, await listingTotal(db, { seller: [row.id] }), locale);
+  const [total, ratings] = await Promise.all([listingTotal(db, { seller: [row.id] }), sellerRatings(db, [row.id])]);
+  return toSeller(row, total, locale, ratings.get(row.id));
 }
 
 /**
@@ -37,18 +46,19 @@ export async function findSeller(db: ShopDb, idOrSlug: string, locale: Locale): 
  * directory shows one and searches both): one read of the sellers and one count, whatever the languages.
  */
 export async function listSellers(db: ShopDb): Promise<Record<Locale, Seller[]>> {
-  const [rows, counts] = await Promise.all([
+  const [rows, counts, ratings] = await Promise.all([
     db.selectFrom('sellers').selectAll().where('status', '=', 'active').execute(),
     db
       .selectFrom('products')
       .select(['seller_id', (eb) => eb.fn.countAll<string | number>().as('count')])
       .groupBy('seller_id')
       .execute(),
+    sellerRatings(db),
   ]);
   const countOf = new Map(counts.map((c) => [c.seller_id, Number(c.count)]));
   const inLocale = (locale: Locale) =>
     sortByName(
-      rows.map((row) => toSeller(row, countOf.get(row.id) ?? 0, locale)),
+      rows.map((row) => toSeller(row, countOf.get(row.id) ?? 0, locale, ratings.get(row.id))),
       (s) => s.name,
       locale,
     );

@@ -1,9 +1,9 @@
 import { gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
-import { locales, regionalTag } from '../../../i18n/locales.ts';
-import { localePath } from '../../../i18n/routes.ts';
+import { locales, regionalTag } from '#i18n/locales.ts';
+import { localePath } from '#i18n/routes.ts';
 import type { ShopDb } from '../../db/index.ts';
-import { escapeMarkup as escapeXml } from '../../../lib/text.ts';
+import { escapeMarkup as escapeXml } from '#lib/text.ts';
 import { hiddenProductIds, suspendedSellerIds } from './out-of-shop.ts';
 
 /**

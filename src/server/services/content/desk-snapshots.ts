@@ -1,4 +1,4 @@
-import type { DeskContent } from '../../../lib/content/desk-content.ts';
+import type { DeskContent } from '#lib/content/desk-content.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { serverConfig } from '../../config.ts';
 

@@ -7,7 +7,7 @@ type Bi = { en: string; ar: string };
 export const slides: { id: number; title: Bi; text: Bi; art: string; alt: Bi; cta: Bi; link: string }[] = [
   {
     id: 1,
-    title: { en: 'This week’s Ethiopian roasts are in', ar: 'وصلت محمصات إثيوبيا لهذا الأسبوع' },
+    title: { en: 'This week’s Ethiopian roasts are in', ar: 'وصل بُن إثيوبيا المحمّص لهذا الأسبوع' },
     text: {
       en: 'Yirgacheffe and Sidamo, roasted in New Cairo on Sunday, at your door by Tuesday.',
       ar: 'يرغاتشيف وسيدامو، محمّصة في القاهرة الجديدة يوم الأحد وتصلك قبل الثلاثاء.',

@@ -1,8 +1,8 @@
-import type { Locale } from '../../../i18n/locales.ts';
-import { frontMatterOf } from '../../../lib/content/desk-check.ts';
-import type { DeskContent } from '../../../lib/content/desk-content.ts';
-import { deskFields } from '../../../lib/content/desk-fields.ts';
-import { contentSchemas, type HomeCollection } from '../../../lib/content/schemas.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { frontMatterOf } from '#lib/content/desk-check.ts';
+import type { DeskContent } from '#lib/content/desk-content.ts';
+import { deskFields } from '#lib/content/desk-fields.ts';
+import { contentSchemas, type HomeCollection } from '#lib/content/schemas.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { deskSnapshotHere, releaseEntries } from '../content/desk-snapshots.ts';
 import { advertisements, shippingSteps, slides } from './home-data.ts';

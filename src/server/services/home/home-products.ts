@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Locale } from '../../../i18n/locales.ts';
-import type { ProductCard } from '../../../lib/types.ts';
+import type { Locale } from '#i18n/locales.ts';
+import type { ProductCard } from '#lib/types.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { toProductCard } from '../catalog/product-mapper.ts';
 import { joinedProducts } from '../catalog/joined-products.ts';

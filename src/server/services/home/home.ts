@@ -1,9 +1,9 @@
-import type { Locale } from '../../../i18n/locales.ts';
-import type { Advertisement, Brand, HomeSlide, ShippingStep } from '../../../lib/home-types.ts';
+import type { Locale } from '#i18n/locales.ts';
+import type { Advertisement, Brand, HomeSlide, ShippingStep } from '#lib/home-types.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { suspendedSellerIds } from '../catalog/out-of-shop.ts';
 import { homeEntries } from './home-entries.ts';
-import { localField } from '../../../i18n/localized.ts';
+import { localField } from '#i18n/localized.ts';
 
 const art = (name: string) => `/api/media/art/${name}.svg`;
 

@@ -1,7 +1,7 @@
-import type { Locale } from '../../../i18n/locales.ts';
-import type { SavedAddress } from '../../../lib/orders/views.ts';
+import type { Locale } from '#i18n/locales.ts';
+import type { SavedAddress } from '#lib/orders/views.ts';
 import type { ShopDb } from '../../db/index.ts';
-import { localized } from '../../../i18n/localized.ts';
+import { localized } from '#i18n/localized.ts';
 
 /**
  * The shopper's saved addresses with their governorate's delivery terms, for the checkout's address step. The

@@ -1,4 +1,4 @@
-import type { CouponTerms } from '../../../lib/orders/order-math.ts';
+import type { CouponTerms } from '#lib/orders/order-math.ts';
 import type { ShopDb } from '../../db/index.ts';
 import type { CouponRow } from '../../db/schema.ts';
 import { nowIso, toInt } from '../../db/values.ts';

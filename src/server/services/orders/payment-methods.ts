@@ -1,10 +1,10 @@
-import type { Locale } from '../../../i18n/locales.ts';
-import type { PaymentMethodView } from '../../../lib/orders/views.ts';
+import type { Locale } from '#i18n/locales.ts';
+import type { PaymentMethodView } from '#lib/orders/views.ts';
 import type { ShopDb } from '../../db/index.ts';
 import type { PaymentMethodTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
 import { methodAvailable } from '../../payments/gateways.ts';
-import { localField } from '../../../i18n/localized.ts';
+import { localField } from '#i18n/localized.ts';
 
 /** A payment method as the checkout reads it (the shape is shared with the islands). */
 export type PaymentMethod = PaymentMethodView;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Locale } from '../../../i18n/locales.ts';
+import type { Locale } from '#i18n/locales.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { announceCatalogChange } from '../catalog/catalog-changes.ts';
 import { recordRedemption, redeemCoupon } from './coupons.ts';
@@ -11,10 +11,11 @@ import { saveInlineAddress } from './save-address.ts';
 import { decrementStock } from './stock.ts';
 import { recordStockMovements } from '../catalog/stock-movements.ts';
 import { removeFromServerCart } from '../cart/shopper-cart.ts';
-import { openOrder, openOrderParts } from './lifecycle.ts';
+import { openOrder, openOrderParts } from '#core/orders/server/lifecycle.ts';
 import { lockShopper } from '../shopper-lock.ts';
 import { recordWalletEntry } from './wallet.ts';
 import { grantConsent } from '../../messaging/consent.ts';
+import { metrics } from '../../observability/metrics.ts';
 import { queueOrderMessage } from '../../messaging/order-messages.ts';
 
 const shopperPhone = async (trx: ShopDb, userId: number): Promise<string> =>
@@ -157,7 +158,11 @@ export async function placeOrder(db: ShopDb, input: PlaceOrderInput): Promise<Pl
       if (!online) await removeFromServerCart(trx, userId, productIds);
       return { orderId: order.id, replayed: false };
     });
-    if (!placed.replayed) await announceCatalogChange(db, { productIds });
+    if (!placed.replayed) {
+      // Counted once committed (issue 50): orders_placed_total by payment method and locale.
+      metrics().ordersPlaced.inc({ payment_method: choice.payment_method ?? 'unknown', locale: input.locale });
+      await announceCatalogChange(db, { productIds });
+    }
     return placed;
   } catch (error) {
     // The twin that lost the race on the key: answer with the winner's order.

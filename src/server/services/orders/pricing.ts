@@ -1,5 +1,5 @@
-import { orderTotals, type OrderTotals } from '../../../lib/orders/order-math.ts';
-import type { PlaceOrderRequest } from '../../../lib/schemas/orders.ts';
+import { orderTotals, type OrderTotals } from '#lib/orders/order-math.ts';
+import type { PlaceOrderRequest } from '#lib/schemas/orders.ts';
 import type { ShopDb } from '../../db/index.ts';
 import type { CouponRow, GovernorateRow, OrderLineRow } from '../../db/schema.ts';
 import { couponTerms, usableCoupon } from './coupons.ts';

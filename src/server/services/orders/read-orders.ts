@@ -1,11 +1,11 @@
-import type { Locale } from '../../../i18n/locales.ts';
-import { isCancellable, isOrderStatus, type OrderStatus } from '../../../lib/orders/order-status.ts';
-import type { OrderView, SummaryItem } from '../../../lib/orders/views.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { isCancellable, isOrderStatus, type OrderStatus } from '#lib/orders/order-status.ts';
+import type { OrderView, SummaryItem } from '#lib/orders/views.ts';
 import type { ShopDb } from '../../db/index.ts';
 import type { OrderLineRow, OrderRow, RefundRow } from '../../db/schema.ts';
 import { Problem } from '../../problem.ts';
 import type { LineColumns } from './pricing.ts';
-import { localField } from '../../../i18n/localized.ts';
+import { localField } from '#i18n/localized.ts';
 import { orderTracking } from '../../couriers/order-tracking.ts';
 
 /** An order as the shopper sees it: the copy taken when it was placed, in the request's language. */
@@ -89,7 +89,14 @@ export async function getOwnOrder(db: ShopDb, userId: number, orderId: number, l
     .executeTakeFirst();
   const paymentCode =
     code?.bill_reference && code.expires_at ? { code: code.bill_reference, expires_at: code.expires_at } : undefined;
-  return toOrderView(order, lines, locale, refunds, (await orderTracking(db, [orderId])).get(orderId) ?? null, paymentCode);
+  return toOrderView(
+    order,
+    lines,
+    locale,
+    refunds,
+    (await orderTracking(db, [orderId], locale)).get(orderId) ?? null,
+    paymentCode,
+  );
 }
 
 /** The shopper's orders, newest first (at most 100 for now; paging when histories grow). */
@@ -105,7 +112,7 @@ export async function listOwnOrders(db: ShopDb, userId: number, locale: Locale):
   const ids = orders.map((o) => o.id);
   const lines = await db.selectFrom('order_lines').selectAll().where('order_id', 'in', ids).orderBy('id').execute();
   const refunds = await db.selectFrom('refunds').selectAll().where('order_id', 'in', ids).orderBy('id').execute();
-  const tracking = await orderTracking(db, ids);
+  const tracking = await orderTracking(db, ids, locale);
   return orders.map((o) =>
     toOrderView(
       o,

@@ -1,11 +1,11 @@
-import type { Locale } from '../../../i18n/locales.ts';
-import { toCartProduct, type CartLine } from '../../../lib/cart-math.ts';
-import type { ReorderChange, ReorderView } from '../../../lib/orders/views.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { toCartProduct, type CartLine } from '#lib/cart-math.ts';
+import type { ReorderChange, ReorderView } from '#lib/orders/views.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { joinedProducts } from '../catalog/joined-products.ts';
 import { toProductCard } from '../catalog/product-mapper.ts';
 import { Problem } from '../../problem.ts';
-import { localField } from '../../../i18n/localized.ts';
+import { localField } from '#i18n/localized.ts';
 
 /**
  * POST /reorder/{id}: the order's lines as cart lines at today's price and stock, and what changed since. Until the

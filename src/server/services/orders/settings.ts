@@ -1,7 +1,7 @@
-import type { Locale } from '../../../i18n/locales.ts';
-import type { DeliveryTermsView } from '../../../lib/orders/views.ts';
+import type { Locale } from '#i18n/locales.ts';
+import type { DeliveryTermsView } from '#lib/orders/views.ts';
 import type { ShopDb } from '../../db/index.ts';
-import { localField } from '../../../i18n/localized.ts';
+import { localField } from '#i18n/localized.ts';
 
 /** The free-delivery threshold in piastres from shop_settings; null when the setting is absent (never free). */
 export async function freeDeliveryThreshold(db: ShopDb): Promise<number | null> {

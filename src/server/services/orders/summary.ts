@@ -1,11 +1,11 @@
-import type { Locale } from '../../../i18n/locales.ts';
-import type { OrderSummaryView } from '../../../lib/orders/views.ts';
+import type { Locale } from '#i18n/locales.ts';
+import type { OrderSummaryView } from '#lib/orders/views.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { usableMethod, withWalletRule } from './payment-methods.ts';
 import { priceOrder, type OrderChoice } from './pricing.ts';
 import { lineView } from './read-orders.ts';
 import { freeDeliveryThreshold } from './settings.ts';
-import { localField } from '../../../i18n/localized.ts';
+import { localField } from '#i18n/localized.ts';
 
 /** GET /orders/summary: what the order would cost now (spec section 3 fields), and what would stop it. */
 export async function orderSummary(db: ShopDb, userId: number, choice: OrderChoice, locale: Locale): Promise<OrderSummaryView> {

@@ -1,5 +1,5 @@
-import type { Locale } from '../../../i18n/locales.ts';
-import type { ProductCard } from '../../../lib/types.ts';
+import type { Locale } from '#i18n/locales.ts';
+import type { ProductCard } from '#lib/types.ts';
 import { Problem } from '../../problem.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { toProductCard } from '../catalog/product-mapper.ts';

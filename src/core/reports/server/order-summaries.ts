@@ -1,0 +1,295 @@
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import type { Database } from '#server/db/schema.ts';
+import {
+  SUMMARY_TABLES,
+  SUMMARY_TABLE_NAMES,
+  contributionDelta,
+  contributionOf,
+  type Contribution,
+  type OrderFacts,
+  type SummaryRow,
+  type SummaryTable,
+} from '../order-contribution.ts';
+
+/**
+ * The reports' summaries (issue 53, decision in docs/back-office.md › Reports, migration 040): one writer. Whoever
+ * changes what a report counts of an order — its placing, a status move, a courier, a failed delivery, a line
+ * cancelled, a payment attempt or its outcome, the sellers' ledger lines at delivery and return — calls
+ * `refreshOrderSummary(trx, orderId)` in that change's transaction, after the change. It reads the order's rows as they
+ * are now, compares what the order adds to the summaries with what it added before (kept in report_order_state) and
+ * adds the difference, so a second call changes nothing and any order of calls ends in the same sums. The lifecycle
+ * (src/core/orders/server/lifecycle.ts) calls it on every status, event and payment it writes.
+ */
+type Db = Kysely<Database>;
+
+const HAS_EVENT = (status: string) =>
+  sql<number>`(select count(*) from order_events e where e.order_id = orders.id and e.status = ${status})`;
+
+const orderColumns = [
+  'orders.id',
+  'orders.created_at',
+  'orders.status',
+  'orders.payment_method',
+  'orders.governorate_id',
+  'orders.courier_id',
+  'orders.subtotal',
+  'orders.sale_discount',
+  'orders.coupon_discount',
+  'orders.shipping_fee',
+  'orders.total',
+] as const;
+
+/** The orders with ids in [first, last] (one for a refresh, a slice for the rebuild), with their rows. */
+async function readFacts(db: Db, first: number, last: number): Promise<OrderFacts[]> {
+  const [orders, lines] = await Promise.all([
+    db
+      .selectFrom('orders')
+      .select(orderColumns)
+      .select([
+        HAS_EVENT('PLACED').as('ever_placed'),
+        HAS_EVENT('ACCEPT').as('ever_confirmed'),
+        HAS_EVENT('WITH_COURIER').as('ever_shipped'),
+        sql<
+          string | null
+        >`(select e.actor from order_events e where e.order_id = orders.id and e.status = 'ACCEPT' order by e.id limit 1)`.as(
+          'confirmed_by',
+        ),
+        sql<number>`(select count(*) from delivery_failures f where f.order_id = orders.id)`.as('failures'),
+        sql<number>`(select count(*) from payments p where p.order_id = orders.id)`.as('payment_count'),
+      ])
+      .where('orders.id', '>=', first)
+      .where('orders.id', '<=', last)
+      .orderBy('orders.id')
+      .execute(),
+    db
+      .selectFrom('order_lines as l')
+      .leftJoin('seller_commission_lines as c', 'c.order_line_id', 'l.id')
+      .select([
+        'l.id',
+        'l.order_id',
+        'l.product_id',
+        'l.quantity',
+        'l.line_total',
+        'l.cancelled_at',
+        'c.created_at',
+        'c.seller_id',
+        'c.kind',
+        'c.gross',
+        'c.commission',
+        'c.seller_share',
+      ])
+      .where('l.order_id', '>=', first)
+      .where('l.order_id', '<=', last)
+      .execute(),
+  ]);
+  const byId = new Map<number, OrderFacts>();
+  for (const o of orders)
+    byId.set(o.id, {
+      ...o,
+      subtotal: Number(o.subtotal),
+      sale_discount: Number(o.sale_discount),
+      coupon_discount: Number(o.coupon_discount),
+      shipping_fee: Number(o.shipping_fee),
+      total: Number(o.total),
+      ever_placed: Number(o.ever_placed),
+      ever_confirmed: Number(o.ever_confirmed),
+      ever_shipped: Number(o.ever_shipped),
+      failures: Number(o.failures),
+      lines: [],
+      payments: [],
+      ledger: [],
+    });
+  const seen = new Set<number>();
+  for (const l of lines) {
+    const order = byId.get(l.order_id);
+    if (!order) continue;
+    if (!seen.has(l.id)) {
+      seen.add(l.id);
+      order.lines.push({
+        product_id: l.product_id,
+        quantity: l.quantity,
+        line_total: l.line_total,
+        cancelled_at: l.cancelled_at,
+      });
+    }
+    if (l.kind !== null && l.created_at !== null && l.seller_id !== null)
+      order.ledger.push({
+        created_at: l.created_at,
+        seller_id: l.seller_id,
+        product_id: l.product_id,
+        kind: l.kind,
+        gross: Number(l.gross),
+        quantity: l.quantity,
+        commission: Number(l.commission),
+        seller_share: Number(l.seller_share),
+      });
+  }
+  // Payment attempts only for the orders that have some (none for cash on delivery: one statement less per checkout).
+  const payments = orders.some((o) => Number(o.payment_count) > 0)
+    ? await db
+        .selectFrom('payments')
+        .select(['order_id', 'provider', 'status', 'amount', 'created_at'])
+        .where('order_id', '>=', first)
+        .where('order_id', '<=', last)
+        .execute()
+    : [];
+  for (const p of payments)
+    byId
+      .get(p.order_id)
+      ?.payments.push({ provider: p.provider, status: p.status, amount: Number(p.amount), created_at: p.created_at });
+  return [...byId.values()];
+}
+
+const CHUNK = 100;
+
+/** Adds each row's figures to the summary row of its key (created at zero). */
+/**
+ * The upsert of `count` rows into a summary table, compiled once per engine, table and count (building and compiling
+ * it took most of a checkout's added time, measured: docs/benchmarks.md › The checkout's cost); its parameters are
+ * the rows' values in column order.
+ */
+const compiled = new Map<string, string>();
+function upsertText(db: Db, table: SummaryTable, count: number): string {
+  const key = `${db.getExecutor().adapter.constructor.name}:${table}:${count}`;
+  let text = compiled.get(key);
+  if (text === undefined) {
+    const { keys, figures } = SUMMARY_TABLES[table];
+    const columns: readonly string[] = [...keys, ...figures];
+    const row = Object.fromEntries(columns.map((c) => [c, 0]));
+    text = (db as unknown as Kysely<Record<string, Record<string, unknown>>>)
+      .insertInto(table)
+      .values(Array.from({ length: count }, () => row))
+      .onConflict((oc) =>
+        oc
+          .columns([...keys])
+          .doUpdateSet(
+            Object.fromEntries(figures.map((f) => [f, sql`${sql.ref(`${table}.${f}`)} + ${sql.ref(`excluded.${f}`)}`])),
+          ),
+      )
+      .compile().sql;
+    compiled.set(key, text);
+  }
+  return text;
+}
+
+/** Adds each row's figures to the summary row of its key (created at zero). */
+async function addRows(db: Db, table: SummaryTable, rows: readonly SummaryRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const slice = rows.slice(i, i + CHUNK);
+    await db.executeQuery(CompiledQuery.raw(upsertText(db, table, slice.length), slice.flat()));
+  }
+}
+
+async function addContribution(db: Db, delta: Contribution): Promise<void> {
+  for (const table of SUMMARY_TABLE_NAMES) if (delta[table]?.length) await addRows(db, table, delta[table]);
+}
+
+/** Brings the summaries up to date with one order's rows as they are now, inside the caller's transaction. */
+export async function refreshOrderSummary(trx: Db, orderId: number): Promise<void> {
+  // Takes the order's summary row (its lock on PostgreSQL) before reading the order: two transactions refreshing one
+  // order add their differences one after the other, the second from what the first left.
+  const kept = await trx
+    .updateTable('report_order_state')
+    .set({ contribution: sql`contribution` })
+    .where('order_id', '=', orderId)
+    .returning('contribution')
+    .executeTakeFirst();
+  const [facts] = await readFacts(trx, orderId, orderId);
+  const after = facts ? contributionOf(facts) : {};
+  const text = JSON.stringify(after);
+  if (kept?.contribution === text) return;
+  await addContribution(trx, contributionDelta(kept ? (JSON.parse(kept.contribution) as Contribution) : {}, after));
+  if (kept) await trx.updateTable('report_order_state').set({ contribution: text }).where('order_id', '=', orderId).execute();
+  else await trx.insertInto('report_order_state').values({ order_id: orderId, contribution: text }).execute();
+}
+
+/** The order's columns summarizeNewOrder takes (openOrderParts reads them with the lines). */
+export const NEW_ORDER_COLUMNS = orderColumns;
+
+/**
+ * The placing transaction's count of a new order (openOrderParts, once its lines are written), without reading it
+ * again: a new order has one event (its first status), no failed delivery, no payment attempt, no ledger line and no
+ * kept contribution. The same contribution refreshOrderSummary would add (tests/api/reports.test.ts compares the
+ * summaries with a rebuild); an online order still PENDING adds nothing yet.
+ */
+export async function summarizeNewOrder(
+  trx: Db,
+  order: Omit<
+    OrderFacts,
+    'ever_placed' | 'ever_confirmed' | 'ever_shipped' | 'confirmed_by' | 'failures' | 'lines' | 'payments' | 'ledger'
+  >,
+  lines: OrderFacts['lines'],
+): Promise<void> {
+  const contribution = contributionOf({
+    ...order,
+    subtotal: Number(order.subtotal),
+    sale_discount: Number(order.sale_discount),
+    coupon_discount: Number(order.coupon_discount),
+    shipping_fee: Number(order.shipping_fee),
+    total: Number(order.total),
+    ever_placed: order.status === 'PLACED' ? 1 : 0,
+    ever_confirmed: 0,
+    ever_shipped: 0,
+    confirmed_by: null,
+    failures: 0,
+    lines: lines.map((l) => ({
+      product_id: l.product_id,
+      quantity: l.quantity,
+      line_total: l.line_total,
+      cancelled_at: l.cancelled_at,
+    })),
+    payments: [],
+    ledger: [],
+  });
+  if (!SUMMARY_TABLE_NAMES.some((table) => contribution[table]?.length)) return;
+  await addContribution(trx, contributionDelta({}, contribution));
+  await trx
+    .insertInto('report_order_state')
+    .values({ order_id: order.id, contribution: JSON.stringify(contribution) })
+    .execute();
+}
+
+/**
+ * Computes every summary again from the rows (migration 040's backfill; a benchmark that seeds rows by SQL): empties
+ * them, then reads the orders a slice of ids at a time, sums their contributions in memory and writes the sums.
+ */
+export async function rebuildOrderSummaries(db: Db, slice = 2_000): Promise<void> {
+  for (const table of ['report_order_state' as const, ...SUMMARY_TABLE_NAMES]) await db.deleteFrom(table).execute();
+  const bounds = await db
+    .selectFrom('orders')
+    .select([sql<number>`min(id)`.as('first'), sql<number>`max(id)`.as('last')])
+    .executeTakeFirst();
+  if (!bounds || bounds.first === null) return;
+  const sums = new Map<SummaryTable, SummaryRow[]>();
+  const flush = async () => {
+    await addContribution(db, contributionDelta({}, Object.fromEntries(sums)));
+    sums.clear();
+  };
+  let added = 0;
+  for (let first = Number(bounds.first); first <= Number(bounds.last); first += slice) {
+    const facts = await readFacts(db, first, first + slice - 1);
+    const states: { order_id: number; contribution: string }[] = [];
+    for (const order of facts) {
+      const contribution = contributionOf(order);
+      states.push({ order_id: order.id, contribution: JSON.stringify(contribution) });
+      for (const table of SUMMARY_TABLE_NAMES) {
+        const rows = contribution[table];
+        if (!rows?.length) continue;
+        const into = sums.get(table) ?? [];
+        into.push(...rows);
+        added += rows.length;
+        sums.set(table, into);
+      }
+    }
+    for (let i = 0; i < states.length; i += 500)
+      await db
+        .insertInto('report_order_state')
+        .values(states.slice(i, i + 500))
+        .execute();
+    if (added > 200_000) {
+      await flush();
+      added = 0;
+    }
+  }
+  await flush();
+}

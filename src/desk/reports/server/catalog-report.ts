@@ -1,0 +1,95 @@
+import type { ShopDb } from '#server/db/index.ts';
+import type { ReportPeriod } from '#lib/reports/report-period.ts';
+import { localField } from '#i18n/localized.ts';
+import type { Locale } from '#i18n/locales.ts';
+import { CATALOG_FIGURES, COMMISSION_FIGURES, type CatalogReport } from '../report-columns.ts';
+import { bothPeriods, bothSums } from './report-sql.ts';
+import { ranked } from './ranked.ts';
+
+/**
+ * The catalog and the marketplace (issue 53): the products, categories and sellers that carry the shop, by net
+ * sales (their lines at the price paid, before the order's coupon) and units, over the lines that stand (not
+ * cancelled on their own) of the placed orders that stand (not cancelled or returned) of the period. Top 10 each.
+ * Read from report_product_days (the lines' sums per Cairo day and product, src/core/reports/order-contribution.ts);
+ * categories and sellers are the sums of their products'. Beside them, the commission each seller earned: its
+ * ledger's commission lines (at delivery, taken back by a return) by the day they were written (report_seller_days).
+ */
+export const TOP = 10;
+
+type Sums = Record<string, unknown> & { key: number };
+
+function sumsBy(rows: readonly Sums[], group: (productId: number) => number | undefined): Sums[] {
+  const out = new Map<number, Sums>();
+  for (const row of rows) {
+    const key = group(row.key);
+    if (key === undefined) continue;
+    const into = out.get(key) ?? { key, cur_net: 0, prev_net: 0, cur_units: 0, prev_units: 0 };
+    for (const f of ['cur_net', 'prev_net', 'cur_units', 'prev_units']) into[f] = Number(into[f]) + Number(row[f]);
+    out.set(key, into);
+  }
+  return [...out.values()];
+}
+
+const named = (rows: Sums[], names: Map<number, string>) =>
+  ranked(
+    rows,
+    CATALOG_FIGURES,
+    (r) => String(r['key']),
+    (r) => names.get(Number(r['key'])) ?? `#${String(r['key'])}`,
+  ).slice(0, TOP);
+
+export async function catalogReport(db: ShopDb, period: ReportPeriod, locale: Locale): Promise<CatalogReport> {
+  const { first, split, last } = bothPeriods(period);
+  const byProduct = (
+    await db
+      .selectFrom('report_product_days')
+      .where('day', '>=', first)
+      .where('day', '<=', last)
+      .select(['product_id as key', ...bothSums(split, 'net', 'net'), ...bothSums(split, 'units', 'units')])
+      .groupBy('product_id')
+      .execute()
+  ).filter((r) => Number(r.cur_units) + Number(r.prev_units) > 0) as Sums[];
+  // Commission earned: the sellers' ledger lines summed per day and seller (report_seller_days).
+  const bySeller = (
+    await db
+      .selectFrom('report_seller_days')
+      .where('day', '>=', first)
+      .where('day', '<=', last)
+      .select(['seller_id as key', ...bothSums(split, 'commission', 'commission'), ...bothSums(split, 'sales', 'sales')])
+      .groupBy('seller_id')
+      .execute()
+  ).filter((r) => [r.cur_commission, r.prev_commission, r.cur_sales, r.prev_sales].some((v) => Number(v) !== 0));
+  const ids = byProduct.map((r) => r.key);
+  const products = ids.length
+    ? await db
+        .selectFrom('products')
+        .select(['id', 'name_en', 'name_ar', 'category_id', 'seller_id'])
+        .where('id', 'in', ids)
+        .execute()
+    : [];
+  const product = new Map(products.map((p) => [p.id, p]));
+  const [categories, sellers] = await Promise.all([
+    db.selectFrom('categories').select(['id', 'name_en', 'name_ar']).execute(),
+    db.selectFrom('sellers').select(['id', 'name_en', 'name_ar']).execute(),
+  ]);
+  const nameMap = (rows: { id: number; name_en: string; name_ar: string }[]) =>
+    new Map(rows.map((r) => [r.id, localField(locale, r, 'name')]));
+  return {
+    period,
+    products: named(byProduct, nameMap(products)),
+    categories: named(
+      sumsBy(byProduct, (id) => product.get(id)?.category_id),
+      nameMap(categories),
+    ),
+    sellers: named(
+      sumsBy(byProduct, (id) => product.get(id)?.seller_id),
+      nameMap(sellers),
+    ),
+    commission: ranked(
+      bySeller,
+      COMMISSION_FIGURES,
+      (r) => String(r['key']),
+      (r) => nameMap(sellers).get(Number(r['key'])) ?? `#${String(r['key'])}`,
+    ).slice(0, TOP),
+  };
+}
