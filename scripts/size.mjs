@@ -7,6 +7,8 @@ import { budgets, deskPages, onDemandPages, TAG_MANAGER_ALLOWANCE_KB } from './s
 import { scriptClosure, scriptEntries } from '../src/pwa/script-closure.ts';
 
 const distDir = process.env.DIST_DIR ?? 'dist';
+// SIZE_DETAIL=/en/single-product/1: also list that page's files, ours, largest first (what to cut when it is over).
+const detail = process.env.SIZE_DETAIL;
 const clientDir = join(distDir, 'client');
 const gzipped = new Map();
 
@@ -55,6 +57,11 @@ async function measure(url, html, runtime) {
     const { size } = await gzSize(f);
     bytes += size;
     if (runtime.files.has(f)) runtimeBytes += size;
+  }
+  if (url === detail) {
+    const ours = [...files].filter((f) => !runtime.files.has(f));
+    const sizes = await Promise.all(ours.map(async (f) => [(await gzSize(f)).size, f]));
+    for (const [size, f] of sizes.sort((a, b) => b[0] - a[0])) console.log(`  ${(size / 1024).toFixed(2).padStart(6)} KB  ${f}`);
   }
   for (const s of inlineScripts(html)) {
     const size = gzipSync(s, { level: 9 }).length;

@@ -6,7 +6,7 @@ import { localField } from '#i18n/localized.ts';
 import { interpolate, plural } from '#i18n/interpolate.ts';
 import type { DeskReview } from '#lib/reviews/review-views.ts';
 import { Stars } from '#islands/shared/Stars.tsx';
-import { ReviewPhotos } from '#islands/shared/ReviewPhotos.tsx';
+import { ReviewPhotos } from './ReviewPhotos.tsx';
 
 type Text = Dictionary['reviews'];
 
@@ -65,7 +65,7 @@ export function ReviewCard({
           {review.body}
         </p>
       )}
-      <ReviewPhotos photos={review.photos} photoOf={text.photoOf} size="size-32" newTab />
+      <ReviewPhotos photos={review.photos} photoOf={text.photoOf} />
       {review.reply && (
         <div className="mt-2 rounded-md bg-roast-50 p-3 text-sm" data-reply={review.reply.status}>
           <p className="font-semibold">
