@@ -151,15 +151,13 @@ async function readFacts(db: Db, first: number, last: number): Promise<OrderFact
         .execute()
     : [];
   for (const p of payments)
-    byId
-      .get(p.order_id)
-      ?.payments.push({
-        provider: p.provider,
-        status: p.status,
-        amount: Number(p.amount),
-        created_at: p.created_at,
-        code: p.bill_reference !== null,
-      });
+    byId.get(p.order_id)?.payments.push({
+      provider: p.provider,
+      status: p.status,
+      amount: Number(p.amount),
+      created_at: p.created_at,
+      code: p.bill_reference !== null,
+    });
   return [...byId.values()];
 }
 

@@ -26,7 +26,8 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
     if (tables.some((t) => t.name === table)) continue;
     const { keys, figures } = SUMMARY_TABLES[table];
     let create = db.schema.createTable(table);
-    for (const key of keys) create = create.addColumn(key, key === 'day' || key === 'actor' ? 'text' : 'integer', (c) => c.notNull());
+    for (const key of keys)
+      create = create.addColumn(key, key === 'day' || key === 'actor' ? 'text' : 'integer', (c) => c.notNull());
     for (const figure of figures) create = create.addColumn(figure, sum, (c) => c.notNull().defaultTo(0));
     await create.addPrimaryKeyConstraint(`${table}_pkey`, [...keys] as never[]).execute();
   }
