@@ -288,10 +288,19 @@ export async function summarizeNewOrder(
   });
   if (!SUMMARY_TABLE_NAMES.some((table) => contribution[table]?.length)) return;
   await addContribution(trx, contributionDelta({}, contribution));
-  await trx
-    .insertInto('report_order_state')
-    .values({ order_id: order.id, contribution: JSON.stringify(contribution) })
-    .execute();
+  await trx.executeQuery(CompiledQuery.raw(stateInsertText(trx), [order.id, JSON.stringify(contribution)]));
+}
+
+/** The kept contribution's insert, compiled once per engine like the upserts (the checkout writes one per order). */
+const stateInserts = new Map<string, string>();
+function stateInsertText(db: Db): string {
+  const key = db.getExecutor().adapter.constructor.name;
+  let text = stateInserts.get(key);
+  if (text === undefined) {
+    text = db.insertInto('report_order_state').values({ order_id: 0, contribution: '' }).compile().sql;
+    stateInserts.set(key, text);
+  }
+  return text;
 }
 
 /**
