@@ -93,12 +93,13 @@ test('the owner reads sales for a chosen period as a chart and a table, and the 
   await accessibleAt(page, 360);
   await lookAt(page, `reports-cod-${shopLocale}-360`);
   // The later sections: kiosk codes, stock-outs, and the customers report (new and returning, by governorate).
-  await page.getByRole('link', { name: r.tabs.payments, exact: true }).click();
+  const tabs = page.getByRole('navigation', { name: r.reportsNav });
+  await tabs.getByRole('link', { name: r.tabs.payments, exact: true }).click();
   await expect(page.locator('[data-chart="payment-codes"] figcaption')).toHaveText(r.payments.codesTitle);
-  await page.getByRole('link', { name: r.tabs.catalog, exact: true }).click();
+  await tabs.getByRole('link', { name: r.tabs.catalog, exact: true }).click();
   await expect(page.locator('[data-chart="out-of-stock"] figcaption')).toHaveText(r.catalog.outOfStock);
   await expect(page.locator('[data-chart="sold-out"]')).toBeVisible();
-  await page.getByRole('link', { name: r.tabs.customers, exact: true }).click();
+  await tabs.getByRole('link', { name: r.tabs.customers, exact: true }).click();
   await expect(page.locator('[data-chart="customer-shoppers"] [data-row="new"]')).toContainText(r.customers.newShoppers);
   await expect(page.locator('[data-chart="customer-governorates"] [data-row]').first()).toBeVisible();
   await fitsPhones(page, [360]);
