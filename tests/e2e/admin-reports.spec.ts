@@ -87,9 +87,23 @@ test('the owner reads sales for a chosen period as a chart and a table, and the 
   await page.getByRole('link', { name: r.tabs.cod, exact: true }).click();
   await page.getByRole('link', { name: r.views.chart, exact: true }).click();
   await expect(page.locator('[data-chart="cod-channels"]')).toBeVisible();
+  await expect(page.locator('[data-chart="cod-confirm-times"] figcaption')).toHaveText(r.cod.confirmTimes);
+  await expect(page.locator('[data-chart="cod-cash-by-age"] figcaption')).toHaveText(r.cod.cashByAge);
   await fitsPhones(page, [360]);
   await accessibleAt(page, 360);
   await lookAt(page, `reports-cod-${shopLocale}-360`);
+  // The later sections: kiosk codes, stock-outs, and the customers report (new and returning, by governorate).
+  const tabs = page.getByRole('navigation', { name: r.reportsNav });
+  await tabs.getByRole('link', { name: r.tabs.payments, exact: true }).click();
+  await expect(page.locator('[data-chart="payment-codes"] figcaption')).toHaveText(r.payments.codesTitle);
+  await tabs.getByRole('link', { name: r.tabs.catalog, exact: true }).click();
+  await expect(page.locator('[data-chart="out-of-stock"] figcaption')).toHaveText(r.catalog.outOfStock);
+  await expect(page.locator('[data-chart="sold-out"]')).toBeVisible();
+  await tabs.getByRole('link', { name: r.tabs.customers, exact: true }).click();
+  await expect(page.locator('[data-chart="customer-shoppers"] [data-row="new"]')).toContainText(r.customers.newShoppers);
+  await expect(page.locator('[data-chart="customer-governorates"] [data-row]').first()).toBeVisible();
+  await fitsPhones(page, [360]);
+  await accessibleAt(page, 360);
 
   await deskAs(page, 'support');
   const refused = await page.goto(at('/admin/reports'));

@@ -35,12 +35,31 @@ export const SUMMARY_TABLES = {
   report_product_days: { keys: ['day', 'product_id'], figures: ['net', 'units'] },
   report_payment_days: {
     keys: ['day', 'provider', 'slot'],
-    figures: ['attempts', 'paid', 'failed', 'pending', 'paid_amount'],
+    // codes_*: the attempts that were kiosk payment codes (payments.bill_reference: Fawry, Aman, Masary), migration 044.
+    figures: [
+      'attempts',
+      'paid',
+      'failed',
+      'pending',
+      'paid_amount',
+      'codes',
+      'codes_paid',
+      'codes_expired',
+      'codes_paid_amount',
+      'codes_expired_amount',
+    ],
   },
   report_seller_days: {
     keys: ['seller_id', 'day', 'product_id'],
     figures: ['sales', 'units', 'returns', 'commission', 'earnings'],
   },
+  // Migration 044. A confirmed COD order by the day it was placed, who confirmed it first and its time from the PLACED
+  // event to that first ACCEPT, as the start of its bucket in minutes (confirmBucket): medians and the 90th percentile
+  // are read from these counts.
+  report_confirm_days: { keys: ['day', 'actor', 'minutes'], figures: ['orders'] },
+  // Migration 044. Placed orders by day, governorate and whether the shopper had placed an order before (returning):
+  // standing = not cancelled; net as report_order_days'.
+  report_customer_days: { keys: ['day', 'governorate_id', 'returning'], figures: ['orders', 'standing', 'net'] },
 } as const;
 export type SummaryTable = keyof typeof SUMMARY_TABLES;
 export const SUMMARY_TABLE_NAMES = Object.keys(SUMMARY_TABLES) as SummaryTable[];
@@ -54,6 +73,7 @@ export const SLOTS = 8;
 
 export interface OrderFacts {
   id: number;
+  user_id: number;
   created_at: string;
   status: string;
   payment_method: string;
@@ -70,9 +90,15 @@ export interface OrderFacts {
   ever_shipped: number;
   /** Who confirmed it first (the first ACCEPT event's actor), or null. */
   confirmed_by: string | null;
+  /** When it was placed (its first PLACED event) and first confirmed (its first ACCEPT event), or null. */
+  placed_at: string | null;
+  confirmed_at: string | null;
+  /** 1 when the same shopper placed an order before this one (a smaller id with a PLACED event), else 0. */
+  returning: number;
   failures: number;
   lines: { product_id: number; quantity: number; line_total: number; cancelled_at: string | null }[];
-  payments: { provider: string; status: string; amount: number; created_at: string }[];
+  /** code: a kiosk payment code was issued for it (payments.bill_reference). */
+  payments: { provider: string; status: string; amount: number; created_at: string; code: boolean }[];
   /** The sellers' commission lines of the order's lines, with the line's product and quantity. */
   ledger: {
     created_at: string;
@@ -93,6 +119,15 @@ const CONFIRMED = ['ACCEPT', 'PREPARE', 'READY_TO_SHIP', 'WITH_COURIER', 'DELIVE
 export const PAID_PAYMENTS = ['paid', 'refund_due', 'refunded'];
 export const FAILED_PAYMENTS = ['declined', 'cancelled', 'expired'];
 const bit = (yes: boolean) => (yes ? 1 : 0);
+
+/**
+ * The bucket of a time to confirm, as its first minute: quarter hours up to 48 hours, whole hours after. The report's
+ * median and 90th percentile are the bucket's start (to the quarter hour), the same on both engines.
+ */
+export function confirmBucket(minutes: number): number {
+  const m = Math.max(0, Math.floor(minutes));
+  return m < 2880 ? m - (m % 15) : m - (m % 60);
+}
 
 /** Rows with equal keys added together (two lines of one product, two payments of a day). */
 class Rows {
@@ -149,6 +184,11 @@ function orderRows(o: OrderFacts, day: string): Contribution {
   };
   if (o.payment_method === 'cash_on_delivery' && shipped)
     out.report_delivery_days = [[day, o.governorate_id, o.courier_id ?? 0, 1, bit(delivered), o.failures, bit(returned)]];
+  if (o.payment_method === 'cash_on_delivery' && o.confirmed_by !== null && o.confirmed_at && o.placed_at) {
+    const minutes = (Date.parse(o.confirmed_at) - Date.parse(o.placed_at)) / 60_000;
+    out.report_confirm_days = [[day, o.confirmed_by, confirmBucket(minutes), 1]];
+  }
+  out.report_customer_days = [[day, o.governorate_id, o.returning > 0 ? 1 : 0, 1, bit(!cancelled), cancelled ? 0 : items]];
   if (!cancelled) {
     const products = new Rows(2);
     for (const l of o.lines) if (l.cancelled_at === null) products.add([day, l.product_id, l.line_total, l.quantity]);
@@ -164,6 +204,7 @@ export function contributionOf(o: OrderFacts): Contribution {
     const payments = new Rows(3);
     for (const p of o.payments) {
       const paid = PAID_PAYMENTS.includes(p.status);
+      const expired = p.status === 'expired';
       payments.add([
         dayOf(p.created_at),
         p.provider,
@@ -173,6 +214,11 @@ export function contributionOf(o: OrderFacts): Contribution {
         bit(FAILED_PAYMENTS.includes(p.status)),
         bit(p.status === 'pending'),
         paid ? p.amount : 0,
+        bit(p.code),
+        bit(p.code && paid),
+        bit(p.code && expired),
+        p.code && paid ? p.amount : 0,
+        p.code && expired ? p.amount : 0,
       ]);
     }
     out.report_payment_days = payments.list();

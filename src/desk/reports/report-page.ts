@@ -1,6 +1,6 @@
 import type { ReportGrouping, ReportPeriod, ReportPeriodError } from '#lib/reports/report-period.ts';
 import type { TimeReport } from '#lib/reports/report-views.ts';
-import type { CatalogReport, CodReport, OrderFigure, PaymentsReport, SalesFigure } from './report-columns.ts';
+import type { CatalogReport, CodReport, CustomersReport, OrderFigure, PaymentsReport, SalesFigure } from './report-columns.ts';
 
 /** What the desk's reports page draws (issue 53): the request as read, and the one report asked for. */
 export type DeskReportPage = {
@@ -14,4 +14,5 @@ export type DeskReportPage = {
   | { report: 'cod'; data: CodReport }
   | { report: 'payments'; data: PaymentsReport }
   | { report: 'catalog'; data: CatalogReport }
+  | { report: 'customers'; data: CustomersReport }
 );

@@ -11,7 +11,14 @@ export const reportsMessages = defineMessages(
     show: 'Show',
     groupings: { day: 'Day', week: 'Week', month: 'Month' },
     reportsNav: 'Which report',
-    tabs: { sales: 'Sales', orders: 'Orders', cod: 'Cash on delivery', payments: 'Payments', catalog: 'Products and sellers' },
+    tabs: {
+      sales: 'Sales',
+      orders: 'Orders',
+      cod: 'Cash on delivery',
+      payments: 'Payments',
+      catalog: 'Products and sellers',
+      customers: 'Customers',
+    },
     viewNav: 'How to show it',
     views: { chart: 'Chart', table: 'Table' },
     downloadCsv: 'Download CSV',
@@ -62,6 +69,21 @@ export const reportsMessages = defineMessages(
       returned: 'Returned',
       definition:
         'The cash-on-delivery orders placed in the period: how each was confirmed (its first confirmation), and of those handed to a courier, how many were delivered, the failed attempts at the door and the returns.',
+      confirmTimes: 'Time to confirm (hours)',
+      allChannels: 'All channels',
+      medianHours: 'Median hours',
+      p90Hours: '90% within (hours)',
+      confirmed: 'Confirmed',
+      confirmDefinition:
+        'Time to confirm: from placing to the first confirmation, to the quarter hour (whole hours after 48 hours); the median and the time 90% of the confirmed orders took. 0 with nothing confirmed.',
+      cashByAge: 'Cash still with couriers, now, by days since delivery',
+      owed: 'Not remitted',
+      days0to2: '0–2 days',
+      days3to7: '3–7 days',
+      days8to14: '8–14 days',
+      days15plus: '15 days or more',
+      cashDefinition:
+        'Cash with couriers is as of now, whatever the period: the cash collected at the door of delivered orders that no remittance covers yet, by courier company and by whole days since delivery. Shortfalls of past remittances are on the courier cash page.',
     },
     payments: {
       methods: 'Payment methods',
@@ -76,6 +98,14 @@ export const reportsMessages = defineMessages(
       successRate: 'Success rate',
       definition:
         'Methods: the orders placed in the period. Providers: the payments started in the period; success rate = paid ÷ (paid + failed or expired).',
+      codesTitle: 'Payment codes (Fawry, Aman, Masary)',
+      codes: 'Codes issued',
+      codesPaid: 'Paid',
+      codesExpired: 'Expired unpaid',
+      codesPaidAmount: 'Amount paid',
+      codesExpiredAmount: 'Amount expired',
+      codesDefinition:
+        'Payment codes: the codes issued in the period to pay in cash at a kiosk, by provider; paid (refunded later included) and expired without payment, with their amounts. Codes still waiting or cancelled are in neither.',
     },
     catalog: {
       products: 'Top products',
@@ -90,6 +120,23 @@ export const reportsMessages = defineMessages(
       deliveredSales: 'Delivered sales',
       commissionDefinition:
         'Commission as the sellers’ ledger books it: on each line when delivered, taken back when returned, by the day it was written; top 10 by commission.',
+      outOfStock: 'Out of stock now, by their sales in the period',
+      soldOut: 'Sold out in the period',
+      stockOuts: 'Times sold out',
+      stockDefinition:
+        'Stock-outs: the products out of stock now (shown in the shop), top 10 by their net sales in the period; and the products whose stock reached zero in the period, by how many times.',
+    },
+    customers: {
+      shoppers: 'New and returning shoppers',
+      governorates: 'Orders by governorate',
+      newShoppers: 'New shoppers',
+      returningShoppers: 'Returning shoppers',
+      allShoppers: 'All shoppers',
+      orders: 'Orders',
+      net: 'Net sales',
+      averageOrder: 'Average order',
+      definition:
+        'The orders placed in the period. A shopper is new with their first order ever, returning after it: the new shoppers’ orders are the number of new shoppers. Net sales as on the sales report; average order = net sales ÷ the orders not cancelled.',
     },
     seller: {
       sales: 'Sales',
@@ -126,6 +173,7 @@ export const reportsMessages = defineMessages(
       cod: 'الدفع عند الاستلام',
       payments: 'المدفوعات',
       catalog: 'المنتجات والبائعون',
+      customers: 'العملاء',
     },
     viewNav: 'طريقة العرض',
     views: { chart: 'رسم بياني', table: 'جدول' },
@@ -177,6 +225,21 @@ export const reportsMessages = defineMessages(
       returned: 'مرتجع',
       definition:
         'طلبات الدفع عند الاستلام التي تمت في الفترة: طريقة تأكيد كل طلب (أول تأكيد)، ومن الطلبات التي سُلّمت للمندوب: كم طلبًا تم توصيله، والمحاولات الفاشلة عند الباب، والمرتجعات.',
+      confirmTimes: 'مدة التأكيد (بالساعات)',
+      allChannels: 'كل الطرق',
+      medianHours: 'الوسيط بالساعات',
+      p90Hours: '90% خلال (ساعة)',
+      confirmed: 'تم تأكيدها',
+      confirmDefinition:
+        'مدة التأكيد: من إتمام الطلب حتى أول تأكيد، لأقرب ربع ساعة (وبالساعات الكاملة بعد 48 ساعة)؛ الوسيط والمدة التي تأكد خلالها 90% من الطلبات. صفر إذا لم يُؤكَّد شيء.',
+      cashByAge: 'النقدية التي ما زالت مع المناديب الآن، حسب الأيام منذ التوصيل',
+      owed: 'لم تُورَّد',
+      days0to2: '0–2 يوم',
+      days3to7: '3–7 أيام',
+      days8to14: '8–14 يومًا',
+      days15plus: '15 يومًا أو أكثر',
+      cashDefinition:
+        'النقدية مع المناديب محسوبة الآن أيًّا كانت الفترة: النقدية المحصّلة عند الباب لطلبات تم توصيلها ولم يغطّها توريد بعد، حسب شركة الشحن وبالأيام الكاملة منذ التوصيل. عجز التوريدات السابقة في صفحة نقدية المناديب.',
     },
     payments: {
       methods: 'طرق الدفع',
@@ -191,6 +254,14 @@ export const reportsMessages = defineMessages(
       successRate: 'نسبة النجاح',
       definition:
         'الطرق: الطلبات التي تمت في الفترة. المزودون: المدفوعات التي بدأت في الفترة؛ نسبة النجاح = المدفوعة ÷ (المدفوعة + الفاشلة أو المنتهية).',
+      codesTitle: 'أكواد الدفع (فوري، أمان، مصاري)',
+      codes: 'الأكواد الصادرة',
+      codesPaid: 'مدفوعة',
+      codesExpired: 'انتهت دون دفع',
+      codesPaidAmount: 'المبلغ المدفوع',
+      codesExpiredAmount: 'المبلغ المنتهي',
+      codesDefinition:
+        'أكواد الدفع: الأكواد التي صدرت في الفترة للدفع نقدًا في منفذ، حسب المزوّد؛ المدفوعة (ومنها ما رُدّ لاحقًا) والتي انتهت دون دفع، بمبالغها. الأكواد التي ما زالت في الانتظار أو أُلغيت ليست في أيٍّ منهما.',
     },
     catalog: {
       products: 'أكثر المنتجات مبيعًا',
@@ -204,6 +275,23 @@ export const reportsMessages = defineMessages(
       deliveredSales: 'المبيعات المُسلّمة',
       commissionDefinition:
         'العمولة كما يسجلها دفتر البائعين: على كل صنف عند تسليمه، وتُسترد عند إرجاعه، بتاريخ تسجيلها؛ أعلى 10 حسب العمولة.',
+      outOfStock: 'نفد من المخزون الآن، حسب مبيعاته في الفترة',
+      soldOut: 'نفد في الفترة',
+      stockOuts: 'مرات النفاد',
+      stockDefinition:
+        'نفاد المخزون: المنتجات النافدة الآن (المعروضة في المتجر)، أعلى 10 حسب صافي مبيعاتها في الفترة؛ والمنتجات التي وصل مخزونها إلى صفر في الفترة، حسب عدد المرات.',
+    },
+    customers: {
+      shoppers: 'العملاء الجدد والعائدون',
+      governorates: 'الطلبات حسب المحافظة',
+      newShoppers: 'عملاء جدد',
+      returningShoppers: 'عملاء عائدون',
+      allShoppers: 'كل العملاء',
+      orders: 'الطلبات',
+      net: 'صافي المبيعات',
+      averageOrder: 'متوسط الطلب',
+      definition:
+        'الطلبات التي تمت في الفترة. العميل جديد بأول طلب له على الإطلاق، وعائد بعده: طلبات العملاء الجدد هي عدد العملاء الجدد. صافي المبيعات كما في تقرير المبيعات؛ متوسط الطلب = صافي المبيعات ÷ الطلبات غير الملغاة.',
     },
     seller: {
       sales: 'المبيعات',

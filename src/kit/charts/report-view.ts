@@ -4,7 +4,7 @@ import { cairoDayStart } from '#lib/cairo-day.ts';
 import { toPounds } from '#lib/money.ts';
 import type { CsvColumn } from '#lib/reports/report-csv.ts';
 import type { ReportGrouping } from '#lib/reports/report-period.ts';
-import type { RankedRow, TimeReport } from '#lib/reports/report-views.ts';
+import type { RankedRow, SnapshotRow, TimeReport } from '#lib/reports/report-views.ts';
 import type { BarRow, ReportTableRow, TimeBucket } from './chart-types.ts';
 
 /**
@@ -76,4 +76,27 @@ export const rankedBars = <K extends string>(rows: readonly RankedRow<K>[], key:
     previous: r.previous[key],
     currentText: valueText(r.current[key], money, locale),
     previousText: valueText(r.previous[key], money, locale),
+  }));
+
+/** Figures as they are now (no previous period): the table's cells are the CSV's, one per figure. */
+export const snapshotTableRows = <K extends string>(
+  rows: readonly SnapshotRow<K>[],
+  columns: readonly CsvColumn<K>[],
+  locale: Locale,
+): ReportTableRow[] =>
+  rows.map((r) => ({ key: r.key, label: r.name, cells: columns.map((c) => valueText(r.current[c.key], c.money, locale)) }));
+
+export const snapshotBars = <K extends string>(
+  rows: readonly SnapshotRow<K>[],
+  key: K,
+  money: boolean,
+  locale: Locale,
+): BarRow[] =>
+  rows.map((r) => ({
+    key: r.key,
+    name: r.name,
+    current: r.current[key],
+    previous: 0,
+    currentText: valueText(r.current[key], money, locale),
+    previousText: '',
   }));

@@ -1,5 +1,5 @@
 import { poundsText } from '../money.ts';
-import type { RankedRow, TimeReport } from './report-views.ts';
+import type { RankedRow, SnapshotRow, TimeReport } from './report-views.ts';
 
 /**
  * A report as CSV (issue 53): exactly the numbers its chart and table draw — money in pounds with two decimals
@@ -54,6 +54,17 @@ export function rankedCsv<K extends string>(
 ): string {
   let text = `\uFEFF${line([labels.name, ...header(columns, labels)])}`;
   for (const row of rows) text += line([row.name, ...values(columns, row)]);
+  return text;
+}
+
+/** Figures as they are now (no period beside them): one column per figure. */
+export function snapshotCsv<K extends string>(
+  rows: readonly SnapshotRow<K>[],
+  columns: readonly CsvColumn<K>[],
+  labels: CsvLabels,
+): string {
+  let text = `\uFEFF${line([labels.name, ...columns.map((c) => c.label)])}`;
+  for (const row of rows) text += line([row.name, ...columns.map((c) => csvValue(row.current[c.key], c.money))]);
   return text;
 }
 

@@ -38,6 +38,29 @@ export interface RankedRow<K extends string> {
   previous: Figures<K>;
 }
 
+/** One thing's figures now (cash with couriers by age): no period, so nothing beside it. */
+export interface SnapshotRow<K extends string> {
+  key: string;
+  name: string;
+  current: Figures<K>;
+}
+
+/**
+ * The value at a share `p` (0.5: median) of counts per bucket, by nearest rank: the smallest bucket whose running
+ * count reaches ⌈p·n⌉; null without counts.
+ */
+export function bucketPercentile(counts: ReadonlyMap<number, number>, p: number): number | null {
+  const n = [...counts.values()].reduce((a, b) => a + b, 0);
+  if (!n) return null;
+  const rank = Math.max(1, Math.ceil(p * n));
+  let seen = 0;
+  for (const bucket of [...counts.keys()].sort((a, b) => a - b)) {
+    seen += counts.get(bucket)!;
+    if (seen >= rank) return bucket;
+  }
+  return null;
+}
+
 export const zeros = <K extends string>(keys: readonly K[]): Figures<K> =>
   Object.fromEntries(keys.map((k) => [k, 0])) as Figures<K>;
 

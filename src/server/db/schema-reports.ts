@@ -54,7 +54,17 @@ export interface ReportTables {
     failed: Sum;
     pending: Sum;
     paid_amount: Sum;
+    /** The attempts that were kiosk payment codes (bill_reference), paid and expired, and their amounts (044). */
+    codes: Sum;
+    codes_paid: Sum;
+    codes_expired: Sum;
+    codes_paid_amount: Sum;
+    codes_expired_amount: Sum;
   };
+  /** Confirmed COD orders by their day of placing, who confirmed first and the bucket of minutes to confirm (044). */
+  report_confirm_days: { day: string; actor: string; minutes: number; orders: Sum };
+  /** Placed orders by day, governorate and whether the shopper had placed one before (1/0) (044). */
+  report_customer_days: { day: string; governorate_id: number; returning: number; orders: Sum; standing: Sum; net: Sum };
   /** The sellers' commission lines by the day the ledger wrote them, seller and product. */
   report_seller_days: {
     seller_id: number;

@@ -2,6 +2,7 @@ import type { ShopDb } from '../db/index.ts';
 import { announceCatalogChange } from '../services/catalog/catalog-changes.ts';
 import { cancelWithin } from '#core/orders/server/cancel-order.ts';
 import { movePayments, moveOrderStatus, setOrderPayment } from '#core/orders/server/lifecycle.ts';
+import { refreshOrderSummary } from '#core/reports/server/order-summaries.ts';
 import { nowIso } from '../db/values.ts';
 import { serverConfig } from '../config.ts';
 import { Problem } from '../problem.ts';
@@ -134,6 +135,8 @@ export async function applyVerified(
           .where('bill_reference', 'is', null)
           .executeTakeFirst();
         const first = Number(set.numUpdatedRows) === 1;
+        // The reports count the attempt as a kiosk code from now on (issue 53, report_payment_days).
+        if (first) await refreshOrderSummary(trx, payment.order_id);
         if (first && callback.outcome === 'pending') await queueOrderMessage(trx, payment.order_id, 'payment_code');
         return first;
       })

@@ -4,7 +4,12 @@ import { canMovePart, type PartStatus } from '#lib/orders/part-status.ts';
 import type { ShopDb } from '#server/db/index.ts';
 import type { OrderTable, PaymentTable } from '#server/db/schema.ts';
 import { nowIso } from '#server/db/values.ts';
-import { NEW_ORDER_COLUMNS, refreshOrderSummary, summarizeNewOrder } from '../../reports/server/order-summaries.ts';
+import {
+  NEW_ORDER_COLUMNS,
+  RETURNING_SHOPPER,
+  refreshOrderSummary,
+  summarizeNewOrder,
+} from '../../reports/server/order-summaries.ts';
 
 /**
  * The order and payment lifecycle: the only writer of `orders.status`, `orders.payment_status`, `payments.status`
@@ -77,6 +82,7 @@ export async function openOrderParts(trx: ShopDb, orderId: number): Promise<void
       'order_lines.line_total',
       'order_lines.cancelled_at',
       ...NEW_ORDER_COLUMNS,
+      RETURNING_SHOPPER.as('returning'),
     ])
     .where('order_lines.order_id', '=', orderId)
     .execute();

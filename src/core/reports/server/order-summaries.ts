@@ -25,8 +25,15 @@ type Db = Kysely<Database>;
 const HAS_EVENT = (status: string) =>
   sql<number>`(select count(*) from order_events e where e.order_id = orders.id and e.status = ${status})`;
 
+/**
+ * 1 when the order's shopper placed an order before it (a smaller id that reached PLACED), else 0: the customers
+ * report's returning shopper (orders_user_idx, order_events_order_status_idx).
+ */
+export const RETURNING_SHOPPER = sql<number>`(case when exists (select 1 from orders o2 inner join order_events e2 on e2.order_id = o2.id and e2.status = 'PLACED' where o2.user_id = orders.user_id and o2.id < orders.id) then 1 else 0 end)`;
+
 const orderColumns = [
   'orders.id',
+  'orders.user_id',
   'orders.created_at',
   'orders.status',
   'orders.payment_method',
@@ -54,6 +61,15 @@ async function readFacts(db: Db, first: number, last: number): Promise<OrderFact
         >`(select e.actor from order_events e where e.order_id = orders.id and e.status = 'ACCEPT' order by e.id limit 1)`.as(
           'confirmed_by',
         ),
+        sql<
+          string | null
+        >`(select min(e.created_at) from order_events e where e.order_id = orders.id and e.status = 'PLACED')`.as('placed_at'),
+        sql<
+          string | null
+        >`(select e.created_at from order_events e where e.order_id = orders.id and e.status = 'ACCEPT' order by e.id limit 1)`.as(
+          'confirmed_at',
+        ),
+        RETURNING_SHOPPER.as('returning'),
         sql<number>`(select count(*) from delivery_failures f where f.order_id = orders.id)`.as('failures'),
         sql<number>`(select count(*) from payments p where p.order_id = orders.id)`.as('payment_count'),
       ])
@@ -95,6 +111,7 @@ async function readFacts(db: Db, first: number, last: number): Promise<OrderFact
       ever_confirmed: Number(o.ever_confirmed),
       ever_shipped: Number(o.ever_shipped),
       failures: Number(o.failures),
+      returning: Number(o.returning),
       lines: [],
       payments: [],
       ledger: [],
@@ -128,15 +145,19 @@ async function readFacts(db: Db, first: number, last: number): Promise<OrderFact
   const payments = orders.some((o) => Number(o.payment_count) > 0)
     ? await db
         .selectFrom('payments')
-        .select(['order_id', 'provider', 'status', 'amount', 'created_at'])
+        .select(['order_id', 'provider', 'status', 'amount', 'created_at', 'bill_reference'])
         .where('order_id', '>=', first)
         .where('order_id', '<=', last)
         .execute()
     : [];
   for (const p of payments)
-    byId
-      .get(p.order_id)
-      ?.payments.push({ provider: p.provider, status: p.status, amount: Number(p.amount), created_at: p.created_at });
+    byId.get(p.order_id)?.payments.push({
+      provider: p.provider,
+      status: p.status,
+      amount: Number(p.amount),
+      created_at: p.created_at,
+      code: p.bill_reference !== null,
+    });
   return [...byId.values()];
 }
 
@@ -198,9 +219,20 @@ export async function refreshOrderSummary(trx: Db, orderId: number): Promise<voi
   const after = facts ? contributionOf(facts) : {};
   const text = JSON.stringify(after);
   if (kept?.contribution === text) return;
-  await addContribution(trx, contributionDelta(kept ? (JSON.parse(kept.contribution) as Contribution) : {}, after));
+  const before = kept ? (JSON.parse(kept.contribution) as Contribution) : {};
+  await addContribution(trx, contributionDelta(before, after));
   if (kept) await trx.updateTable('report_order_state').set({ contribution: text }).where('order_id', '=', orderId).execute();
   else await trx.insertInto('report_order_state').values({ order_id: orderId, contribution: text }).execute();
+  // Placed only now (an online order paid, a kiosk code paid late): the shopper's later orders are returning now.
+  if (facts && !before.report_customer_days && after.report_customer_days) {
+    const later = await trx
+      .selectFrom('orders')
+      .select('id')
+      .where('user_id', '=', facts.user_id)
+      .where('id', '>', orderId)
+      .execute();
+    for (const { id } of later) await refreshOrderSummary(trx, id);
+  }
 }
 
 /** The order's columns summarizeNewOrder takes (openOrderParts reads them with the lines). */
@@ -216,8 +248,18 @@ export async function summarizeNewOrder(
   trx: Db,
   order: Omit<
     OrderFacts,
-    'ever_placed' | 'ever_confirmed' | 'ever_shipped' | 'confirmed_by' | 'failures' | 'lines' | 'payments' | 'ledger'
-  >,
+    | 'ever_placed'
+    | 'ever_confirmed'
+    | 'ever_shipped'
+    | 'confirmed_by'
+    | 'placed_at'
+    | 'confirmed_at'
+    | 'failures'
+    | 'lines'
+    | 'payments'
+    | 'ledger'
+    | 'returning'
+  > & { returning: number | string },
   lines: OrderFacts['lines'],
 ): Promise<void> {
   const contribution = contributionOf({
@@ -231,6 +273,9 @@ export async function summarizeNewOrder(
     ever_confirmed: 0,
     ever_shipped: 0,
     confirmed_by: null,
+    placed_at: null,
+    confirmed_at: null,
+    returning: Number(order.returning),
     failures: 0,
     lines: lines.map((l) => ({
       product_id: l.product_id,
@@ -243,10 +288,19 @@ export async function summarizeNewOrder(
   });
   if (!SUMMARY_TABLE_NAMES.some((table) => contribution[table]?.length)) return;
   await addContribution(trx, contributionDelta({}, contribution));
-  await trx
-    .insertInto('report_order_state')
-    .values({ order_id: order.id, contribution: JSON.stringify(contribution) })
-    .execute();
+  await trx.executeQuery(CompiledQuery.raw(stateInsertText(trx), [order.id, JSON.stringify(contribution)]));
+}
+
+/** The kept contribution's insert, compiled once per engine like the upserts (the checkout writes one per order). */
+const stateInserts = new Map<string, string>();
+function stateInsertText(db: Db): string {
+  const key = db.getExecutor().adapter.constructor.name;
+  let text = stateInserts.get(key);
+  if (text === undefined) {
+    text = db.insertInto('report_order_state').values({ order_id: 0, contribution: '' }).compile().sql;
+    stateInserts.set(key, text);
+  }
+  return text;
 }
 
 /**

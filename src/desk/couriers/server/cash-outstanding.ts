@@ -28,7 +28,7 @@ export function overdueCutoff(now: Date): string {
 }
 
 /** Delivered orders of couriers whose cash no remittance covers yet (the orders_courier_idx serves the filter). */
-function unremittedDelivered(db: ShopDb) {
+export function unremittedDelivered(db: ShopDb) {
   return db
     .selectFrom('orders')
     .leftJoin('remittance_orders', 'remittance_orders.order_id', 'orders.id')

@@ -2,9 +2,12 @@ import type { ShopDb } from '#server/db/index.ts';
 import type { ReportPeriod } from '#lib/reports/report-period.ts';
 import { localField } from '#i18n/localized.ts';
 import type { Locale } from '#i18n/locales.ts';
-import { CATALOG_FIGURES, COMMISSION_FIGURES, type CatalogReport } from '../report-columns.ts';
+import { CATALOG_FIGURES, COMMISSION_FIGURES, STOCK_OUT_FIGURES, type CatalogReport } from '../report-columns.ts';
 import { bothPeriods, bothSums } from './report-sql.ts';
 import { ranked } from './ranked.ts';
+import { sql } from 'kysely';
+import { cairoDayStart } from '#lib/cairo-day.ts';
+import { addDays } from '#lib/reports/report-period.ts';
 
 /**
  * The catalog and the marketplace (issue 53): the products, categories and sellers that carry the shop, by net
@@ -15,6 +18,58 @@ import { ranked } from './ranked.ts';
  * ledger's commission lines (at delivery, taken back by a return) by the day they were written (report_seller_days).
  */
 export const TOP = 10;
+/** At most this many out-of-stock products are weighed by their sales (the rest are beyond any top 10 that matters). */
+const OUT_OF_STOCK_READ = 1_000;
+
+/**
+ * Stock-outs, two cheap readings (migration 044's indexes): the products out of stock now (stock ≤ 0, not hidden:
+ * products_stock_idx), ranked by what they sold in the period (report_product_days); and the products whose stock
+ * reached zero in each period — how many times a stock movement left it at zero or below (stock_movements_out_idx),
+ * by the movement's Cairo day. Top 10 each.
+ */
+async function stockOuts(db: ShopDb, first: string, split: string, last: string) {
+  const out = await db
+    .selectFrom('products')
+    .select(['id', 'name_en', 'name_ar'])
+    .where('stock', '<=', 0)
+    .where('hidden', '=', 0)
+    .orderBy('stock')
+    .orderBy('id')
+    .limit(OUT_OF_STOCK_READ)
+    .execute();
+  const sales = out.length
+    ? await db
+        .selectFrom('report_product_days')
+        .where('day', '>=', first)
+        .where('day', '<=', last)
+        .where(
+          'product_id',
+          'in',
+          out.map((p) => p.id),
+        )
+        .select(['product_id as key', ...bothSums(split, 'net', 'net'), ...bothSums(split, 'units', 'units')])
+        .groupBy('product_id')
+        .execute()
+    : [];
+  const sold = new Map(sales.map((r) => [Number(r.key), r]));
+  const soldOut = await db
+    .selectFrom('stock_movements')
+    .where('stock_after', '<=', 0)
+    .where('created_at', '>=', cairoDayStart(first))
+    .where('created_at', '<', cairoDayStart(addDays(last, 1)))
+    .select([
+      'product_id as key',
+      sql<number>`sum(case when created_at >= ${cairoDayStart(split)} then 1 else 0 end)`.as('cur_stockOuts'),
+      sql<number>`sum(case when created_at < ${cairoDayStart(split)} then 1 else 0 end)`.as('prev_stockOuts'),
+    ])
+    .groupBy('product_id')
+    .execute();
+  return {
+    outOfStock: out.map((p) => ({ key: p.id, ...(sold.get(p.id) ?? {}) }) as Sums),
+    outNames: out,
+    soldOut: soldOut as unknown as Sums[],
+  };
+}
 
 type Sums = Record<string, unknown> & { key: number };
 
@@ -59,7 +114,8 @@ export async function catalogReport(db: ShopDb, period: ReportPeriod, locale: Lo
       .groupBy('seller_id')
       .execute()
   ).filter((r) => [r.cur_commission, r.prev_commission, r.cur_sales, r.prev_sales].some((v) => Number(v) !== 0));
-  const ids = byProduct.map((r) => r.key);
+  const stock = await stockOuts(db, first, split, last);
+  const ids = [...new Set([...byProduct.map((r) => Number(r.key)), ...stock.soldOut.map((r) => Number(r.key))])];
   const products = ids.length
     ? await db
         .selectFrom('products')
@@ -90,6 +146,13 @@ export async function catalogReport(db: ShopDb, period: ReportPeriod, locale: Lo
       COMMISSION_FIGURES,
       (r) => String(r['key']),
       (r) => nameMap(sellers).get(Number(r['key'])) ?? `#${String(r['key'])}`,
+    ).slice(0, TOP),
+    outOfStock: named(stock.outOfStock, nameMap(stock.outNames)),
+    soldOut: ranked(
+      stock.soldOut,
+      STOCK_OUT_FIGURES,
+      (r) => String(r['key']),
+      (r) => nameMap(products).get(Number(r['key'])) ?? `#${String(r['key'])}`,
     ).slice(0, TOP),
   };
 }

@@ -9,6 +9,7 @@ import { ordersReport } from './orders-report.ts';
 import { paymentsReport } from './payments-report.ts';
 import { catalogReport } from './catalog-report.ts';
 import { codReport } from './cod-report.ts';
+import { customersReport } from './customers-report.ts';
 
 /**
  * The reports page's request (issue 53): which report, the period (a refused one falls back to the last 30 days,
@@ -39,5 +40,7 @@ export async function loadDeskReport(
       return { ...base, report, data: await paymentsReport(db, period, locale) };
     case 'catalog':
       return { ...base, report, data: await catalogReport(db, period, locale) };
+    case 'customers':
+      return { ...base, report, data: await customersReport(db, period, locale, t) };
   }
 }

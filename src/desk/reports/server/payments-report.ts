@@ -2,7 +2,7 @@ import type { ShopDb } from '#server/db/index.ts';
 import type { ReportPeriod } from '#lib/reports/report-period.ts';
 import { localField } from '#i18n/localized.ts';
 import type { Locale } from '#i18n/locales.ts';
-import { METHOD_FIGURES, PROVIDER_FIGURES, type PaymentsReport } from '../report-columns.ts';
+import { CODE_FIGURES, METHOD_FIGURES, PROVIDER_FIGURES, type PaymentsReport } from '../report-columns.ts';
 import { bothPeriods, bothSums } from './report-sql.ts';
 import { ranked } from './ranked.ts';
 
@@ -10,7 +10,8 @@ import { ranked } from './ranked.ts';
  * Payments (issue 53): the mix of payment methods over the orders placed in the period (orders, and their totals in
  * piastres; report_order_days), and each provider's payment attempts started in the period (report_payment_days):
  * paid (paid, or paid and refunded since), failed (declined, cancelled, expired: a kiosk code never paid) and still
- * pending.
+ * pending. Beside them, the kiosk payment codes (Fawry, Aman, Masary: the attempts that got a bill reference) issued
+ * in the period per provider: paid (as above), expired unpaid, and their amounts (the same summary rows).
  */
 export async function paymentsReport(db: ShopDb, period: ReportPeriod, locale: Locale): Promise<PaymentsReport> {
   const { first, split, last } = bothPeriods(period);
@@ -34,6 +35,11 @@ export async function paymentsReport(db: ShopDb, period: ReportPeriod, locale: L
         ...bothSums(split, 'failed', 'failed'),
         ...bothSums(split, 'pending', 'pending'),
         ...bothSums(split, 'paid_amount', 'paidAmount'),
+        ...bothSums(split, 'codes', 'codes'),
+        ...bothSums(split, 'codes_paid', 'codesPaid'),
+        ...bothSums(split, 'codes_expired', 'codesExpired'),
+        ...bothSums(split, 'codes_paid_amount', 'codesPaidAmount'),
+        ...bothSums(split, 'codes_expired_amount', 'codesExpiredAmount'),
       ])
       .groupBy('provider')
       .execute(),
@@ -50,6 +56,12 @@ export async function paymentsReport(db: ShopDb, period: ReportPeriod, locale: L
     providers: ranked(
       providerRows.filter((r) => Number(r.cur_attempts) + Number(r.prev_attempts) > 0),
       PROVIDER_FIGURES,
+      (r) => String(r['provider']),
+      (r) => String(r['provider']),
+    ),
+    codes: ranked(
+      providerRows.filter((r) => Number(r.cur_codes) + Number(r.prev_codes) > 0),
+      CODE_FIGURES,
       (r) => String(r['provider']),
       (r) => String(r['provider']),
     ),

@@ -29,14 +29,29 @@ export const CodReport = named(
     channels: Ranked,
     governorates: Ranked,
     couriers: Ranked,
+    confirmTimes: Ranked,
+    cashByAge: listOf(fields({ key: text, name: text, current: Figures })),
   }),
 );
 
-export const PaymentsReport = named('PaymentsReport', fields({ period: Period, methods: Ranked, providers: Ranked }));
+export const PaymentsReport = named(
+  'PaymentsReport',
+  fields({ period: Period, methods: Ranked, providers: Ranked, codes: Ranked }),
+);
 
 export const CatalogReport = named(
   'CatalogReport',
-  fields({ period: Period, products: Ranked, categories: Ranked, sellers: Ranked, commission: Ranked }),
+  fields({
+    period: Period,
+    products: Ranked,
+    categories: Ranked,
+    sellers: Ranked,
+    commission: Ranked,
+    outOfStock: Ranked,
+    soldOut: Ranked,
+  }),
 );
+
+export const CustomersReport = named('CustomersReport', fields({ period: Period, shoppers: Ranked, governorates: Ranked }));
 
 export const SellerReport = named('SellerReport', fields({ period: Period, over: TimeReport, products: Ranked }));
