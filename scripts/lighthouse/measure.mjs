@@ -20,8 +20,11 @@ export const templates = [
   { name: 'cart', path: '/checkout/cart' },
   { name: 'desk-login', path: '/admin/login' },
   { name: 'desk-orders', path: '/admin/orders', as: 'desk' },
+  // The owner's morning read (issue 53): charts drawn on the server, no chart script.
+  { name: 'desk-reports', path: '/admin/reports', as: 'desk' },
   { name: 'portal-login', path: '/seller/login' },
   { name: 'portal-dashboard', path: '/seller', as: 'portal' },
+  { name: 'portal-reports', path: '/seller/reports', as: 'portal' },
 ];
 
 export const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
