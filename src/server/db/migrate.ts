@@ -40,6 +40,7 @@ import * as reviewExtras from './migrations/039-review-extras.ts';
 import * as reportSummaries from './migrations/040-report-summaries.ts';
 import * as searchDocuments from './migrations/041-search-documents.ts';
 import * as kioskNameInArabic from './migrations/042-kiosk-name-in-arabic.ts';
+import * as sellerRatingTotals from './migrations/043-seller-rating-totals.ts';
 
 type PortableMigration = { up: (db: Kysely<unknown>, ctx: MigrationContext) => Promise<void> };
 
@@ -83,6 +84,7 @@ const migrations: Record<string, PortableMigration> = {
   '040-report-summaries': reportSummaries,
   '041-search-documents': searchDocuments,
   '042-kiosk-name-in-arabic': kioskNameInArabic,
+  '043-seller-rating-totals': sellerRatingTotals,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

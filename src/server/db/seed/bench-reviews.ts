@@ -153,7 +153,7 @@ export async function seedBenchReviews(db: Kysely<Database>, count: number, seed
         const s = summary.get(id) ?? { count: 0, total: 0 };
         await trx
           .updateTable('products')
-          .set({ rating: averageOf(s.total, s.count), ratings_count: s.count })
+          .set({ rating: averageOf(s.total, s.count), ratings_count: s.count, ratings_total: s.total })
           .where('id', '=', id)
           .execute();
       }
