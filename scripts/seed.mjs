@@ -14,7 +14,9 @@ const usage =
   '--products and --reviews must be whole numbers between 0 and 1000000 (npm run seed -- --products 5000 --reviews 50000)';
 let values;
 try {
-  ({ values } = parseArgs({ options: { products: { type: 'string', default: '0' }, reviews: { type: 'string', default: '0' } } }));
+  ({ values } = parseArgs({
+    options: { products: { type: 'string', default: '0' }, reviews: { type: 'string', default: '0' } },
+  }));
 } catch {
   // parseArgs reads "--products -3" as an unknown option "-3": answer with the same clear message.
   console.error(usage);

@@ -8,7 +8,8 @@
 // never answers; and a random seller's profile (its average from its products' summaries). Prints per run and per address: requests a second and the server's CPU milliseconds a request (from
 // /proc, which other work on the machine sways less), then the medians, the B/A ratios and their spread.
 // `--paired N` first measures both at once, one request at a time (paired(), below); `--rounds 0` skips the rounds.
-// BENCH_SECONDS (default 10) per address per run, BENCH_CONNECTIONS (default 10).
+// BENCH_SECONDS (default 10) per address per run, BENCH_CONNECTIONS (default 10); BENCH_ONLY=<text>: only the addresses
+// whose name contains it; BENCH_SETTLE=<s>: each server idle that long after its start (default 0).
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -30,6 +31,7 @@ const reviews = Number(args.reviews);
 const rounds = Number(args.rounds);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const settle = Number(process.env.BENCH_SETTLE ?? 0);
 const files = { A: 'data/bench-reviews-a.sqlite', B: 'data/bench-reviews-b.sqlite' };
 
 function seed(path, flags) {
@@ -107,7 +109,10 @@ async function measure(label) {
   const server = startShop({ port, env: { ...process.env, DATABASE_URL: '', DATABASE_PATH: files[label] } });
   try {
     await waitUntilServing(server.base);
-    const list = await addresses([server.base], activeSellers(files[label]));
+    // BENCH_SETTLE=<s>: the server left idle that long after its start before anything is measured.
+    await new Promise((resolve) => setTimeout(resolve, settle * 1000));
+    const only = process.env.BENCH_ONLY;
+    const list = (await addresses([server.base], activeSellers(files[label]))).filter((a) => !only || a.name.includes(only));
     const out = {};
     for (const address of list) {
       // Warm-up, untimed: JIT and the database's pages of this address.

@@ -82,7 +82,9 @@ describe('photos wait with the review and are shown once it is approved', () => 
     expect((await publicList(product)).meta.summary.count).toBe(0);
 
     const queued = (await desk('/reviews')).body.data.find((r: { product: { id: number } }) => r.product.id === product);
-    expect(queued.photos.map((p: { url: string }) => p.url)).toEqual(added.body.data.photos.map((p: { url: string }) => bare(p.url)));
+    expect(queued.photos.map((p: { url: string }) => p.url)).toEqual(
+      added.body.data.photos.map((p: { url: string }) => bare(p.url)),
+    );
     expect((await desk(`/reviews/${queued.id}/approve`, {})).status).toBe(200);
 
     const shown = await publicList(product);
@@ -217,7 +219,10 @@ describe('a photo of a review the desk has not approved is its author’s and th
     expect((await api.request(url, { headers: { 'if-none-match': etag } })).status).toBe(304);
 
     // Reported by another shopper: back to the queue, hidden again (a cached copy revalidates into a 404).
-    const reported = await json(`/api/reviews/${reviewId}/report?lang=en`, send('POST', other.headers, { reason: 'Not this coffee' }));
+    const reported = await json(
+      `/api/reviews/${reviewId}/report?lang=en`,
+      send('POST', other.headers, { reason: 'Not this coffee' }),
+    );
     expect(reported.status).toBe(201);
     expect(await readers(url, buyer, signed)).toEqual(hidden);
     expect((await api.request(url, { headers: { 'if-none-match': etag } })).status).toBe(404);
@@ -230,7 +235,13 @@ describe('a photo of a review the desk has not approved is its author’s and th
     const kept = await rate(json, buyer, product, { rating: 4, photos: [signedSecond] });
     expect(kept.body.data.photos).toHaveLength(1);
     expect(await files(reviewId)).toHaveLength(6);
-    expect(await readers(url, buyer, signed)).toEqual({ ...hidden, authorToken: 404, authorLink: 404, content: 404, support: 404 });
+    expect(await readers(url, buyer, signed)).toEqual({
+      ...hidden,
+      authorToken: 404,
+      authorLink: 404,
+      content: 404,
+      support: 404,
+    });
 
     // Deleted: gone for everyone, and from the store.
     const second = bare(signedSecond);

@@ -8,6 +8,9 @@ import type { MigrationContext } from '../migration-context.ts';
  * its products (at 1,000,000 reviews: 0.9 s for one seller's profile, 9 s for the directory); it is now the sum of its
  * products' totals over the sum of their counts, through `products_seller_ratings_idx` (seller, total, count) alone (no table read).
  * Backfilled here from the approved rows.
+ * `reviews_product_rating_idx` (product, status, rating): the product page's 5 → 1 distribution is read from the index
+ * alone, in its order (it read every approved row of the product and grouped them in a temporary tree: 0.5 ms for a
+ * product with 900 reviews).
  */
 export async function up(db: Kysely<unknown>, _ctx: MigrationContext): Promise<void> {
   await db.schema
@@ -22,4 +25,5 @@ export async function up(db: Kysely<unknown>, _ctx: MigrationContext): Promise<v
     .on('products')
     .columns(['seller_id', 'ratings_total', 'ratings_count'])
     .execute();
+  await db.schema.createIndex('reviews_product_rating_idx').on('reviews').columns(['product_id', 'status', 'rating']).execute();
 }

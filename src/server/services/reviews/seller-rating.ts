@@ -21,11 +21,7 @@ export async function sellerRatings(db: ShopDb, sellerIds?: readonly number[]): 
   // 0 is a product with approved ratings (each is 1 to 5).
   let query = db
     .selectFrom('products')
-    .select((eb) => [
-      'seller_id',
-      eb.fn.sum<number>('ratings_count').as('count'),
-      eb.fn.sum<number>('ratings_total').as('total'),
-    ])
+    .select((eb) => ['seller_id', eb.fn.sum<number>('ratings_count').as('count'), eb.fn.sum<number>('ratings_total').as('total')])
     .where('ratings_total', '>', 0)
     .groupBy('seller_id');
   if (sellerIds) query = query.where('seller_id', 'in', [...sellerIds]);

@@ -38,7 +38,10 @@ export async function refreshProductRating(trx: ShopDb, productId: number): Prom
   return { rating, count };
 }
 
-/** The product page's summary: average and count (the product's columns) and the 5 → 1 distribution of approved rows. */
+/**
+ * The product page's summary: average and count (the product's columns) and the 5 → 1 distribution of approved rows,
+ * from the (product_id, status, rating) index alone (migration 043).
+ */
 export async function ratingSummary(db: ShopDb, productId: number): Promise<RatingSummary> {
   const rows = await db
     .selectFrom('reviews')
