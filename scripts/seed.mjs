@@ -5,19 +5,26 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '../src/server/db/index.ts';
 import { generatedProducts } from '../src/server/db/seed/generated-products.ts';
 import { insertDrafts, taxonomyIds } from '../src/server/db/seed/seed.ts';
+import { seedBenchReviews } from '../src/server/db/seed/bench-reviews.ts';
 import { writeStaleDocuments } from '../src/server/search/documents.ts';
 
-const usage = '--products must be a whole number between 0 and 1000000 (npm run seed -- --products 5000)';
+// `--reviews N` (issue 52): N generated reviews spread over every product, the products' stars their summary
+// (src/server/db/seed/bench-reviews.ts), for the reviews benchmark (docs/benchmarks.md).
+const usage =
+  '--products and --reviews must be whole numbers between 0 and 1000000 (npm run seed -- --products 5000 --reviews 50000)';
 let values;
 try {
-  ({ values } = parseArgs({ options: { products: { type: 'string', default: '0' } } }));
+  ({ values } = parseArgs({
+    options: { products: { type: 'string', default: '0' }, reviews: { type: 'string', default: '0' } },
+  }));
 } catch {
   // parseArgs reads "--products -3" as an unknown option "-3": answer with the same clear message.
   console.error(usage);
   process.exit(2);
 }
 const count = Number(values.products);
-if (!Number.isInteger(count) || count < 0 || count > 1_000_000) {
+const reviews = Number(values.reviews);
+if ([count, reviews].some((n) => !Number.isInteger(n) || n < 0 || n > 1_000_000)) {
   console.error(usage);
   process.exit(2);
 }
@@ -44,6 +51,11 @@ try {
       const written = await writeStaleDocuments(db);
       console.log(`Wrote ${written} search documents in ${Math.round(performance.now() - writing)} ms.`);
     }
+  }
+  if (reviews > 0) {
+    const started = performance.now();
+    const { products } = await seedBenchReviews(db, reviews);
+    console.log(`Added ${reviews} generated reviews over ${products} products in ${Math.round(performance.now() - started)} ms.`);
   }
   const { total } = await db
     .selectFrom('products')

@@ -46,6 +46,7 @@ const Live = z.object({ ok: z.literal(true) });
 import { whatsappRoutes } from '#server/api/whatsapp-routes.ts';
 import { pushRoutes } from '#server/api/push-routes.ts';
 import { reviewRoutes } from '#server/api/review-routes.ts';
+import { reviewPhotoRoutes } from '#server/api/review-photo-routes.ts';
 
 export interface ApiDeps {
   db: ShopDb;
@@ -120,6 +121,7 @@ export function createApi({ db }: ApiDeps) {
   api.route('/', contactRoutes);
   api.route('/', partnerRoutes);
   api.route('/', shopperCartRoutes);
+  api.route('/', reviewPhotoRoutes);
   api.route('/', reviewRoutes);
   api.route('/', orderRoutes);
   api.route('/', checkoutRoutes);

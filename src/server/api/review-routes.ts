@@ -54,7 +54,9 @@ async function photoFiles(req: { parseBody: (options: { all: true }) => Promise<
 export const reviewRoutes = new Hono<ApiEnv>()
   .use('/products/:id/review', requireUser)
   .use('/products/:id/review/*', requireUser)
-  .use('/reviews/*', requireUser)
+  // Not /reviews/* as a whole: a review's photos (review-photo-routes.ts) are open to guests once approved.
+  .use('/reviews/:id/helpful', requireUser)
+  .use('/reviews/:id/report', requireUser)
   .get(
     '/products/:id/reviews',
     documented({

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { serverConfig } from '../config.ts';
 import { log } from '../observability/logger.ts';
@@ -49,4 +49,20 @@ export async function verifyAccessToken(token: string): Promise<{ userId: number
   } catch {
     return null;
   }
+}
+
+/**
+ * A signature of `message` for a capability URL (issue 52: a pending review's photos for their author), keyed by the
+ * access tokens' key and the URL's `purpose`, so it is valid across instances exactly as long as their tokens are.
+ */
+export function signUrlPart(purpose: string, message: string): string {
+  const key = createHmac('sha256', signingKey()).update(`url:${purpose}`).digest();
+  return createHmac('sha256', key).update(message).digest('base64url');
+}
+
+/** Whether `signature` is signUrlPart(purpose, message), compared in constant time. */
+export function urlPartSigned(purpose: string, message: string, signature: string): boolean {
+  const expected = Buffer.from(signUrlPart(purpose, message));
+  const given = Buffer.from(signature);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }

@@ -40,6 +40,7 @@ import * as reviewExtras from './migrations/039-review-extras.ts';
 import * as reportSummaries from './migrations/040-report-summaries.ts';
 import * as searchDocuments from './migrations/041-search-documents.ts';
 import * as kioskNameInArabic from './migrations/042-kiosk-name-in-arabic.ts';
+import * as sellerRatingTotals from './migrations/043-seller-rating-totals.ts';
 import * as reportSections from './migrations/044-report-sections.ts';
 
 type PortableMigration = { up: (db: Kysely<unknown>, ctx: MigrationContext) => Promise<void> };
@@ -84,6 +85,7 @@ const migrations: Record<string, PortableMigration> = {
   '040-report-summaries': reportSummaries,
   '041-search-documents': searchDocuments,
   '042-kiosk-name-in-arabic': kioskNameInArabic,
+  '043-seller-rating-totals': sellerRatingTotals,
   '044-report-sections': reportSections,
 };
 

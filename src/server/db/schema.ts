@@ -104,6 +104,8 @@ export interface ProductTable {
   /** 0..5 with one decimal. */
   rating: number;
   ratings_count: number;
+  /** The sum of the approved ratings (migration 043): a seller's average is its products' totals over their counts. */
+  ratings_total: Generated<number>;
   badge_en: string | null;
   badge_ar: string | null;
   /** JSON array of image URLs. */

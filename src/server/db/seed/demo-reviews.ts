@@ -175,7 +175,7 @@ async function writeSummaries(db: Kysely<Database>, rows: { productId: number; r
   for (const [id, t] of totals)
     await db
       .updateTable('products')
-      .set({ rating: averageOf(t.sum, t.count), ratings_count: t.count })
+      .set({ rating: averageOf(t.sum, t.count), ratings_count: t.count, ratings_total: t.sum })
       .where('id', '=', id)
       .execute();
 }

@@ -109,6 +109,8 @@ export async function insertDrafts(
       weight_grams: p.weightGrams,
       rating: ratings ? p.rating : 0,
       ratings_count: ratings ? p.ratingsCount : 0,
+      // The generated catalog's stars (scale tests) as if that many ratings averaged them; the demo's come from rows.
+      ratings_total: ratings ? Math.round(p.rating * p.ratingsCount) : 0,
       badge_en: p.badgeEn,
       badge_ar: p.badgeAr,
       images: JSON.stringify(p.images),

@@ -4,7 +4,7 @@ import type { ProductRow } from '../../db/schema.ts';
 import { localField, localized } from '#i18n/localized.ts';
 
 /** A product row joined with the category, sub-category and seller names its card shows. */
-export type ProductJoinedRow = Omit<ProductRow, 'hidden'> & {
+export type ProductJoinedRow = Omit<ProductRow, 'hidden' | 'ratings_total'> & {
   category_en: string;
   category_ar: string;
   sub_category_en: string;

@@ -3,11 +3,12 @@ import { REVIEW_LIMITS } from '#lib/schemas/reviews.ts';
 import type { ReviewPhoto } from '#lib/reviews/review-views.ts';
 import type { ShopDb } from '../../db/index.ts';
 import { nowIso } from '../../db/values.ts';
-import { processProductImage } from '../../media/product-images.ts';
+import { processReviewPhoto, removeReviewPhotos, reviewPhotoId } from '../../media/product-images.ts';
 import { Problem } from '../../problem.ts';
 import { announceReviewChange } from './announce.ts';
 import { deliveredLine } from './eligibility.ts';
 import { lockProduct, refreshProductRating } from './summary.ts';
+import { bareUrl } from './photo-links.ts';
 
 /** A review row's photos (JSON in `reviews.photos`, migration 039); anything unreadable is none. */
 export function photosOf(stored: string | null | undefined): ReviewPhoto[] {
@@ -33,9 +34,9 @@ function checkSize(file: File): void {
 /**
  * Adds photos to the shopper's review of a product (issue 52): up to REVIEW_LIMITS.photos in all, each at most 5 MB
  * and read by its content as a photo (JPEG, PNG, WebP, AVIF) through the product image pipeline, which makes its
- * variants once and names them by their hash (src/server/media/product-images.ts). The review then waits for the desk,
- * as a text does (its photos are shown only once it is approved); the product's summary follows in the same
- * transaction. Refusals: no review yet (409), too many (422), too large (413), not a photo (415).
+ * variants once and names them by their hash, private in the review's own folder (src/server/media/product-images.ts,
+ * served by src/server/api/review-photo-routes.ts). The review then waits for the desk, as a text does (its photos are
+ * shown to others only once it is approved); the product's summary follows in the same transaction. Refusals: no review yet (409), too many (422), too large (413), not a photo (415).
  */
 export async function addReviewPhotos(
   db: ShopDb,
@@ -56,8 +57,11 @@ export async function addReviewPhotos(
   if ((await deliveredLine(db, userId, productId)) === null) throw new Problem(403, 'reviews.notReceived');
   const added: ReviewPhoto[] = [];
   for (const file of files) {
-    const image = await processProductImage(new Uint8Array(await file.arrayBuffer()));
-    if (!image) throw new Problem(415, 'reviews.photoType');
+    const image = await processReviewPhoto(new Uint8Array(await file.arrayBuffer()), current.id);
+    if (!image) {
+      await dropUnlisted(current.id, added);
+      throw new Problem(415, 'reviews.photoType');
+    }
     added.push(image);
   }
   const wasApproved = await db.transaction().execute(async (trx) => {
@@ -66,7 +70,10 @@ export async function addReviewPhotos(
     const row = await trx.selectFrom('reviews').select(['status', 'photos']).where('id', '=', current.id).executeTakeFirst();
     if (!row) throw new Problem(409, 'reviews.rateFirst');
     const photos = [...photosOf(row.photos), ...added];
-    if (photos.length > REVIEW_LIMITS.photos) throw tooMany();
+    if (photos.length > REVIEW_LIMITS.photos) {
+      await dropUnlisted(current.id, added, row.photos);
+      throw tooMany();
+    }
     await trx
       .updateTable('reviews')
       .set({ photos: JSON.stringify(photos), status: 'pending', reason: null, updated_at: nowIso() })
@@ -78,6 +85,26 @@ export async function addReviewPhotos(
   if (wasApproved) await announceReviewChange(db, productId);
 }
 
-/** The photos an edit keeps: those of `kept` (URLs) the review has, in its order; all when `kept` is left out. */
-export const keptPhotos = (photos: ReviewPhoto[], kept: readonly string[] | undefined): ReviewPhoto[] =>
-  kept === undefined ? photos : photos.filter((p) => kept.includes(p.url));
+/** Removes photos just stored that the review does not list (a refused upload), so none stay in its folder. */
+async function dropUnlisted(reviewId: number, added: ReviewPhoto[], listed: string | null = null) {
+  const keep = new Set(photosOf(listed).map((p) => reviewPhotoId(p.url)));
+  const ids = added.map((p) => reviewPhotoId(p.url)).filter((id): id is string => id !== null && !keep.has(id));
+  if (ids.length) await removeReviewPhotos(reviewId, ids);
+}
+
+/**
+ * The photos an edit keeps: those of `kept` (URLs, as the author was given them: signed links count by their bare URL)
+ * the review has, in its order; all when `kept` is left out.
+ */
+export function keptPhotos(photos: ReviewPhoto[], kept: readonly string[] | undefined): ReviewPhoto[] {
+  if (kept === undefined) return photos;
+  const bare = kept.map(bareUrl);
+  return photos.filter((p) => bare.includes(p.url));
+}
+
+/** The photo ids (`<24 hex>`) of `before` that `after` no longer has: an edit's to remove from the store. */
+export const droppedPhotoIds = (before: ReviewPhoto[], after: ReviewPhoto[]): string[] =>
+  before
+    .filter((p) => !after.some((q) => q.url === p.url))
+    .map((p) => reviewPhotoId(p.url))
+    .filter((id): id is string => id !== null);

@@ -15,16 +15,16 @@ export interface SellerRating {
  */
 export async function sellerRatings(db: ShopDb, sellerIds?: readonly number[]): Promise<Map<number, SellerRating>> {
   if (sellerIds && !sellerIds.length) return new Map();
-  // From the seller's products to their approved reviews, in that order: SQLite's CROSS JOIN keeps it (its planner
-  // otherwise walked every approved review of the shop for one seller's profile, then sorted them by seller).
+  // From the products' summaries (migration 043: the sum of each product's approved ratings beside their count), through
+  // the (seller_id, ratings_total, ratings_count) index alone: one entry per rated product, never the reviews
+  // themselves (at 1,000,000 reviews reading those took 0.9 s for one seller and 9 s for the directory). A total above
+  // 0 is a product with approved ratings (each is 1 to 5).
   let query = db
-    .selectFrom('products as p')
-    .crossJoin('reviews as r')
-    .select((eb) => ['p.seller_id', eb.fn.countAll().as('count'), eb.fn.sum<number>('r.rating').as('total')])
-    .whereRef('r.product_id', '=', 'p.id')
-    .where('r.status', '=', 'approved')
-    .groupBy('p.seller_id');
-  if (sellerIds) query = query.where('p.seller_id', 'in', [...sellerIds]);
+    .selectFrom('products')
+    .select((eb) => ['seller_id', eb.fn.sum<number>('ratings_count').as('count'), eb.fn.sum<number>('ratings_total').as('total')])
+    .where('ratings_total', '>', 0)
+    .groupBy('seller_id');
+  if (sellerIds) query = query.where('seller_id', 'in', [...sellerIds]);
   const rows = await query.execute();
   return new Map(
     rows.map((row) => {

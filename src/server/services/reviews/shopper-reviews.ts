@@ -7,12 +7,17 @@ import { deliveredLine, sellsIt } from './eligibility.ts';
 import { lockProduct, refreshProductRating } from './summary.ts';
 import { matchedWord, reviewWords } from './words.ts';
 import { announceReviewChange } from './announce.ts';
-import { keptPhotos, photosOf } from './review-photos.ts';
+import { droppedPhotoIds, keptPhotos, photosOf } from './review-photos.ts';
+import { signedPhotos } from './photo-links.ts';
+import { removeReviewPhotos } from '../../media/product-images.ts';
 
 /** Empty strings are no text. */
 const textOf = (value: string | undefined) => (value && value.trim() ? value.trim() : null);
 
-/** The shopper's own review of a product, any status, or null. */
+/**
+ * The shopper's own review of a product, any status, or null; its photos as links signed for the author (a photo of a
+ * review the desk has not approved is theirs and the desk's alone: photo-links.ts).
+ */
 export async function ownReview(db: ShopDb, userId: number, productId: number): Promise<OwnReview | null> {
   const row = await db
     .selectFrom('reviews')
@@ -20,7 +25,7 @@ export async function ownReview(db: ShopDb, userId: number, productId: number): 
     .where('user_id', '=', userId)
     .where('product_id', '=', productId)
     .executeTakeFirst();
-  return row ? { ...row, status: row.status as ReviewStatus, photos: photosOf(row.photos) } : null;
+  return row ? { ...row, status: row.status as ReviewStatus, photos: signedPhotos(row.id, photosOf(row.photos)) } : null;
 }
 
 /** Whether the shopper may rate the product now, and their review if they did. */
@@ -53,6 +58,7 @@ export async function saveReview(
   const flagged = hasText ? matchedWord(`${title ?? ''} ${body ?? ''}`, await reviewWords(db)) : null;
   const now = nowIso();
   let status: ReviewStatus = 'approved';
+  let dropped: { reviewId: number; photoIds: string[] } | null = null;
   const attempt = () =>
     db.transaction().execute(async (trx) => {
       if (!(await lockProduct(trx, productId))) throw new Problem(404, 'reviews.productNotFound');
@@ -63,6 +69,7 @@ export async function saveReview(
         .where('product_id', '=', productId)
         .executeTakeFirst();
       const photos = keptPhotos(photosOf(existing?.photos), input.photos);
+      dropped = existing ? { reviewId: existing.id, photoIds: droppedPhotoIds(photosOf(existing.photos), photos) } : null;
       status = hasText || photos.length ? 'pending' : 'approved';
       const fields = {
         rating: input.rating,
@@ -89,13 +96,19 @@ export async function saveReview(
     if (isUniqueViolation(error)) return attempt();
     throw error;
   });
+  // The photos the edit left out leave the store once the edit is saved (nothing names them any more).
+  const gone = dropped as { reviewId: number; photoIds: string[] } | null;
+  if (gone?.photoIds.length) await removeReviewPhotos(gone.reviewId, gone.photoIds);
   if (status === 'approved') await announceReviewChange(db, productId);
   return { review: (await ownReview(db, userId, productId))!, created };
 }
 
-/** Deletes the shopper's review of a product (its votes and reports with it); the summary follows. */
+/**
+ * Deletes the shopper's review of a product (its votes and reports with it); the summary follows, and its photos leave
+ * the store (the photo route already answers 404 for them once the row is gone).
+ */
 export async function deleteReview(db: ShopDb, userId: number, productId: number): Promise<void> {
-  const wasApproved = await db.transaction().execute(async (trx) => {
+  const { wasApproved, reviewId } = await db.transaction().execute(async (trx) => {
     await lockProduct(trx, productId);
     const row = await trx
       .selectFrom('reviews')
@@ -108,8 +121,9 @@ export async function deleteReview(db: ShopDb, userId: number, productId: number
     await trx.deleteFrom('review_reports').where('review_id', '=', row.id).execute();
     await trx.deleteFrom('reviews').where('id', '=', row.id).execute();
     await refreshProductRating(trx, productId);
-    return row.status === 'approved';
+    return { wasApproved: row.status === 'approved', reviewId: row.id };
   });
+  await removeReviewPhotos(reviewId);
   if (wasApproved) await announceReviewChange(db, productId);
 }
 

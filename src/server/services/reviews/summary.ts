@@ -16,7 +16,8 @@ export async function lockProduct(trx: ShopDb, productId: number): Promise<boole
 }
 
 /**
- * `products.rating` / `ratings_count` are a summary of the approved reviews (decision 036): recomputed from the rows
+ * `products.rating` / `ratings_count` / `ratings_total` are a summary of the approved reviews (decision 036; the total,
+ * migration 043, for the seller's average): recomputed from the rows
  * inside the transaction that changed one, so cards, the listing's rating filter and JSON-LD read one column and never
  * disagree with the reviews. Returns the new summary's average and count.
  */
@@ -29,11 +30,18 @@ export async function refreshProductRating(trx: ShopDb, productId: number): Prom
     .executeTakeFirst();
   const count = toInt(row?.count);
   const rating = averageOf(toInt(row?.total), count);
-  await trx.updateTable('products').set({ rating, ratings_count: count }).where('id', '=', productId).execute();
+  await trx
+    .updateTable('products')
+    .set({ rating, ratings_count: count, ratings_total: toInt(row?.total) })
+    .where('id', '=', productId)
+    .execute();
   return { rating, count };
 }
 
-/** The product page's summary: average and count (the product's columns) and the 5 → 1 distribution of approved rows. */
+/**
+ * The product page's summary: average and count (the product's columns) and the 5 → 1 distribution of approved rows,
+ * from the (product_id, status, rating) index alone (migration 043).
+ */
 export async function ratingSummary(db: ShopDb, productId: number): Promise<RatingSummary> {
   const rows = await db
     .selectFrom('reviews')
