@@ -496,28 +496,18 @@ test('stock-outs: the products out of stock now with their sales in the period, 
   const at = new Date().toISOString();
   await db
     .insertInto('stock_movements')
-    .values([
-      {
+    .values(
+      Array.from({ length: 2 }, () => ({
         product_id: productId,
         delta: -1,
         stock_after: 0,
-        reason: 'order',
+        reason: 'order' as const,
         order_id: null,
         actor: 'system',
         note: null,
         created_at: at,
-      },
-      {
-        product_id: productId,
-        delta: -1,
-        stock_after: 0,
-        reason: 'order',
-        order_id: null,
-        actor: 'system',
-        note: null,
-        created_at: at,
-      },
-    ])
+      })),
+    )
     .execute();
   const data = await get(`/api/admin/reports/catalog?from=${period.from}&to=${period.to}`);
   const top = data.products.find((p: { key: string }) => p.key === String(productId));

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import { averageOf } from '#lib/reviews/review-views.ts';
 import type { Database, ReviewTable } from '../schema.ts';
+import { seededRandom } from './random.ts';
 
 /**
  * Review rows for scale benchmarks (issue 52, `npm run seed -- --reviews 1000000`): `count` reviews spread over every
@@ -25,18 +26,6 @@ const TEXTS = [
   { title: 'متوسطة', body: 'التحميص أغمق مما توقعت، لكن التغليف جيد.', locale: 'ar' },
 ] as const;
 const REPLY = 'Thank you for your review! We roast every bag to order.';
-
-/** mulberry32: a small seeded generator, so two runs write the same rows. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** How many reviews each product gets: log-normal weights (σ 1.2) scaled to `count`, at most one per shopper. */
 export function reviewCounts(products: number, count: number, random: () => number): number[] {
@@ -84,7 +73,7 @@ async function benchShoppers(db: Kysely<Database>): Promise<number[]> {
 }
 
 export async function seedBenchReviews(db: Kysely<Database>, count: number, seed = 52): Promise<{ products: number }> {
-  const random = generator(seed);
+  const random = seededRandom(seed);
   const shoppers = await benchShoppers(db);
   const products = await db.selectFrom('products').select('id').orderBy('id').execute();
   const counts = reviewCounts(products.length, count, random);
