@@ -169,5 +169,15 @@ test('a lost authenticator: the desk gives the owner a new link, the owner gives
 
   const newPhone = await (await browser.newContext()).newPage();
   await enrolThroughLink(newPhone, memberLink, t, 'fresh-start-2026');
+
+  // Removing a member asks first, in the kit's dialog in the page's language; the safe answer keeps them.
+  const removeButton = page.getByRole('button', { name: `${s.remove}: ${member.name}` });
+  await removeButton.click();
+  await expect(page.getByRole('alertdialog')).toContainText(interpolate(s.removeConfirm, { name: member.name }));
+  await page.getByRole('alertdialog').getByRole('button', { name: s.resetKeep }).click();
+  await expect(removeButton).toBeVisible();
+  await removeButton.click();
+  await page.getByRole('alertdialog').getByRole('button', { name: s.remove, exact: true }).click();
+  await expect(removeButton).toHaveCount(0);
   await Promise.all([ownerPhone.close(), memberPhone.close(), newPhone.context().close()]);
 });

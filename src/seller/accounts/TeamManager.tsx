@@ -4,6 +4,7 @@ import type { Locale } from '#i18n/locales.ts';
 import { interpolate } from '#i18n/interpolate.ts';
 import { adminCall } from '#kit/admin-client.ts';
 import { Button } from '#kit/Button.tsx';
+import { useConfirm } from '#kit/Dialog.tsx';
 import DataTable, { type DeskColumn } from '#kit/DataTable.tsx';
 import { typedValues } from '#kit/form-state.ts';
 import { FormMessage } from '#kit/Notice.tsx';
@@ -40,6 +41,16 @@ export default function TeamManager({
   const changing = useDeskAction<TeamRow>({ locale, side: 'seller', refresh: reload });
   // A member who lost their authenticator (issue 50): src/seller/accounts/use-member-reset.tsx.
   const resetting = useMemberReset(locale, text, reload);
+  // The kit's dialog, not the browser's confirm(): in the page's language and direction, focus on the safe answer.
+  const confirming = useConfirm();
+  const remove = async (member: TeamRow) => {
+    const yes = await confirming.ask({
+      title: interpolate(s.removeConfirm, { name: member.name }),
+      confirm: s.remove,
+      keep: s.resetKeep,
+    });
+    if (yes) await changing.run({ path: `/team/${member.id}`, method: 'DELETE', done: s.removed });
+  };
   const invite = async (form: FormData, element: HTMLFormElement) => {
     const body = typedValues(form);
     const res = await inviting.run({ path: '/team', body }, body);
@@ -93,10 +104,7 @@ export default function TeamManager({
               size="sm"
               busy={changing.busy}
               aria-label={`${s.remove}: ${row.original.name}`}
-              onClick={() => {
-                if (window.confirm(interpolate(s.removeConfirm, { name: row.original.name })))
-                  void changing.run({ path: `/team/${row.original.id}`, method: 'DELETE', done: s.removed });
-              }}
+              onClick={() => void remove(row.original)}
             >
               {s.remove}
             </Button>
@@ -115,6 +123,7 @@ export default function TeamManager({
   ];
   return (
     <div className="space-y-8">
+      {confirming.dialog}
       <InviteMemberForm text={text} working={working} inviting={inviting} onSubmit={inviting.onSubmit(invite)} link={link} />
       <FormMessage state={changing.state} />
       {resetting.view}
