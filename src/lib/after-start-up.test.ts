@@ -41,3 +41,12 @@ test('the first tap after load starts it at once (when idle), and only once what
   vi.advanceTimersByTime(QUIET_MS * 2);
   expect(work).toHaveBeenCalledTimes(1);
 });
+
+test('a caller after load (its script ran late) is not left waiting for a load that already fired', () => {
+  vi.stubGlobal('self', { document: { readyState: 'complete' } });
+  const work = vi.fn();
+  afterStartUp(work);
+  vi.advanceTimersByTime(QUIET_MS);
+  vi.runOnlyPendingTimers();
+  expect(work).toHaveBeenCalledTimes(1);
+});

@@ -18,10 +18,14 @@ export function afterStartUp(work: () => void, quietMs = QUIET_MS): void {
     // Safari has no requestIdleCallback: a timeout there.
     (self.requestIdleCallback ?? setTimeout)(() => work());
   };
-  // Module scripts and island directives run while the page parses, before `load`.
-  addEventListener('load', () => {
+  const afterLoad = () => {
     setTimeout(run, quietMs);
     addEventListener('pointerdown', run);
     addEventListener('keydown', run);
-  });
+  };
+  // Module scripts and island directives mostly run while the page parses, before `load`; but one that runs later (an
+  // island rendered after a language switch, a script the browser fetched late) would wait for a `load` that already
+  // fired, and its islands would never hydrate: then it counts from now.
+  if (self.document?.readyState === 'complete') afterLoad();
+  else addEventListener('load', afterLoad, { once: true });
 }
