@@ -1,7 +1,9 @@
 // Lighthouse against one or more builds served side by side (`npm run lighthouse`, the publish check): each build
 // gets its own production server on a free loopback port, and the runs go round-robin (run 1 of every page of every
 // build, then run 2 …), so a comparison of two builds shares whatever else the machine was doing.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumFlags, fullChromiumPath } from '../chromium.mjs';
@@ -118,6 +120,12 @@ export async function measure({
         if (!result?.lhr || result.lhr.runtimeError) {
           log(`${page.name} ${locale} ${build.name} ${worker}: run ${run + 1} failed (${result?.lhr?.runtimeError?.code})`);
           continue;
+        }
+        // LIGHTHOUSE_REPORTS=dir keeps each run's whole report (its traces' summaries: long tasks, main-thread work by kind).
+        if (process.env.LIGHTHOUSE_REPORTS) {
+          mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+          const file = `${page.name}-${locale}-${build.name}-${worker}-${run + 1}.json`;
+          writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, file), JSON.stringify(result.lhr));
         }
         const sample = sampleOf(result.lhr);
         cell.samples.push(sample);
