@@ -10,19 +10,28 @@ const pg = process.env.TEST_PG_URL;
 // The OpenAPI documents are generated and linted first (Redocly's recommended rules; a few seconds, issue 42).
 const units = `npm run api:lint && npm run test:unit${pg ? ` && echo '[test] database tests on PostgreSQL' && DATABASE_URL=${pg} npm run test:db` : ''}`;
 
-/** What a failed quiet side said about its failures, printed again at the very end (see below). */
+/** What a failed side said about its failures, printed again at the very end: CI logs are read from their tail. */
 const failureSummaries = [];
 
 function run(name, command, { quiet }) {
   return new Promise((done) => {
     const started = Date.now();
-    const child = spawn('bash', ['-c', command], { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    // Both sides' output is kept for the summary at the end; the loud side (the journeys) is also passed on as it comes.
+    const child = spawn('bash', ['-c', command], { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    if (quiet) for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => (output += chunk));
+    for (const [stream, to] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      stream.on('data', (chunk) => {
+        output += chunk;
+        if (!quiet) to.write(chunk);
+      });
+    }
     child.on('close', (code) => {
       if (quiet) process.stdout.write(output);
       console.log(`[test] ${name}: exit ${code} after ${Math.round((Date.now() - started) / 1000)} s`);
-      if (quiet && code !== 0) failureSummaries.push({ name, lines: failureLines(output) });
+      if (code !== 0) failureSummaries.push({ name, lines: failureLines(output) });
       done(code ?? 1);
     });
   });

@@ -34,3 +34,22 @@ test('a long list is cut to the first lines', () => {
   expect(failureLines(many, 5)).toHaveLength(5);
   expect(failureLines(many, 5)[0]).toBe(' FAIL  tests/api/t0.test.ts > a test');
 });
+
+test("the journeys' closing summary names each failed and flaky journey, not the passed count", () => {
+  const journeys = [
+    `  ${esc}[32m✓${esc}[39m  12 [en] › tests/e2e/home.spec.ts:10:3 › home › shows the carousels (3.2s)`,
+    `  ${esc}[31m✘${esc}[39m  13 [ar] › tests/e2e/cart.spec.ts:88:3 › cart › names follow the language (30.1s)`,
+    '',
+    `  ${esc}[31m1 failed${esc}[39m`,
+    '    [ar] › tests/e2e/cart.spec.ts:88:3 › cart › names follow the language ─────────',
+    `  ${esc}[33m1 flaky${esc}[39m`,
+    '    [desk-publish] › tests/e2e/admin-publish.spec.ts:20:3 › publish › preview ─────',
+    '  528 passed (31.6m)',
+  ].join('\n');
+  expect(failureLines(journeys)).toEqual([
+    '  1 failed',
+    '    [ar] › tests/e2e/cart.spec.ts:88:3 › cart › names follow the language ─────────',
+    '  1 flaky',
+    '    [desk-publish] › tests/e2e/admin-publish.spec.ts:20:3 › publish › preview ─────',
+  ]);
+});
