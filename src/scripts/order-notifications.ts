@@ -14,8 +14,21 @@ const button = section?.querySelector<HTMLButtonElement>('[data-notifications-to
 const status = section?.querySelector<HTMLElement>('[data-notifications-status]');
 const iosInstall = section?.querySelector<HTMLElement>('[data-ios-install]');
 
-const pushReady = () =>
-  'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window ? navigator.serviceWorker.ready : null;
+const canPush = () => 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+
+/**
+ * Whether this browser already has a subscription, without waiting for the service worker: on a first visit it is
+ * registered only after the start-up (src/lib/after-start-up.ts), and `serviceWorker.ready` would hold the offer back
+ * until then (seconds; a CI journey saw the iPhone's explanation still hidden after 7). No registration yet: none.
+ */
+async function hasSubscription(): Promise<boolean> {
+  try {
+    const registration = await navigator.serviceWorker.getRegistration();
+    return Boolean(await registration?.pushManager.getSubscription());
+  } catch {
+    return false;
+  }
+}
 
 function show(state: OfferState | 'failed', texts: Texts) {
   section!.hidden = false;
@@ -55,12 +68,12 @@ async function start() {
   const key = await apiFetch<{ data: { public_key: string } }>('/push/key').catch(() => null);
   // The shop sends no notifications (no VAPID keys): nothing to offer.
   if (!key?.ok) return;
-  const ready = pushReady();
-  const subscribed = ready ? Boolean(await (await ready).pushManager.getSubscription()) : false;
+  const push = canPush();
+  const subscribed = push && (await hasSubscription());
   const state = offerState({
     ios: isIos(navigator.userAgent, navigator.platform, navigator.maxTouchPoints),
     standalone: matchMedia('(display-mode: standalone)').matches || (navigator as { standalone?: boolean }).standalone === true,
-    push: ready !== null,
+    push,
     permission: 'Notification' in window ? Notification.permission : 'unknown',
     subscribed,
   });
