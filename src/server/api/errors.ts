@@ -4,6 +4,7 @@ import { dictionary } from '#i18n/t.ts';
 import type { ApiEnv } from './context.ts';
 import { Problem, problemText } from '../problem.ts';
 import { log } from '../observability/logger.ts';
+import { isUnstorableText } from '../db/values.ts';
 
 /** The spec's error body: `message`, `messages` (a flat list, first one shown by toasts) and `errors` per field. */
 export function errorBody(message: string, fields: Record<string, string[]> = {}) {
@@ -39,6 +40,8 @@ export function handleError(error: Error, c: Context<ApiEnv>) {
     const code = error.status === 400 ? 'validation.malformedBody' : 'api.notFound';
     return problemResponse(new Problem(error.status === 400 ? 400 : 404, code), c);
   }
+  // A NUL in a path or a field reaches PostgreSQL as text it refuses (a fuzzed /api/vendor_details/%00 answered 500).
+  if (isUnstorableText(error)) return problemResponse(new Problem(422, 'validation.invalid'), c);
   // The stack goes to the log under the request's id; the shopper gets the id, never the stack.
   const requestId = c.req.header('x-request-id') ?? 'none';
   log().error({ req_id: requestId, method: c.req.method, path: c.req.path, err: error }, 'request failed');

@@ -12,6 +12,15 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }
 
+/**
+ * Text PostgreSQL cannot hold: a NUL character (22021) or one its encoding lacks (22P05). SQLite keeps either, so only
+ * a shop on PostgreSQL meets it, from a request's own text (a path, a query or a body): bad input, not a fault of ours.
+ */
+export function isUnstorableText(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '22021' || code === '22P05';
+}
+
 /** Counts and sums come back as strings from PostgreSQL (bigint) and as numbers from SQLite. */
 export const toInt = (value: unknown): number => Number(value ?? 0);
 
