@@ -113,7 +113,11 @@ export async function measure({
           port: chrome.port,
           logLevel: 'error',
           onlyCategories: categories,
-          ...(worker === 'blocked' ? { blockedUrlPatterns: ['*/sw.js'] } : {}),
+          // LIGHTHOUSE_BLOCK=*/api/media/art/* (comma-separated): what a page costs without those requests.
+          blockedUrlPatterns: [
+            ...(worker === 'blocked' ? ['*/sw.js'] : []),
+            ...(process.env.LIGHTHOUSE_BLOCK?.split(',') ?? []),
+          ],
           ...(page.as ? { extraHeaders: { Cookie: sessions[page.as] } } : {}),
         };
         const result = await lighthouse(url, flags);
