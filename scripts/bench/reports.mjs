@@ -156,6 +156,7 @@ const asks = [
   ['payments', `/api/admin/reports/payments?from=${from}&to=${to}`, owner],
   ['cod', `/api/admin/reports/cod?from=${from}&to=${to}`, owner],
   ['catalog', `/api/admin/reports/catalog?from=${from}&to=${to}`, owner],
+  ['customers', `/api/admin/reports/customers?from=${from}&to=${to}`, owner],
   ['sales CSV', `/api/admin/reports/sales?from=${from}&to=${to}&by=day&format=csv`, owner],
   ['seller', `/api/seller/reports/sales?from=${from}&to=${to}&by=day`, seller],
 ];
