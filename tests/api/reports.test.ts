@@ -492,7 +492,12 @@ test('cash still with couriers by age equals the delivered, unremitted orders’
 
 test('stock-outs: the products out of stock now with their sales in the period, and the times stock reached zero', async () => {
   const productId = sellers[1]!.productId;
-  await db.updateTable('products').set({ stock: 0 }).where('id', '=', productId).execute();
+  // A variant (250 g of a coffee sold in two sizes): the rows name which one ran out.
+  await db
+    .updateTable('products')
+    .set({ stock: 0, variant_label_en: '250 g', variant_label_ar: '٢٥٠ جم' })
+    .where('id', '=', productId)
+    .execute();
   const at = new Date().toISOString();
   await db
     .insertInto('stock_movements')
@@ -513,12 +518,19 @@ test('stock-outs: the products out of stock now with their sales in the period, 
   const top = data.products.find((p: { key: string }) => p.key === String(productId));
   const out = data.outOfStock.find((p: { key: string }) => p.key === String(productId));
   expect(out).toBeDefined();
+  expect(out.name).toMatch(/ · 250 g$/);
   expect(out.current).toEqual(top?.current ?? { net: 0, units: 0 });
   expect(data.outOfStock.some((p: { key: string }) => p.key === String(sellers[0]!.productId))).toBe(false);
   expect(data.soldOut).toEqual([
     { key: String(productId), name: out.name, current: { stockOuts: 2 }, previous: { stockOuts: 0 } },
   ]);
-  await db.updateTable('products').set({ stock: 100 }).where('id', '=', productId).execute();
+  const arabic = await (await ask(`/api/admin/reports/catalog?from=${period.from}&to=${period.to}`, owner.cookie, 'ar')).json();
+  expect(arabic.data.outOfStock.find((p: { key: string }) => p.key === String(productId)).name).toMatch(/ · ٢٥٠ جم$/);
+  await db
+    .updateTable('products')
+    .set({ stock: 100, variant_label_en: null, variant_label_ar: null })
+    .where('id', '=', productId)
+    .execute();
 });
 
 test('the summaries kept along the way equal the summaries computed again from the rows', async () => {

@@ -118,6 +118,10 @@ test('each seller’s report equals its own ledger: earnings − payouts = pendi
   expect(a.over.totals.current.sales).toBeGreaterThan(0);
   expect(a.products.map((p: { key: string }) => p.key)).toEqual([String(sellers[0]!.productId)]);
   expect(b.products.map((p: { key: string }) => p.key)).toEqual([String(sellers[1]!.productId)]);
+  // A variant's row says which one it is (variants share their product's name).
+  await db.updateTable('products').set({ variant_label_en: '1 kg' }).where('id', '=', sellers[0]!.productId).execute();
+  expect((await report(0)).products[0].name).toMatch(/ · 1 kg$/);
+  await db.updateTable('products').set({ variant_label_en: null }).where('id', '=', sellers[0]!.productId).execute();
 }, 120_000); // a slow machine's PostgreSQL takes tens of seconds for these runs
 
 test('a seller’s report is refused with a 400 for an impossible day, and to a member without money.read', async () => {

@@ -1,6 +1,7 @@
 import type { ShopDb } from '#server/db/index.ts';
 import type { ReportPeriod } from '#lib/reports/report-period.ts';
 import { localField } from '#i18n/localized.ts';
+import { variantName } from '#lib/catalog/variant-name.ts';
 import type { Locale } from '#i18n/locales.ts';
 import { CATALOG_FIGURES, COMMISSION_FIGURES, STOCK_OUT_FIGURES, type CatalogReport } from '../report-columns.ts';
 import { bothPeriods, bothSums } from './report-sql.ts';
@@ -30,7 +31,7 @@ const OUT_OF_STOCK_READ = 1_000;
 async function stockOuts(db: ShopDb, first: string, split: string, last: string) {
   const out = await db
     .selectFrom('products')
-    .select(['id', 'name_en', 'name_ar'])
+    .select(['id', 'name_en', 'name_ar', 'variant_label_en', 'variant_label_ar'])
     .where('stock', '<=', 0)
     .where('hidden', '=', 0)
     .orderBy('stock')
@@ -72,6 +73,14 @@ async function stockOuts(db: ShopDb, first: string, split: string, last: string)
 }
 
 type Sums = Record<string, unknown> & { key: number };
+
+interface VariantNamed {
+  id: number;
+  name_en: string;
+  name_ar: string;
+  variant_label_en: string | null;
+  variant_label_ar: string | null;
+}
 
 function sumsBy(rows: readonly Sums[], group: (productId: number) => number | undefined): Sums[] {
   const out = new Map<number, Sums>();
@@ -119,7 +128,7 @@ export async function catalogReport(db: ShopDb, period: ReportPeriod, locale: Lo
   const products = ids.length
     ? await db
         .selectFrom('products')
-        .select(['id', 'name_en', 'name_ar', 'category_id', 'seller_id'])
+        .select(['id', 'name_en', 'name_ar', 'variant_label_en', 'variant_label_ar', 'category_id', 'seller_id'])
         .where('id', 'in', ids)
         .execute()
     : [];
@@ -130,9 +139,12 @@ export async function catalogReport(db: ShopDb, period: ReportPeriod, locale: Lo
   ]);
   const nameMap = (rows: { id: number; name_en: string; name_ar: string }[]) =>
     new Map(rows.map((r) => [r.id, localField(locale, r, 'name')]));
+  // Variants share their product's name (250 g and 1 kg of one coffee): a product's row says which one it is.
+  const productNames = (rows: VariantNamed[]) =>
+    new Map(rows.map((r) => [r.id, variantName(localField(locale, r, 'name'), localField(locale, r, 'variant_label'))]));
   return {
     period,
-    products: named(byProduct, nameMap(products)),
+    products: named(byProduct, productNames(products)),
     categories: named(
       sumsBy(byProduct, (id) => product.get(id)?.category_id),
       nameMap(categories),
@@ -147,12 +159,12 @@ export async function catalogReport(db: ShopDb, period: ReportPeriod, locale: Lo
       (r) => String(r['key']),
       (r) => nameMap(sellers).get(Number(r['key'])) ?? `#${String(r['key'])}`,
     ).slice(0, TOP),
-    outOfStock: named(stock.outOfStock, nameMap(stock.outNames)),
+    outOfStock: named(stock.outOfStock, productNames(stock.outNames)),
     soldOut: ranked(
       stock.soldOut,
       STOCK_OUT_FIGURES,
       (r) => String(r['key']),
-      (r) => nameMap(products).get(Number(r['key'])) ?? `#${String(r['key'])}`,
+      (r) => productNames(products).get(Number(r['key'])) ?? `#${String(r['key'])}`,
     ).slice(0, TOP),
   };
 }

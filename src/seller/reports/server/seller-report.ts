@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { ShopDb } from '#server/db/index.ts';
 import type { Locale } from '#i18n/locales.ts';
 import { localField } from '#i18n/localized.ts';
+import { variantName } from '#lib/catalog/variant-name.ts';
 import { periodInstants, previousPeriod, type ReportGrouping, type ReportPeriod } from '#lib/reports/report-period.ts';
 import { compareByBucket, zeros } from '#lib/reports/report-views.ts';
 import { PRODUCT_FIGURES, SELLER_FIGURES, type SellerReport } from '../seller-report-columns.ts';
@@ -61,9 +62,15 @@ export async function sellerReport(
   const over = compareByBucket([...lines, ...payouts], SELLER_FIGURES, period, by);
   const ids = products.map((p) => p.product_id);
   const names = ids.length
-    ? await db.selectFrom('products').select(['id', 'name_en', 'name_ar']).where('id', 'in', ids).execute()
+    ? await db
+        .selectFrom('products')
+        .select(['id', 'name_en', 'name_ar', 'variant_label_en', 'variant_label_ar'])
+        .where('id', 'in', ids)
+        .execute()
     : [];
-  const name = new Map(names.map((p) => [p.id, localField(locale, p, 'name')]));
+  const name = new Map(
+    names.map((p) => [p.id, variantName(localField(locale, p, 'name'), localField(locale, p, 'variant_label'))]),
+  );
   return {
     period,
     over,
