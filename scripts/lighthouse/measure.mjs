@@ -114,10 +114,7 @@ export async function measure({
           logLevel: 'error',
           onlyCategories: categories,
           // LIGHTHOUSE_BLOCK=*/api/media/art/* (comma-separated): what a page costs without those requests.
-          blockedUrlPatterns: [
-            ...(worker === 'blocked' ? ['*/sw.js'] : []),
-            ...(process.env.LIGHTHOUSE_BLOCK?.split(',') ?? []),
-          ],
+          blockedUrlPatterns: [...(worker === 'blocked' ? ['*/sw.js'] : []), ...(process.env.LIGHTHOUSE_BLOCK?.split(',') ?? [])],
           ...(page.as ? { extraHeaders: { Cookie: sessions[page.as] } } : {}),
         };
         const result = await lighthouse(url, flags);

@@ -163,7 +163,7 @@ describe('GET /products/{slug}, /variants/{id}, /vendor_details/{id}', () => {
     expect((await t.json('/api/vendor_details/999')).status).toBe(404);
   });
 
-  test('a slug with a NUL character is refused in the reader\'s language, never a 500 (PostgreSQL cannot hold it)', async () => {
+  test("a slug with a NUL character is refused in the reader's language, never a 500 (PostgreSQL cannot hold it)", async () => {
     for (const path of ['/api/vendor_details/%00?lang=ar', '/api/products/a%00b?lang=ar']) {
       const res = await t.json(path);
       // SQLite keeps the NUL and finds no such seller or product (404); PostgreSQL refuses the text itself (422).
