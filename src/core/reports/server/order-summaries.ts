@@ -63,7 +63,9 @@ async function readFacts(db: Db, first: number, last: number): Promise<OrderFact
         ),
         sql<
           string | null
-        >`(select min(e.created_at) from order_events e where e.order_id = orders.id and e.status = 'PLACED')`.as('placed_at'),
+        >`(select e.created_at from order_events e where e.order_id = orders.id and e.status = 'PLACED' order by e.id limit 1)`.as(
+          'placed_at',
+        ),
         sql<
           string | null
         >`(select e.created_at from order_events e where e.order_id = orders.id and e.status = 'ACCEPT' order by e.id limit 1)`.as(
