@@ -142,29 +142,32 @@ export async function catalogReport(db: ShopDb, period: ReportPeriod, locale: Lo
   // Variants share their product's name (250 g and 1 kg of one coffee): a product's row says which one it is.
   const productNames = (rows: VariantNamed[]) =>
     new Map(rows.map((r) => [r.id, variantName(localField(locale, r, 'name'), localField(locale, r, 'variant_label'))]));
+  // Each map once, not once per ranked row.
+  const productName = productNames(products);
+  const sellerName = nameMap(sellers);
   return {
     period,
-    products: named(byProduct, productNames(products)),
+    products: named(byProduct, productName),
     categories: named(
       sumsBy(byProduct, (id) => product.get(id)?.category_id),
       nameMap(categories),
     ),
     sellers: named(
       sumsBy(byProduct, (id) => product.get(id)?.seller_id),
-      nameMap(sellers),
+      sellerName,
     ),
     commission: ranked(
       bySeller,
       COMMISSION_FIGURES,
       (r) => String(r['key']),
-      (r) => nameMap(sellers).get(Number(r['key'])) ?? `#${String(r['key'])}`,
+      (r) => sellerName.get(Number(r['key'])) ?? `#${String(r['key'])}`,
     ).slice(0, TOP),
     outOfStock: named(stock.outOfStock, productNames(stock.outNames)),
     soldOut: ranked(
       stock.soldOut,
       STOCK_OUT_FIGURES,
       (r) => String(r['key']),
-      (r) => productNames(products).get(Number(r['key'])) ?? `#${String(r['key'])}`,
+      (r) => productName.get(Number(r['key'])) ?? `#${String(r['key'])}`,
     ).slice(0, TOP),
   };
 }
