@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { cachedAnswerOf } from '../../src/server/http/cached-answers.ts';
+import { buildAnswerOf } from '../../src/server/http/build-answers.ts';
 import { cachedRender } from '../../src/server/http/render-cache.ts';
 import { SecureResponse, SHOP_POLICY } from '../../src/server/http/security-headers.ts';
 import { nameRoute, withRequestRecord, type RequestRecord } from '../../src/server/observability/request-context.ts';
@@ -28,7 +28,7 @@ await withRequestRecord({ id: 'first' }, () => {
 
 const records: RequestRecord[] = [];
 // The render cache registered itself for the build it belongs to (here, its module in src/): the server's lookup.
-const answer = cachedAnswerOf(join(import.meta.dirname, '../../src'))!;
+const answer = buildAnswerOf('cachedPage', join(import.meta.dirname, '../../src'))!;
 const server: Server = createServer({ ServerResponse: SecureResponse }, (req, res) => {
   const record: RequestRecord = { id: String(records.length) };
   records.push(record);

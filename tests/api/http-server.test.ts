@@ -8,6 +8,8 @@ import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { serve, stopGracefully } from '../../src/server/http/server.ts';
 import { onShutdown } from '../../src/server/lifecycle.ts';
 import { redirectLog } from '../../src/server/observability/logger.ts';
+import { registerBuildAnswer } from '../../src/server/http/build-answers.ts';
+import { pathToFileURL } from 'node:url';
 
 /**
  * The production HTTP server around a stand-in Astro build: a slow on-demand handler and a few static files,
@@ -245,6 +247,38 @@ test('issue 49: what the server refuses before any router is answered in the err
   const header = await ask('/api/health', { 'x-padding': 'y'.repeat(17 * 1024) });
   expect(header.status).toBe(431);
   expect(header.type).toBe('application/json');
+});
+
+test("issue 56: once the build's API module has loaded, /api goes to the API itself, not through Astro; its failures keep the error model", async () => {
+  // Before: the stand-in handler (Astro in the real build) answers /api.
+  expect(await fetch(`${base}/api/categories`).then((r) => r.json())).toMatchObject({ url: '/api/categories' });
+  // The real build's API module registers its answer when Astro first loads it (src/pages/api/[...path].ts).
+  const entry = pathToFileURL(join(dist, 'server', 'entry.mjs')).href;
+  registerBuildAnswer('api', entry, async (req, res) => {
+    if (req.url?.includes('/fails')) throw new Error('an API answer that fails');
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ answeredBy: 'api', url: req.url, pad: 'x'.repeat(4000) }));
+  });
+  // Another build's registration (a publish's next build) never answers for this one.
+  registerBuildAnswer('api', pathToFileURL(join(tmpdir(), 'another-build', 'server', 'entry.mjs')).href, async (_req, res) => {
+    res.end('{"answeredBy":"another build"}');
+  });
+  const lines: string[] = [];
+  const stopCapture = redirectLog((line) => void lines.push(line));
+  try {
+    const res = await fetch(`${base}/api/categories`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await res.json()).toMatchObject({ answeredBy: 'api', url: '/api/categories' });
+    const failed = await fetch(`${base}/api/fails`);
+    expect(failed.status).toBe(500);
+    expect(await failed.json()).toMatchObject({ request_id: failed.headers.get('x-request-id') });
+    // Pages and files never go to the API.
+    expect((await fetch(`${base}/en/`)).headers.get('content-type')).toContain('text/html');
+    await vi.waitFor(() => expect(lines.filter((l) => l.includes('"route":"/api/[...path]"'))).toHaveLength(2));
+  } finally {
+    stopCapture();
+  }
 });
 
 test('SIGTERM-style shutdown finishes the in-flight request, then runs the shutdown hooks and refuses new ones', async () => {

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sirv from 'sirv';
 import { log } from '../observability/logger.ts';
-import type { CachedAnswer } from './cached-answers.ts';
+import type { ApiAnswer, CachedAnswer } from './build-answers.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void | Promise<void>;
 
@@ -17,8 +17,9 @@ export interface Site {
   assets: NodeHandler;
   /** The catalog version when this build went live: its pre-rendered listings show the catalog as it was then. */
   catalogVersion: string;
-  /** Its render cache's way in, once its bundle has registered it (server.ts, cached-answers.ts). */
+  /** Its render cache's way in and its API's, once its bundle has registered them (server.ts, build-answers.ts). */
   cachedAnswer?: CachedAnswer | undefined;
+  apiAnswer?: ApiAnswer | undefined;
 }
 
 /** Pages may sit in a CDN for an hour (a publish purges them) and are served stale for a minute while refetched. */

@@ -5,7 +5,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { catalogVersion, onCatalogVersion } from '../services/catalog/catalog-version.ts';
 import { metrics } from '../observability/metrics.ts';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { registerCachedAnswer } from './cached-answers.ts';
+import { registerBuildAnswer } from './build-answers.ts';
 import { currentRoute, nameRoute } from '../observability/request-context.ts';
 import { withShopPolicy } from './security-headers.ts';
 
@@ -159,7 +159,7 @@ function answerFromCache(req: IncomingMessage, res: ServerResponse, url: URL): b
   else body.then(send, (error: unknown) => res.destroy(error as Error));
   return true;
 }
-registerCachedAnswer(import.meta.url, answerFromCache);
+registerBuildAnswer('cachedPage', import.meta.url, answerFromCache);
 
 /** Marks an HTML answer that is not cached here: errors and anything personal must not be kept by a CDN either. */
 function uncached(response: Response, body: Uint8Array): Response {

@@ -10,7 +10,7 @@ import { canonicalSlash, transportPolicy } from './transport.ts';
 import { assignRequestId } from './request-id.ts';
 import { followPointer, loadSite, pointedBuild, type Site } from './live-site.ts';
 import { SecureResponse } from './security-headers.ts';
-import { cachedAnswerOf } from './cached-answers.ts';
+import { buildAnswerOf } from './build-answers.ts';
 import { answerFailure, guardAsync } from './request-guard.ts';
 import { refuseRequest } from './request-checks.ts';
 import { malformedRequestAnswer, refusalAnswer } from './refusal-answer.ts';
@@ -104,8 +104,8 @@ export async function serve({ distDir, host, port, buildsDir }: ServeOptions): P
     // render cache, like every other listing page.
     const rewritten = catalogRewrite(url, site.clientDir, catalogVersion() === site.catalogVersion);
     if (rewritten) req.url = rewritten;
-    // A page the render cache holds is answered now, before the work it does not need (cached-answers.ts).
-    site.cachedAnswer ??= cachedAnswerOf(site.dir);
+    // A page the render cache holds is answered now, before the work it does not need (build-answers.ts).
+    site.cachedAnswer ??= buildAnswerOf('cachedPage', site.dir);
     if (site.cachedAnswer?.(req, res, rewritten ? new URL(rewritten, 'http://localhost') : url)) return;
     // Pre-rendered pages and assets are `static`; past them, Astro's middleware names its route (`astro` if it did not).
     nameRoute('static');
@@ -113,10 +113,16 @@ export async function serve({ distDir, host, port, buildsDir }: ServeOptions): P
       nameRoute('astro');
       guardAsync(() => site.handler(req, res), fail);
     };
-    // The API has no files: it goes straight to Astro, past the static file lookup.
+    // The API has no files: it goes past the static file lookup, to the API itself once the build's API module has
+    // loaded (build-answers.ts), to Astro before.
     const api = url.pathname.startsWith('/api/');
+    if (api) site.apiAnswer ??= buildAnswerOf('api', site.dir);
+    const apiAnswer = api ? site.apiAnswer : undefined;
     compress(req as never, res as never, () => {
-      if (api) astro();
+      if (apiAnswer) {
+        nameRoute('/api/[...path]');
+        guardAsync(() => apiAnswer(req, res), fail);
+      } else if (api) astro();
       else guardAsync(() => site.assets(req, res, () => olderAssets(req, res, 0, astro)), fail);
     });
   };
