@@ -86,16 +86,18 @@ export async function openOrderParts(trx: ShopDb, orderId: number): Promise<void
     ])
     .where('order_lines.order_id', '=', orderId)
     .execute();
-  if (rows.length) await summarizeNewOrder(trx, rows[0]!, rows);
   const sellers = [...new Set(rows.map((r) => r.seller_id))];
-  if (!sellers.length) return;
   const now = nowIso();
-  await trx
-    .insertInto('order_parts')
-    .values(
-      sellers.map((sellerId) => ({ order_id: orderId, seller_id: sellerId, status: 'new', created_at: now, updated_at: now })),
-    )
-    .execute();
+  if (sellers.length)
+    await trx
+      .insertInto('order_parts')
+      .values(
+        sellers.map((sellerId) => ({ order_id: orderId, seller_id: sellerId, status: 'new', created_at: now, updated_at: now })),
+      )
+      .execute();
+  // Last: every checkout of the day adds to the same summary rows, whose row locks (PostgreSQL) are then held until
+  // the commit; the placing transaction calls this as its last step for the same reason.
+  if (rows.length) await summarizeNewOrder(trx, rows[0]!, rows);
 }
 
 /** Moves parts (one of a seller's, or every live one of an order) from one of `from` to `to`; how many moved. */

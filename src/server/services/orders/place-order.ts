@@ -138,7 +138,6 @@ export async function placeOrder(db: ShopDb, input: PlaceOrderInput): Promise<Pl
         .insertInto('order_lines')
         .values(priced.lines.map(({ stock: _stock, ...line }) => ({ ...line, order_id: order.id })))
         .execute();
-      await openOrderParts(trx, order.id);
       if (priced.coupon) await recordRedemption(trx, priced.coupon.id, userId, order.id);
       if (choice.message_consent) await grantConsent(trx, { userId, phone: await shopperPhone(trx, userId) });
       // The confirmation goes out with the order or not at all: its outbox row commits with it (issue 37).
@@ -156,6 +155,9 @@ export async function placeOrder(db: ShopDb, input: PlaceOrderInput): Promise<Pl
       // before it navigates to the success page (otherwise the cart sync would bring them back there). An online
       // order keeps them until its payment is verified: a declined card must not cost the shopper their cart.
       if (!online) await removeFromServerCart(trx, userId, productIds);
+      // The sellers' parts and the reports' summaries last: the summaries' rows are shared by every checkout of the
+      // day, and their locks (PostgreSQL) last from this write to the commit (docs/benchmarks.md, the checkout's cost).
+      await openOrderParts(trx, order.id);
       return { orderId: order.id, replayed: false };
     });
     if (!placed.replayed) {
