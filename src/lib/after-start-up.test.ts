@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { afterStartUp, LOAD_WAIT_MS, QUIET_MS } from './after-start-up.ts';
+import { afterStartUp, QUIET_MS } from './after-start-up.ts';
 
 /** The page's window, as far as afterStartUp uses it: its events, and no requestIdleCallback (a timeout then). */
 let page: EventTarget;
@@ -48,19 +48,5 @@ test('a caller after load (its script ran late) is not left waiting for a load t
   afterStartUp(work);
   vi.advanceTimersByTime(QUIET_MS);
   vi.runOnlyPendingTimers();
-  expect(work).toHaveBeenCalledTimes(1);
-});
-
-test('a page whose load never comes starts counting after LOAD_WAIT_MS all the same, and only once', () => {
-  const work = vi.fn();
-  afterStartUp(work);
-  vi.advanceTimersByTime(LOAD_WAIT_MS + QUIET_MS - 1);
-  expect(work).not.toHaveBeenCalled();
-  vi.advanceTimersByTime(1);
-  vi.runOnlyPendingTimers();
-  expect(work).toHaveBeenCalledTimes(1);
-  // The load that finally comes changes nothing.
-  page.dispatchEvent(new Event('load'));
-  vi.advanceTimersByTime(QUIET_MS * 2);
   expect(work).toHaveBeenCalledTimes(1);
 });

@@ -8,11 +8,6 @@
  * A tap on an island's control before that is not lost: the directive hydrates on intent and replays it.
  */
 export const QUIET_MS = 5000;
-/**
- * A page whose `load` never comes (an image or a request the network holds open; the cart journey's language switch
- * left islands unhydrated that way, now and then, in CI) starts counting this long after the call all the same.
- */
-export const LOAD_WAIT_MS = 20_000;
 
 export function afterStartUp(work: () => void, quietMs = QUIET_MS): void {
   let done = false;
@@ -23,10 +18,7 @@ export function afterStartUp(work: () => void, quietMs = QUIET_MS): void {
     // Safari has no requestIdleCallback: a timeout there.
     (self.requestIdleCallback ?? setTimeout)(() => work());
   };
-  let counting = false;
   const afterLoad = () => {
-    if (counting) return;
-    counting = true;
     setTimeout(run, quietMs);
     addEventListener('pointerdown', run);
     addEventListener('keydown', run);
@@ -35,8 +27,5 @@ export function afterStartUp(work: () => void, quietMs = QUIET_MS): void {
   // island rendered after a language switch, a script the browser fetched late) would wait for a `load` that already
   // fired, and its islands would never hydrate: then it counts from now.
   if (self.document?.readyState === 'complete') afterLoad();
-  else {
-    addEventListener('load', afterLoad, { once: true });
-    setTimeout(afterLoad, LOAD_WAIT_MS);
-  }
+  else addEventListener('load', afterLoad, { once: true });
 }
