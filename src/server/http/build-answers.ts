@@ -21,6 +21,7 @@ type Kind = keyof BuildAnswers;
 const key = Symbol.for('coffee-marketplace.build-answers');
 const store = globalThis as unknown as Record<symbol, Map<string, BuildAnswers[Kind]> | undefined>;
 const registered = (store[key] ??= new Map());
+const folders = new Map<string, string>();
 
 /** Called by a bundle's module with its URL (inside its build's folder). */
 export function registerBuildAnswer<K extends Kind>(kind: K, moduleUrl: string, answer: BuildAnswers[K]): void {
@@ -33,7 +34,10 @@ export function registerBuildAnswer<K extends Kind>(kind: K, moduleUrl: string, 
  * would be from before or after a publish.
  */
 export function buildAnswerOf<K extends Kind>(kind: K, buildDir: string): BuildAnswers[K] | undefined {
-  const prefix = `${kind} ${pathToFileURL(buildDir).href}/`;
+  // Asked on each request until the build's module has registered (server.ts): the folder's URL made once.
+  let folder = folders.get(buildDir);
+  if (folder === undefined) folders.set(buildDir, (folder = `${pathToFileURL(buildDir).href}/`));
+  const prefix = `${kind} ${folder}`;
   for (const [at, answer] of registered) if (at.startsWith(prefix)) return answer as BuildAnswers[K];
   return undefined;
 }

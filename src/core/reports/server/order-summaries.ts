@@ -198,16 +198,23 @@ function upsertText(db: Db, table: SummaryTable, count: number): string {
   return text;
 }
 
-/** Adds each row's figures to the summary row of its key (created at zero). */
-async function addRows(db: Db, table: SummaryTable, rows: readonly SummaryRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const slice = rows.slice(i, i + CHUNK);
-    await db.executeQuery(CompiledQuery.raw(upsertText(db, table, slice.length), slice.flat()));
+type Statement = [text: string, parameters: unknown[]];
+
+/** The upserts that add each row's figures to the summary row of its key (created at zero), CHUNK rows a statement. */
+function upserts(db: Db, delta: Contribution): Statement[] {
+  const statements: Statement[] = [];
+  for (const table of SUMMARY_TABLE_NAMES) {
+    const rows: readonly SummaryRow[] = delta[table] ?? [];
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      const slice = rows.slice(i, i + CHUNK);
+      statements.push([upsertText(db, table, slice.length), slice.flat()]);
+    }
   }
+  return statements;
 }
 
 async function addContribution(db: Db, delta: Contribution): Promise<void> {
-  for (const table of SUMMARY_TABLE_NAMES) if (delta[table]?.length) await addRows(db, table, delta[table]);
+  for (const statement of upserts(db, delta)) await db.executeQuery(CompiledQuery.raw(...statement));
 }
 
 /** Brings the summaries up to date with one order's rows as they are now, inside the caller's transaction. */
@@ -298,19 +305,11 @@ export async function summarizeNewOrder(
     await trx.executeQuery(CompiledQuery.raw(...state));
     return;
   }
-  // PostgreSQL: one statement, the upserts as data-modifying WITH parts of the kept state's insert. Four round trips
-  // to the database server cost the checkout 12 % of its throughput; in-process SQLite has none (docs/benchmarks.md).
-  const delta = contributionDelta({}, contribution);
-  const upserts: Statement[] = [];
-  for (const table of SUMMARY_TABLE_NAMES)
-    for (let i = 0; i < (delta[table]?.length ?? 0); i += CHUNK) {
-      const slice = delta[table]!.slice(i, i + CHUNK);
-      upserts.push([upsertText(trx, table, slice.length), slice.flat()]);
-    }
-  await trx.executeQuery(CompiledQuery.raw(...asOneStatement(upserts, state)));
+  // PostgreSQL: one statement, the upserts as data-modifying WITH parts of the kept state's insert, so the day's shared
+  // summary rows are locked for one round trip before the commit, not four (in-process SQLite has no round trips).
+  // Writing them last in the placing transaction is what moved the checkout's throughput (docs/benchmarks.md).
+  await trx.executeQuery(CompiledQuery.raw(...asOneStatement(upserts(trx, contributionDelta({}, contribution)), state)));
 }
-
-type Statement = [text: string, parameters: unknown[]];
 
 /**
  * PostgreSQL statements made one: `with s0 as (<first>), s1 as (<second>), … <last>`, each part's `$n` placeholders
