@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sirv from 'sirv';
 import { log } from '../observability/logger.ts';
+import { filesInMemory } from './files-in-memory.ts';
 import type { ApiAnswer, CachedAnswer } from './build-answers.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => void | Promise<void>;
@@ -15,6 +16,8 @@ export interface Site {
   clientDir: string;
   handler: NodeHandler;
   assets: NodeHandler;
+  /** Its small files from memory, as `assets` would answer them (files-in-memory.ts); false: ask `assets`. */
+  fromMemory: (req: IncomingMessage, res: ServerResponse) => boolean;
   /** The catalog version when this build went live: its pre-rendered listings show the catalog as it was then. */
   catalogVersion: string;
   /** Its render cache's way in and its API's, once its bundle has registered them (server.ts, build-answers.ts). */
@@ -29,15 +32,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export async function loadSite(dir: string): Promise<Site> {
   const entry = (await import(pathToFileURL(join(dir, 'server', 'entry.mjs')).href)) as { handler: NodeHandler };
   const clientDir = join(dir, 'client');
-  const assets = sirv(clientDir, {
-    brotli: true,
-    gzip: true,
-    etag: true,
-    setHeaders(res, pathname) {
-      res.setHeader('cache-control', pathname.startsWith('/_astro/') ? IMMUTABLE : PRERENDERED_CACHE_CONTROL);
-    },
-  }) as NodeHandler;
-  return { dir, clientDir, handler: entry.handler, assets, catalogVersion: catalogVersion() };
+  const setHeaders = (res: ServerResponse, pathname: string) =>
+    res.setHeader('cache-control', pathname.startsWith('/_astro/') ? IMMUTABLE : PRERENDERED_CACHE_CONTROL);
+  const assets = sirv(clientDir, { brotli: true, gzip: true, etag: true, setHeaders }) as NodeHandler;
+  const fromMemory = filesInMemory(clientDir, { setHeaders });
+  return { dir, clientDir, handler: entry.handler, assets, fromMemory, catalogVersion: catalogVersion() };
 }
 
 /** The build a publish pointer names: `<buildsDir>/current` holds the id of a directory `<buildsDir>/<id>`. */

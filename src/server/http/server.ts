@@ -116,6 +116,8 @@ export async function serve({ distDir, host, port, buildsDir }: ServeOptions): P
     // The API has no files: it goes past the static file lookup, to the API itself once the build's API module has
     // loaded (build-answers.ts), to Astro before.
     const api = url.pathname.startsWith('/api/');
+    // A pre-rendered page or an asset this build holds in memory goes out at once (files-in-memory.ts).
+    if (!api && site.fromMemory(req, res)) return;
     if (api) site.apiAnswer ??= buildAnswerOf('api', site.dir);
     const apiAnswer = api ? site.apiAnswer : undefined;
     compress(req as never, res as never, () => {
