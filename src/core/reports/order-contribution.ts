@@ -58,8 +58,9 @@ export const SUMMARY_TABLES = {
   // are read from these counts.
   report_confirm_days: { keys: ['day', 'actor', 'minutes'], figures: ['orders'] },
   // Migration 044. Placed orders by day, governorate and whether the shopper had placed an order before (returning):
-  // standing = not cancelled; net as report_order_days'.
-  report_customer_days: { keys: ['day', 'governorate_id', 'returning'], figures: ['orders', 'standing', 'net'] },
+  // standing = not cancelled; net as report_order_days'. Slot: migration 045 (most of a day's orders share one
+  // governorate and are returning: on PostgreSQL every checkout waited for that one row's lock).
+  report_customer_days: { keys: ['day', 'governorate_id', 'returning', 'slot'], figures: ['orders', 'standing', 'net'] },
 } as const;
 export type SummaryTable = keyof typeof SUMMARY_TABLES;
 export const SUMMARY_TABLE_NAMES = Object.keys(SUMMARY_TABLES) as SummaryTable[];
@@ -188,7 +189,9 @@ function orderRows(o: OrderFacts, day: string): Contribution {
     const minutes = (Date.parse(o.confirmed_at) - Date.parse(o.placed_at)) / 60_000;
     out.report_confirm_days = [[day, o.confirmed_by, confirmBucket(minutes), 1]];
   }
-  out.report_customer_days = [[day, o.governorate_id, o.returning > 0 ? 1 : 0, 1, bit(!cancelled), cancelled ? 0 : items]];
+  out.report_customer_days = [
+    [day, o.governorate_id, o.returning > 0 ? 1 : 0, o.id % SLOTS, 1, bit(!cancelled), cancelled ? 0 : items],
+  ];
   if (!cancelled) {
     const products = new Rows(2);
     for (const l of o.lines) if (l.cancelled_at === null) products.add([day, l.product_id, l.line_total, l.quantity]);

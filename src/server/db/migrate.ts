@@ -42,6 +42,7 @@ import * as searchDocuments from './migrations/041-search-documents.ts';
 import * as kioskNameInArabic from './migrations/042-kiosk-name-in-arabic.ts';
 import * as sellerRatingTotals from './migrations/043-seller-rating-totals.ts';
 import * as reportSections from './migrations/044-report-sections.ts';
+import * as customerDaySlots from './migrations/045-customer-day-slots.ts';
 
 type PortableMigration = { up: (db: Kysely<unknown>, ctx: MigrationContext) => Promise<void> };
 
@@ -87,6 +88,7 @@ const migrations: Record<string, PortableMigration> = {
   '042-kiosk-name-in-arabic': kioskNameInArabic,
   '043-seller-rating-totals': sellerRatingTotals,
   '044-report-sections': reportSections,
+  '045-customer-day-slots': customerDaySlots,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

@@ -63,8 +63,16 @@ export interface ReportTables {
   };
   /** Confirmed COD orders by their day of placing, who confirmed first and the bucket of minutes to confirm (044). */
   report_confirm_days: { day: string; actor: string; minutes: number; orders: Sum };
-  /** Placed orders by day, governorate and whether the shopper had placed one before (1/0) (044). */
-  report_customer_days: { day: string; governorate_id: number; returning: number; orders: Sum; standing: Sum; net: Sum };
+  /** Placed orders by day, governorate and whether the shopper had placed one before (1/0) (044), in slots (045). */
+  report_customer_days: {
+    day: string;
+    governorate_id: number;
+    returning: number;
+    slot: number;
+    orders: Sum;
+    standing: Sum;
+    net: Sum;
+  };
   /** The sellers' commission lines by the day the ledger wrote them, seller and product. */
   report_seller_days: {
     seller_id: number;

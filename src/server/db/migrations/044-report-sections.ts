@@ -3,6 +3,7 @@ import type { MigrationContext } from '../migration-context.ts';
 import type { Database } from '../schema.ts';
 import { SUMMARY_TABLES } from '#core/reports/order-contribution.ts';
 import { rebuildOrderSummaries } from '#core/reports/server/order-summaries.ts';
+import { createSummaryTable } from './040-report-summaries.ts';
 
 /**
  * The reports' later sections (issue 53, docs/back-office.md › Reports): the kiosk payment codes' figures on
@@ -22,15 +23,8 @@ export async function up(db: Kysely<unknown>, ctx: MigrationContext): Promise<vo
         .alterTable('report_payment_days')
         .addColumn(figure, sum, (c) => c.notNull().defaultTo(0))
         .execute();
-  for (const table of ['report_confirm_days', 'report_customer_days'] as const) {
-    if (tables.some((t) => t.name === table)) continue;
-    const { keys, figures } = SUMMARY_TABLES[table];
-    let create = db.schema.createTable(table);
-    for (const key of keys)
-      create = create.addColumn(key, key === 'day' || key === 'actor' ? 'text' : 'integer', (c) => c.notNull());
-    for (const figure of figures) create = create.addColumn(figure, sum, (c) => c.notNull().defaultTo(0));
-    await create.addPrimaryKeyConstraint(`${table}_pkey`, [...keys] as never[]).execute();
-  }
+  for (const table of ['report_confirm_days', 'report_customer_days'] as const)
+    if (!tables.some((t) => t.name === table)) await createSummaryTable(db, table, ctx);
   await db.schema.createIndex('products_stock_idx').ifNotExists().on('products').columns(['stock', 'id']).execute();
   await db.schema
     .createIndex('stock_movements_out_idx')
