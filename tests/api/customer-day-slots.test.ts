@@ -34,6 +34,16 @@ const reportSums = () =>
     .execute()
     .then((rows) => rows.map((r) => ({ ...r, orders: Number(r.orders), standing: Number(r.standing), net: Number(r.net) })));
 
+/** A row of reportSums without its count of rows. */
+const sumsOf = ({ day, governorate_id, returning, orders, standing, net }: Awaited<ReturnType<typeof reportSums>>[number]) => ({
+  day,
+  governorate_id,
+  returning,
+  orders,
+  standing,
+  net,
+});
+
 test('an older database keeps its customer figures, now over several rows a day', async () => {
   const total = (rows: { orders: number }[]) => rows.reduce((sum, r) => sum + r.orders, 0);
   const demo = total(await reportSums());
@@ -64,11 +74,11 @@ test('an older database keeps its customer figures, now over several rows a day'
     .addPrimaryKeyConstraint('report_customer_days_pkey', ['day', 'governorate_id', 'returning'])
     .execute();
   const old = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-  for (const { rows: _rows, ...row } of placed) await old.insertInto('report_customer_days').values(row).execute();
+  for (const row of placed) await old.insertInto('report_customer_days').values(sumsOf(row)).execute();
 
   await migration045(db as Kysely<unknown>, ctx);
   const migrated = await reportSums();
-  expect(migrated.map(({ rows: _rows, ...r }) => r)).toEqual(placed.map(({ rows: _rows, ...r }) => r));
+  expect(migrated.map(sumsOf)).toEqual(placed.map(sumsOf));
   expect(migrated.map((r) => r.rows)).toEqual(placed.map((r) => r.rows));
 
   // Run again (a database made after the change has the slot already): nothing changes.
