@@ -200,11 +200,24 @@ function upsertText(db: Db, table: SummaryTable, count: number): string {
 
 type Statement = [text: string, parameters: unknown[]];
 
-/** The upserts that add each row's figures to the summary row of its key (created at zero), CHUNK rows a statement. */
+/** Rows in the order of their key (the table's first `keys` columns). */
+const byKey =
+  (keys: number) =>
+  (a: SummaryRow, b: SummaryRow): number => {
+    for (let i = 0; i < keys; i += 1) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
+    return 0;
+  };
+
+/**
+ * The upserts that add each row's figures to the summary row of its key (created at zero), CHUNK rows a statement.
+ * Tables in one order and each table's rows in key order: every writer takes the shared summary rows' locks in the
+ * same order, so two transactions writing the same day's rows wait for each other instead of deadlocking (the
+ * chaos run's concurrent checkouts, payment callbacks and desk moves deadlocked on PostgreSQL before, issue 54).
+ */
 function upserts(db: Db, delta: Contribution): Statement[] {
   const statements: Statement[] = [];
   for (const table of SUMMARY_TABLE_NAMES) {
-    const rows: readonly SummaryRow[] = delta[table] ?? [];
+    const rows: readonly SummaryRow[] = [...(delta[table] ?? [])].sort(byKey(SUMMARY_TABLES[table].keys.length));
     for (let i = 0; i < rows.length; i += CHUNK) {
       const slice = rows.slice(i, i + CHUNK);
       statements.push([upsertText(db, table, slice.length), slice.flat()]);
