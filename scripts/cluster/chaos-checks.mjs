@@ -122,6 +122,8 @@ export function invariantsHeld(report) {
   const { checks } = report;
   return (
     report.retryable5xx === 0 &&
+    // An instance's own error (a deadlock, a bug), not a dying instance: those are 502s, connection errors.
+    (report.statuses['500'] ?? 0) === 0 &&
     report.actorErrors.length === 0 &&
     checks.ordersFound === checks.ordersAnswered201 &&
     checks.duplicateIdsAnswered === 0 &&
