@@ -321,7 +321,11 @@ export async function summarizeNewOrder(
   // PostgreSQL: one statement, the upserts as data-modifying WITH parts of the kept state's insert, so the day's shared
   // summary rows are locked for one round trip before the commit, not four (in-process SQLite has no round trips).
   // Writing them last in the placing transaction is what moved the checkout's throughput (docs/benchmarks.md).
-  await trx.executeQuery(CompiledQuery.raw(...asOneStatement(upserts(trx, contributionDelta({}, contribution)), state)));
+  // PostgreSQL runs the main statement first and then the WITH parts last to first (seen: `with a as (insert …), b as
+  // (insert …) insert …` numbers the main row 1, b 2, a 3), so the parts are listed in reverse for the rows to be
+  // locked in the order every other summary writer takes them (upserts' comment).
+  const parts = upserts(trx, contributionDelta({}, contribution)).reverse();
+  await trx.executeQuery(CompiledQuery.raw(...asOneStatement(parts, state)));
 }
 
 /**
