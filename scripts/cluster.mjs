@@ -67,6 +67,9 @@ function startInstance(instance) {
       SITE_URL: process.env.SITE_URL ?? `http://${listen.host}:${listen.port}`,
       METRICS_PORT: '0',
       ...provider.env,
+      // The chaos run puts reconciliation in the mix: a payment pending 6 s is asked about at the provider (each
+      // instance's job, once a minute), racing the callbacks it must not apply twice.
+      ...(values.chaos ? { RECONCILE_AFTER_MINUTES: '0.1' } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
