@@ -74,6 +74,23 @@ export async function invariants(db, before, load) {
         .execute()
     : [];
   const movesMissing = load.moves.filter((m) => !moved.some((e) => e.order_id === m.orderId && e.status === m.to));
+  // Each delivered order's lines each recorded once as a sale in the sellers' ledger (the delivery's transaction).
+  const deliveredIds = [...new Set(load.moves.filter((m) => m.to === 'DELIVERED').map((m) => m.orderId))];
+  const countBy = async (table, where) =>
+    deliveredIds.length
+      ? new Map(
+          (
+            await where(db.selectFrom(table))
+              .select(['order_id', (eb) => eb.fn.countAll().as('n')])
+              .where('order_id', 'in', deliveredIds)
+              .groupBy('order_id')
+              .execute()
+          ).map((row) => [row.order_id, Number(row.n)]),
+        )
+      : new Map();
+  const lineCounts = await countBy('order_lines', (q) => q);
+  const saleCounts = await countBy('ledger_transactions', (q) => q.where('kind', '=', 'sale'));
+  const salesOff = deliveredIds.filter((id) => (saleCounts.get(id) ?? 0) !== (lineCounts.get(id) ?? 0));
   // Card payments: each approved order paid by exactly one attempt, whose notification was applied exactly once (the
   // provider's callback, the browser's response, its retries and reconciliation all land on payment_callbacks).
   const paidIds = [...new Set(load.paid)];
@@ -114,6 +131,7 @@ export async function invariants(db, before, load) {
     deskMoves: load.moves.length,
     deskMovesMissing: movesMissing.length,
     deskMovesAuditedTwice: movesTwiceAudited.length,
+    deliveredWithSalesOff: salesOff,
   };
 }
 
@@ -136,6 +154,7 @@ export function invariantsHeld(report) {
     checks.paymentsAppliedTwice === 0 &&
     checks.paidWithoutOneApplied === 0 &&
     checks.deskMovesMissing === 0 &&
-    checks.deskMovesAuditedTwice === 0
+    checks.deskMovesAuditedTwice === 0 &&
+    checks.deliveredWithSalesOff.length === 0
   );
 }

@@ -177,15 +177,27 @@ async function notifyUntilTaken(client, { provider, keys, db, orderId }) {
 
 /**
  * A staff member (signed in with their password and second factor before the run) moving orders on the desk's API:
- * confirm, prepare, ready to ship, or cancel with a reason. Each move names the status the member saw; an answer lost
- * to a dying instance is tried once more (a 409 then says the first went through). `moves` records each 200.
+ * confirm, prepare, ready to ship, hand to the courier, delivered (the sellers' ledger records the sale), or cancel
+ * with a reason. Each move names the status the member saw; an answer lost to a dying instance is tried once more (a
+ * 409 then says the first went through). `moves` records each 200.
  */
-export async function deskMoves(client, staff, placed, paid, moves) {
+export async function deskMoves(client, staff, courierId, placed, paid, moves) {
   const seen = new Map();
-  const next = { PLACED: ['ACCEPT'], ACCEPT: ['PREPARE', 'CANCELED'], PREPARE: ['READY_TO_SHIP'] };
+  const next = {
+    PLACED: ['ACCEPT'],
+    ACCEPT: ['PREPARE', 'PREPARE', 'CANCELED'],
+    PREPARE: ['READY_TO_SHIP'],
+    READY_TO_SHIP: ['WITH_COURIER'],
+    WITH_COURIER: ['DELIVERED'],
+  };
   while (client.running) {
-    // Cash orders wait for the desk at PLACED; card orders reach it once paid (their PENDING is the provider's).
-    const candidates = placed.filter((o) => o.method === 'cash_on_delivery' || paid.includes(o.id));
+    // Mostly an order already on its way (so some reach delivery), else a new one: cash orders wait for the desk at
+    // PLACED; card orders reach it once paid (their PENDING is the provider's).
+    const going = [...seen].filter(([, status]) => next[status]).map(([id]) => ({ id }));
+    const candidates =
+      going.length && Math.random() < 0.7
+        ? going
+        : placed.filter((o) => !seen.has(o.id) && (o.method === 'cash_on_delivery' || paid.includes(o.id)));
     const order = candidates.length ? pick(candidates) : null;
     if (!order) {
       await new Promise((done) => setTimeout(done, 200));
@@ -195,7 +207,12 @@ export async function deskMoves(client, staff, placed, paid, moves) {
     const options = next[from];
     if (!options) continue;
     const to = pick(options);
-    const body = { from, to, ...(to === 'CANCELED' ? { reason: 'chaos: the shopper called to cancel' } : {}) };
+    const body = {
+      from,
+      to,
+      ...(to === 'CANCELED' ? { reason: 'chaos: the shopper called to cancel' } : {}),
+      ...(to === 'WITH_COURIER' ? { courier_id: courierId, tracking_number: `CHAOS-${order.id}` } : {}),
+    };
     const move = () => client.post(`/api/admin/orders/${order.id}/move?lang=en-US`, body, staff.headers);
     let answer = await move();
     if (!answer || answer.status >= 500) answer = await move();

@@ -57,6 +57,11 @@ export async function runChaos({ base, provider, seconds, count, kill, restart, 
   // The staff member signs in the real way (invitation, password, second factor) through the proxy before the kills.
   const proxyApi = { request: (path, init) => fetch(base + path, init) };
   const staff = await makeStaff(db, proxyApi, 'operations');
+  const courier = await db
+    .insertInto('couriers')
+    .values({ name: 'Chaos Courier', phone: '+201001112233', created_at: new Date().toISOString() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
 
   const client = chaosClient(base);
   const load = { placed: [], paid: [], moves: [], signIns: [] };
@@ -81,7 +86,7 @@ export async function runChaos({ base, provider, seconds, count, kill, restart, 
     ...Array.from({ length: BROWSERS }, () => browse(client, products)),
     ...cashShoppers.map((s) => shopCash(client, s, products, load.placed)),
     ...cardShoppers.map((s) => shopByCard(client, s, products, card)),
-    deskMoves(client, staff, load.placed, load.paid, load.moves),
+    deskMoves(client, staff, courier.id, load.placed, load.paid, load.moves),
   ].map((worker) => worker.catch((error) => actorErrors.push(String(error?.stack ?? error))));
   const kills = await chaos();
   await new Promise((done) => setTimeout(done, Math.max(0, until - Date.now())));
@@ -101,6 +106,16 @@ export async function runChaos({ base, provider, seconds, count, kill, restart, 
     cardOrders: load.placed.filter((o) => o.method === 'card').length,
     cardPaymentsApproved: load.paid.length,
     deskMoves: load.moves.length,
+    delivered: load.moves.filter((m) => m.to === 'DELIVERED').length,
+    ledgerTransactions: Number(
+      (
+        await db
+          .selectFrom('ledger_transactions')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('order_id', '>', before.lastOrderId)
+          .executeTakeFirst()
+      )?.n ?? 0,
+    ),
     messagesSent: Number(
       (
         await db

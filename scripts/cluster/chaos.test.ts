@@ -74,6 +74,7 @@ describe.skipIf(!pg)('three instances behind HAProxy, one killed every 15 s', ()
       expect(run.cashOrders).toBeGreaterThan(0);
       expect(run.cardPaymentsApproved).toBeGreaterThan(0);
       expect(run.deskMoves).toBeGreaterThan(0);
+      expect(run.delivered).toBeGreaterThan(0);
       // Nothing lost, nothing twice.
       expect(run.actorErrors, 'an actor of the load failed').toEqual([]);
       expect(run.retryable5xx, 'GETs the proxy could have retried answered 5xx').toBe(0);
@@ -91,6 +92,7 @@ describe.skipIf(!pg)('three instances behind HAProxy, one killed every 15 s', ()
       expect(checks.paidWithoutOneApplied).toBe(0);
       expect(checks.deskMovesMissing).toBe(0);
       expect(checks.deskMovesAuditedTwice).toBe(0);
+      expect(checks.deliveredWithSalesOff).toEqual([]);
       expect(exit, 'the cluster script said something did not hold').toBe(0);
     } finally {
       await database.drop();
