@@ -89,6 +89,11 @@ async function stopAll(code = 0) {
 }
 process.on('SIGINT', () => stopAll());
 process.on('SIGTERM', () => stopAll());
+// A crash of this script must not leave the proxy and the instances running (an early chaos run left HAProxy behind).
+process.on('uncaughtException', (error) => {
+  console.error(error);
+  void stopAll(1);
+});
 
 mkdirSync('data/cluster', { recursive: true });
 const configPath = resolve('data/cluster/haproxy.cfg');

@@ -51,9 +51,12 @@ describe.skipIf(!pg)('three instances behind HAProxy, one killed every 15 s', ()
             stdio: ['ignore', 'pipe', 'pipe'],
           },
         );
+        // A run that hangs is stopped (the cluster stops its proxy and instances on SIGTERM) before the test's timeout.
+        const timer = setTimeout(() => child.kill('SIGTERM'), 200_000);
         let output = '';
         for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk: Buffer) => (output += chunk));
         child.on('exit', (code) => {
+          clearTimeout(timer);
           // The cluster's own lines (and the tail of the rest) say what happened when something did not hold.
           console.log(
             output
