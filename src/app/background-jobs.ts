@@ -17,18 +17,18 @@ import { watchRatingRequests } from '#server/services/reviews/rating-requests.ts
  * startBackgroundJobs, and stopGracefully (src/server/http/server.ts) stops them before the database closes.
  * Short-lived servers (the publish check, the size budget, Lighthouse) and tests run none.
  *
- * | job | what | every |
- * |---|---|---|
- * | catalog watch (`watchCatalog`) | the catalog version: a fingerprint check, PostgreSQL LISTEN | CATALOG_CHECK_MS |
- * | unpaid-order release (`watchAbandonedPayments`) | online orders unpaid after PAYMENT_TIMEOUT_MINUTES give their stock back | 1 min |
- * | payment reconciliation (`watchPendingPayments`) | payments pending after RECONCILE_AFTER_MINUTES are asked about at their provider; unpaid references of cancelled orders are cancelled there | 1 min |
- * | reconciliation report (`watchReconciliationReport`) | yesterday's (Cairo) payments compared with each provider's record, mismatches kept for finance; once per day and provider | 1 h |
- * | upload sweep (`watchAbandonedUploads`) | upload halves a crash left behind | 1 h |
- * | message outbox (`watchMessageOutbox`) | WhatsApp webhook events stored but not yet taken, then order messages (WhatsApp, SMS) due to be sent, retried with back-off; off with MESSAGING=off | MESSAGE_SEND_MS |
- * | content schedule (`scheduleContent`) | scheduled entries and offers publish on their own; only in a server that follows publishes, CONTENT_SCHEDULE≠0 | 1 min |
- * | seller releases (`watchSellerReleases`) | delivered lines whose return window (SELLER_RETURN_WINDOW_DAYS) ended move from the seller's pending to available balance (docs/sellers.md › Money) | 15 min |
- * | rating requests (`watchRatingRequests`) | orders delivered RATING_REQUEST_DAYS ago: the shopper is asked to rate what they received (WhatsApp with consent, a notification), once per order (issue 52) | 15 min |
- * | backup (`scheduleBackups`) | `npm run backup` as a child process when the newest backup is older than BACKUP_EVERY_HOURS; embedded database only | 10 min |
+ * | job | what | every | once across instances (issue 54) |
+ * |---|---|---|---|
+ * | catalog watch (`watchCatalog`) | the catalog version: a fingerprint check, PostgreSQL LISTEN | CATALOG_CHECK_MS | reads only |
+ * | unpaid-order release (`watchAbandonedPayments`) | online orders unpaid after PAYMENT_TIMEOUT_MINUTES give their stock back | 1 min | the conditional cancel (`WHERE status = 'PENDING'`) |
+ * | payment reconciliation (`watchPendingPayments`) | payments pending after RECONCILE_AFTER_MINUTES are asked about at their provider; unpaid references of cancelled orders are cancelled there | 1 min | `checked_at` / `cancelled_at` claimed by a conditional update; settling is conditional |
+ * | reconciliation report (`watchReconciliationReport`) | yesterday's (Cairo) payments compared with each provider's record, mismatches kept for finance; once per day and provider | 1 h | the (day, provider) run row, inserted or nothing |
+ * | upload sweep (`watchAbandonedUploads`) | upload halves a crash left behind | 1 h | a delete done twice deletes once |
+ * | message outbox (`watchMessageOutbox`) | WhatsApp webhook events stored but not yet taken, then order messages (WhatsApp, SMS) due to be sent, retried with back-off; off with MESSAGING=off | MESSAGE_SEND_MS | `claimed_until` claimed by a conditional update (taken over after MESSAGE_CLAIM_SECONDS from a dead sender) |
+ * | content schedule (`scheduleContent`) | scheduled entries and offers publish on their own; only in a server that follows publishes, CONTENT_SCHEDULE≠0 | 1 min | the one running release (a unique index), refused when a release started since the instance's look |
+ * | seller releases (`watchSellerReleases`) | delivered lines whose return window (SELLER_RETURN_WINDOW_DAYS) ended move from the seller's pending to available balance (docs/sellers.md › Money) | 15 min | the seller's lock and the release's unique source key |
+ * | rating requests (`watchRatingRequests`) | orders delivered RATING_REQUEST_DAYS ago: the shopper is asked to rate what they received (WhatsApp with consent, a notification), once per order (issue 52) | 15 min | the order's `rating_requests` row, in the message's transaction |
+ * | backup (`scheduleBackups`) | `npm run backup` as a child process when the newest backup is older than BACKUP_EVERY_HOURS; embedded database only | 10 min | one instance: SQLite |
  */
 export interface BackgroundJobOptions {
   /** PostgreSQL: the catalog watch LISTENs on it. */

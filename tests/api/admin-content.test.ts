@@ -1,5 +1,6 @@
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import { publishIfDue } from '../../src/desk/content/server/schedule.ts';
+import { startPublish } from '../../src/desk/content/server/releases.ts';
 import { usePublishRunner, type PublishJob, type PublishOutcome } from '../../src/desk/content/server/publish-runner.ts';
 import { advertisements, shippingSteps, slides } from '../../src/server/services/home/home-data.ts';
 import { jsonInit, makeStaff } from '../support/staff.ts';
@@ -269,6 +270,23 @@ test('an offer boundary whose publish failed is not retried every minute', async
   expect(await publishIfDue(db, '2030-02-28T22:01:30.000Z', started)).toBeNull();
   expect(await publishIfDue(db, '2030-03-03T00:00:00.000Z', started)).toBeNull();
   expect(runner.jobs).toHaveLength(1);
+});
+
+test('two instances on the clock publish a due entry once, even when the first publish is over before the second acts', async () => {
+  const runner = fakePublish();
+  restoreRunner = runner.restore;
+  const started = '2031-01-01T00:00:00.000Z';
+  await send('PUT', '/content/offers/once', { content: offerContent('2031-03-01', '2031-03-02', 'Once.'), was: null });
+  await send('POST', '/content/offers/once/approve', { publishAt: '2031-03-01T00:00:00+02:00' });
+  // The interleaving of two instances' publishIfDue, step by step (the window is between two of its statements):
+  // instance B looked at 22:00:10 and found the offer due, nothing published since it started (`since` = started);
+  // instance A looked at 22:00:20, published, and its publish is over; only then does B take the publish lock.
+  const first = await publishIfDue(db, '2031-02-28T22:00:20.000Z', started);
+  expect((await settled(first!.id)).status).toBe('live');
+  await expect(startPublish(db, null, '2031-02-28T22:00:10.000Z', started)).rejects.toMatchObject({ status: 409 });
+  expect(runner.jobs).toHaveLength(1);
+  // A look after both finds nothing new.
+  expect(await publishIfDue(db, '2031-02-28T22:01:10.000Z', started)).toBeNull();
 });
 
 describe("the home page's slides, advertisements and shipping steps", () => {

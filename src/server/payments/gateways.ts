@@ -17,7 +17,7 @@ import { FawryGateway } from './fawry.ts';
  *   /api/sandbox-gateway) unless PAYMENTS_SANDBOX=0, or in production unless PAYMENTS_SANDBOX=1;
  *   with neither, that provider's methods are not offered.
  */
-function freshSandboxKeys(): SandboxKeys {
+export function freshSandboxKeys(): SandboxKeys {
   return {
     paytabsProfileId: '1',
     paytabsServerKey: randomBytes(24).toString('hex'),

@@ -23,6 +23,25 @@ export interface CancelRequest {
 }
 
 /**
+ * Takes the locks a cancel needs in the order the checkout takes them (the shopper, then the products in id order,
+ * the reports' summary rows last, which the status move writes): a cancel that wrote the summaries first and then
+ * waited for the shopper or a product deadlocked on PostgreSQL with a checkout holding those and waiting for the
+ * summaries (the chaos run, issue 54). No-op updates, as lockShopper's; nothing when the order does not exist.
+ */
+async function lockAsCheckoutDoes(trx: ShopDb, orderId: number): Promise<void> {
+  const order = await trx.selectFrom('orders').select('user_id').where('id', '=', orderId).executeTakeFirst();
+  if (!order) return;
+  await lockShopper(trx, order.user_id);
+  const lines = await trx.selectFrom('order_lines').select('product_id').where('order_id', '=', orderId).execute();
+  for (const id of [...new Set(lines.map((l) => l.product_id))].sort((a, b) => a - b))
+    await trx
+      .updateTable('products')
+      .set((eb) => ({ stock: eb.ref('stock') }))
+      .where('id', '=', id)
+      .execute();
+}
+
+/**
  * Cancels an order inside the caller's transaction: the conditional status change decides (a double click, or the
  * CLI moving it on at the same moment, cannot cancel twice), then stock, the wallet payment and the coupon use are
  * given back, and a verified online payment is refunded (issue 19): to the wallet at once, or owed to the card for
@@ -30,6 +49,7 @@ export interface CancelRequest {
  */
 export async function cancelWithin(trx: ShopDb, request: CancelRequest): Promise<number[]> {
   const { orderId, userId, actor, from = CANCELLABLE, refundTo = 'card' } = request;
+  await lockAsCheckoutDoes(trx, orderId);
   const moved = await moveOrderStatus(trx, {
     orderId,
     from,

@@ -200,11 +200,24 @@ function upsertText(db: Db, table: SummaryTable, count: number): string {
 
 type Statement = [text: string, parameters: unknown[]];
 
-/** The upserts that add each row's figures to the summary row of its key (created at zero), CHUNK rows a statement. */
+/** Rows in the order of their key (the table's first `keys` columns). */
+const byKey =
+  (keys: number) =>
+  (a: SummaryRow, b: SummaryRow): number => {
+    for (let i = 0; i < keys; i += 1) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
+    return 0;
+  };
+
+/**
+ * The upserts that add each row's figures to the summary row of its key (created at zero), CHUNK rows a statement.
+ * Tables in one order and each table's rows in key order: every writer takes the shared summary rows' locks in the
+ * same order, so two transactions writing the same day's rows wait for each other instead of deadlocking (the
+ * chaos run's concurrent checkouts, payment callbacks and desk moves deadlocked on PostgreSQL before, issue 54).
+ */
 function upserts(db: Db, delta: Contribution): Statement[] {
   const statements: Statement[] = [];
   for (const table of SUMMARY_TABLE_NAMES) {
-    const rows: readonly SummaryRow[] = delta[table] ?? [];
+    const rows: readonly SummaryRow[] = [...(delta[table] ?? [])].sort(byKey(SUMMARY_TABLES[table].keys.length));
     for (let i = 0; i < rows.length; i += CHUNK) {
       const slice = rows.slice(i, i + CHUNK);
       statements.push([upsertText(db, table, slice.length), slice.flat()]);
@@ -308,7 +321,11 @@ export async function summarizeNewOrder(
   // PostgreSQL: one statement, the upserts as data-modifying WITH parts of the kept state's insert, so the day's shared
   // summary rows are locked for one round trip before the commit, not four (in-process SQLite has no round trips).
   // Writing them last in the placing transaction is what moved the checkout's throughput (docs/benchmarks.md).
-  await trx.executeQuery(CompiledQuery.raw(...asOneStatement(upserts(trx, contributionDelta({}, contribution)), state)));
+  // PostgreSQL runs the main statement first and then the WITH parts last to first (seen: `with a as (insert …), b as
+  // (insert …) insert …` numbers the main row 1, b 2, a 3), so the parts are listed in reverse for the rows to be
+  // locked in the order every other summary writer takes them (upserts' comment).
+  const parts = upserts(trx, contributionDelta({}, contribution)).reverse();
+  await trx.executeQuery(CompiledQuery.raw(...asOneStatement(parts, state)));
 }
 
 /**

@@ -114,8 +114,19 @@ async function unknownCoupons(db: ShopDb, collection: ContentCollection, content
   return problems;
 }
 
-/** Takes the publish lock: a new release row, `running` = 1 (unique), refused while another publish runs. */
-async function openRelease(db: ShopDb, snapshot: Snapshot, actor: StaffActor | null, now: string): Promise<number> {
+/**
+ * Takes the publish lock: a new release row, `running` = 1 (unique), refused while another publish runs. With
+ * `decidedSince` (the content schedule's), also refused when a release started after it: another instance published
+ * between this one's decision and now, which a release already over would not show as running (issue 54). The check
+ * is inside the insert's transaction, after the row took the lock, so no release can start unseen in between.
+ */
+async function openRelease(
+  db: ShopDb,
+  snapshot: Snapshot,
+  actor: StaffActor | null,
+  now: string,
+  decidedSince?: string,
+): Promise<number> {
   await db
     .updateTable('content_releases')
     .set({ status: 'failed', running: null, stage: null, message: 'interrupted', finished_at: now })
@@ -123,19 +134,30 @@ async function openRelease(db: ShopDb, snapshot: Snapshot, actor: StaffActor | n
     .where('started_at', '<', new Date(Date.parse(now) - STALE_MS).toISOString())
     .execute();
   try {
-    const row = await db
-      .insertInto('content_releases')
-      .values({
-        status: 'building',
-        running: 1,
-        snapshot_json: JSON.stringify(snapshot),
-        stage: 'queued',
-        started_by: actor?.id ?? null,
-        started_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+    return await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('content_releases')
+        .values({
+          status: 'building',
+          running: 1,
+          snapshot_json: JSON.stringify(snapshot),
+          stage: 'queued',
+          started_by: actor?.id ?? null,
+          started_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (decidedSince !== undefined) {
+        const since = await trx
+          .selectFrom('content_releases')
+          .select('id')
+          .where('id', '!=', row.id)
+          .where('started_at', '>', decidedSince)
+          .executeTakeFirst();
+        if (since) throw new Problem(409, 'adminContent.publishRunning');
+      }
+      return row.id;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new Problem(409, 'adminContent.publishRunning');
     throw error;
@@ -185,12 +207,17 @@ async function withdraw(trx: ShopDb, snapshot: Snapshot, kept: Snapshot, now: st
 /**
  * Publishes the site with every approved revision whose time has come: one publish at a time across every instance
  * (the release row's lock). The build runs in the background (`npm run publish`: build beside, check, atomic switch);
- * the desk follows its stage and reads its outcome. Returns the release at once.
+ * the desk follows its stage and reads its outcome. Returns the release at once. `decidedSince`: see openRelease.
  */
-export async function startPublish(db: ShopDb, actor: StaffActor | null, now = isoNow()): Promise<ReleaseView> {
+export async function startPublish(
+  db: ShopDb,
+  actor: StaffActor | null,
+  now = isoNow(),
+  decidedSince?: string,
+): Promise<ReleaseView> {
   const snapshot = await snapshotAt(db, now);
   const previous = await liveSnapshot(db);
-  const id = await openRelease(db, snapshot, actor, now);
+  const id = await openRelease(db, snapshot, actor, now, decidedSince);
   await db
     .transaction()
     .execute((trx) =>

@@ -51,8 +51,8 @@ export async function publishReason(db: ShopDb, now: string, since: string): Pro
 
 /**
  * One look at the clock: publishes when `publishReason` says so. `since` is when the last publish started (live or
- * not), else when this instance started. Several instances may look at once: the release lock lets
- * one publish and the others find it running.
+ * not), else when this instance started. Several instances may look at once: the release lock lets one publish and
+ * the others find it running, or, when it is already over, started since their look (startPublish's `decidedSince`).
  */
 export async function publishIfDue(db: ShopDb, now: string, startedAt: string): Promise<ReleaseView | null> {
   // The last publish of any outcome: a failed one has had its try, and the clock does not retry it every minute.
@@ -61,7 +61,7 @@ export async function publishIfDue(db: ShopDb, now: string, startedAt: string): 
   const since = last && last.started_at > startedAt ? last.started_at : startedAt;
   if (!(await publishReason(db, now, since))) return null;
   try {
-    return await startPublish(db, null, now);
+    return await startPublish(db, null, now, since);
   } catch (error) {
     if (error instanceof Problem && error.status === 409) return null;
     throw error;
