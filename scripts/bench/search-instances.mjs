@@ -4,6 +4,7 @@
 // one request at a time (the query's own cost), then under load (BENCH_CONNECTIONS, default 40, split over the
 // instances), each with texts never asked before (word + lot number: no answer cache helps) and with the 12 texts of
 // the other benchmarks (remembered per catalog version). Seed first: `npm run seed -- --products 100000`.
+// BENCH_HEAP_MB caps each instance's heap (see below).
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { texts } from './scale-endpoints.mjs';
@@ -17,13 +18,15 @@ if (!process.env.DATABASE_URL) {
 }
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 40);
+// BENCH_HEAP_MB: each instance's old space capped (--max-old-space-size), as an operator may run a cluster's instances.
+const heapMb = process.env.BENCH_HEAP_MB ? Number(process.env.BENCH_HEAP_MB) : undefined;
 
 const servers = [];
 process.on('exit', () => servers.forEach((s) => void s.stop()));
 for (let i = 0; i < count; i += 1) {
   const port = await freePort();
   servers.push({
-    ...startShop({ port, env: { ...process.env, BUILDS_DIR: process.env.BUILDS_DIR ?? 'builds' } }),
+    ...startShop({ port, heapMb, env: { ...process.env, BUILDS_DIR: process.env.BUILDS_DIR ?? 'builds' } }),
     spawned: performance.now(),
   });
 }
@@ -120,7 +123,8 @@ const memory = servers.map((s) => s.memory());
 await Promise.all(servers.map((s) => s.stop()));
 
 console.log(
-  `${count} instances on PostgreSQL, ${total} products; load: ${connections} connections over the instances, ${seconds} s each`,
+  `${count} instances on PostgreSQL, ${total} products; load: ${connections} connections over the instances, ${seconds} s each` +
+    (heapMb ? `; old space capped at ${heapMb} MB` : ''),
 );
 console.table(rows);
 servers.forEach((s, i) =>
