@@ -1,6 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { reconciliationOf, reportedDays } from '../../src/desk/payments/server/reconciliation-list.ts';
-import { buildReconciliationReport, yesterday } from '../../src/desk/payments/server/reconciliation-report.ts';
+import {
+  buildReconciliationReport,
+  RUN_CLAIM_STALE_MS,
+  yesterday,
+} from '../../src/desk/payments/server/reconciliation-report.ts';
 import { cairoToday } from '../../src/lib/cairo-day.ts';
 import { can } from '../../src/core/permissions/permissions.ts';
 import { gatewayFor } from '../../src/server/payments/gateways.ts';
@@ -142,6 +146,56 @@ describe('the daily reconciliation report', () => {
     await buildReconciliationReport(db, yesterday(), { origin: sandbox.base });
     expect((await reconciliationOf(db, yesterday())).runs.every((r) => r.checked === 0)).toBe(true);
     expect(await reportedDays(db)).toEqual([today, yesterday()]);
+  });
+
+  test('a run whose instance died is taken over once not heard of for a while; a live run is left alone', async () => {
+    const before = await reconciliationOf(db, today);
+    const paymobMismatches = before.mismatches.filter((m) => m.provider === 'paymob').length;
+    expect(paymobMismatches).toBeGreaterThan(0);
+    const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+    const runOf = (provider: string) =>
+      db.updateTable('payment_reconciliations').where('day', '=', today).where('provider', '=', provider);
+    // Paymob's run died half way (killed instance): not finished, last heard of past the limit, one mismatch written.
+    await runOf('paymob')
+      .set({ claim: 'dead', finished_at: null, ran_at: ago(RUN_CLAIM_STALE_MS + 60_000), checked: 1 })
+      .execute();
+    await db.deleteFrom('payment_mismatches').where('day', '=', today).where('provider', '=', 'paymob').execute();
+    const half = before.mismatches.find((m) => m.provider === 'paymob')!;
+    await db
+      .insertInto('payment_mismatches')
+      .values({
+        day: today,
+        provider: 'paymob',
+        payment_id: 0,
+        order_id: half.orderId,
+        tran_ref: half.tranRef,
+        kind: half.kind,
+        their_amount: half.theirAmount,
+        our_amount: half.ourAmount,
+        their_refunded: half.theirRefunded,
+        our_refunded: half.ourRefunded,
+        their_status: half.theirStatus,
+        our_status: half.ourStatus,
+      })
+      .execute();
+    // Fawry's run is still going on another instance: heard of a minute ago.
+    await runOf('fawry')
+      .set({ claim: 'live', finished_at: null, ran_at: ago(60_000) })
+      .execute();
+
+    const runs = await buildReconciliationReport(db, today, { origin: sandbox.base });
+    expect(runs.map((r) => r.provider)).toEqual(['paymob']);
+    const after = await reconciliationOf(db, today);
+    // Rebuilt whole: the dead run's half is gone, nothing twice.
+    expect(after.mismatches.filter((m) => m.provider === 'paymob')).toHaveLength(paymobMismatches);
+    expect(after.runs.find((r) => r.provider === 'paymob')).toMatchObject({ checked: 4 });
+    const rows = await db.selectFrom('payment_reconciliations').selectAll().where('day', '=', today).execute();
+    expect(rows.find((r) => r.provider === 'paymob')).toMatchObject({ finished_at: expect.any(String) });
+    expect(rows.find((r) => r.provider === 'paymob')!.claim).not.toBe('dead');
+    expect(rows.find((r) => r.provider === 'fawry')).toMatchObject({ claim: 'live', finished_at: null });
+    expect(after.mismatches.filter((m) => m.provider === 'fawry')).toEqual(
+      before.mismatches.filter((m) => m.provider === 'fawry'),
+    );
   });
 
   test('is for finance and the owner: support, operations and content cannot see it', () => {

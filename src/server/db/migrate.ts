@@ -43,6 +43,7 @@ import * as kioskNameInArabic from './migrations/042-kiosk-name-in-arabic.ts';
 import * as sellerRatingTotals from './migrations/043-seller-rating-totals.ts';
 import * as reportSections from './migrations/044-report-sections.ts';
 import * as customerDaySlots from './migrations/045-customer-day-slots.ts';
+import * as reconciliationClaims from './migrations/046-reconciliation-claims.ts';
 
 type PortableMigration = { up: (db: Kysely<unknown>, ctx: MigrationContext) => Promise<void> };
 
@@ -89,6 +90,7 @@ const migrations: Record<string, PortableMigration> = {
   '043-seller-rating-totals': sellerRatingTotals,
   '044-report-sections': reportSections,
   '045-customer-day-slots': customerDaySlots,
+  '046-reconciliation-claims': reconciliationClaims,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

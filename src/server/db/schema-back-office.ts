@@ -251,7 +251,11 @@ export interface PaymentReconciliationTable {
   checked: number;
   mismatches: number;
   unreachable: number;
+  /** When the run started, then when it was last heard of (each payment asked about), then when it finished. */
   ran_at: string;
+  /** The run holding the row (migration 046): a run not finished and not heard of for a while is taken over. */
+  claim: string | null;
+  finished_at: string | null;
 }
 
 /** A payment whose provider's record differs from ours, found by that day's report (migration 032). */
