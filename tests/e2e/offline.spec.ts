@@ -201,10 +201,7 @@ test('back online, the saved page reloads by itself: the notice goes and a line 
   await workerOnline(context);
   // Chromium's emulation leaves a document loaded while offline believing it is online (navigator.onLine is true), so
   // ending the emulation fires no `online` event, as a phone's browser does when its data come back: the journey does.
-  // (Sometimes Chromium does fire it, and the page is already reloading: that is the behaviour under test. That
-  // reload can come before the worker is back online and bring the saved copy again; an event told to that copy
-  // before its scripts run is lost, so the journey waits for it to load first.)
-  await page.waitForLoadState('load');
+  // (Sometimes Chromium does fire it, and the page is already reloading: that is the behaviour under test.)
   await page
     .evaluate(() => dispatchEvent(new Event('online')))
     .catch((error: unknown) => {
