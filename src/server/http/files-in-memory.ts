@@ -40,12 +40,12 @@ interface StaticFile {
 const EXTENSIONS = ['html', 'htm'];
 const WITH_BROTLI = [...EXTENSIONS.map((x) => `${x}.br`), 'br'];
 const WITH_GZIP = [...EXTENSIONS.map((x) => `${x}.gz`), 'gz'];
-const choicesFor = (acceptEncoding: string): string[] => [
-  ...(/(br|brotli)/i.test(acceptEncoding) ? WITH_BROTLI : []),
-  ...(acceptEncoding.includes('gzip') ? WITH_GZIP : []),
-  '',
-  ...EXTENSIONS,
-];
+/** The four lists, made once (by brotli, then gzip accepted): a request only picks one. */
+const CHOICES = [false, true].map((brotli) =>
+  [false, true].map((gzip) => [...(brotli ? WITH_BROTLI : []), ...(gzip ? WITH_GZIP : []), '', ...EXTENSIONS]),
+);
+const choicesFor = (acceptEncoding: string): string[] =>
+  CHOICES[Number(/(br|brotli)/i.test(acceptEncoding))]![Number(acceptEncoding.includes('gzip'))]!;
 /** The compression middleware's threshold (server.ts): under it, an uncompressed file goes out as it is. */
 const COMPRESSION_THRESHOLD = 1024;
 const ENCODINGS: Record<string, string> = { '.br': 'br', '.gz': 'gzip' };
