@@ -10,6 +10,7 @@ import { onShutdown } from '#server/lifecycle.ts';
 import { scheduleBackups } from '#server/ops/backup/schedule.ts';
 import { watchSellerReleases } from '#core/seller-ledger/server/release.ts';
 import { watchRatingRequests } from '#server/services/reviews/rating-requests.ts';
+import { watchOrderSummaries } from '#core/reports/server/summary-catch-up.ts';
 
 /**
  * The one owner of the shop's background jobs (issue 33): what runs on a timer in a serving process. It starts them
@@ -28,6 +29,7 @@ import { watchRatingRequests } from '#server/services/reviews/rating-requests.ts
  * | content schedule (`scheduleContent`) | scheduled entries and offers publish on their own; only in a server that follows publishes, CONTENT_SCHEDULE≠0 | 1 min | the one running release (a unique index), refused when a release started since the instance's look |
  * | seller releases (`watchSellerReleases`) | delivered lines whose return window (SELLER_RETURN_WINDOW_DAYS) ended move from the seller's pending to available balance (docs/sellers.md › Money) | 15 min | the seller's lock and the release's unique source key |
  * | rating requests (`watchRatingRequests`) | orders delivered RATING_REQUEST_DAYS ago: the shopper is asked to rate what they received (WhatsApp with consent, a notification), once per order (issue 52) | 15 min | the order's `rating_requests` row, in the message's transaction |
+ * | report summaries (`watchOrderSummaries`) | new orders counted in the reports' summaries after their checkout, and orders changed before they were counted (decision 039); a sweep from the first order every hour | 1 s | the watermark row's lock; an order counted has a kept contribution, which a second catch-up skips |
  * | backup (`scheduleBackups`) | `npm run backup` as a child process when the newest backup is older than BACKUP_EVERY_HOURS; embedded database only | 10 min | one instance: SQLite |
  */
 export interface BackgroundJobOptions {
@@ -56,6 +58,7 @@ export function startBackgroundJobs(db: ShopDb, options: BackgroundJobOptions): 
     ['message-outbox', () => watchMessageOutbox(db)],
     ['seller-ledger-release', () => watchSellerReleases(db)],
     ['rating-requests', () => watchRatingRequests(db)],
+    ['report-summaries', () => watchOrderSummaries(db)],
   ];
   if (options.contentSchedule) jobs.push(['content-schedule', () => scheduleContent(db)]);
   if (options.backupEveryHours) jobs.push(['backup', () => scheduleBackups(options.backupEveryHours!)]);

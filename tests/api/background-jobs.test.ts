@@ -27,6 +27,7 @@ test('starts every job once per process, the content schedule only when asked, a
     'message-outbox',
     'seller-ledger-release',
     'rating-requests',
+    'report-summaries',
   ];
   expect(runningBackgroundJobs()).toEqual([]);
   startBackgroundJobs(db, { databaseUrl: url, contentSchedule: false });

@@ -24,6 +24,7 @@ const NOT_STAFF_ACTIONS: Record<string, string> = {
     'money owed or paid back inside a cancel, a return or a late payment: written in the transaction of an audited move',
   'src/core/reports/server/order-summaries.ts#*':
     'the reports’ sums per day (issue 53), derived from the order in the transaction of the write a report counts; that write is audited',
+  'src/core/reports/server/summary-catch-up.ts#*': 'the reports’ catch-up: counts orders others placed and moved (decision 039)',
   'src/core/seller-ledger/server/post.ts#*': 'the ledger’s one poster: sales, returns, payouts and rules audit each transaction',
   'src/core/second-factor/server/sign-in/accounts.ts#*': 'invitations and their acceptance: sign-in security (docs/security.md)',
   'src/core/second-factor/server/sign-in/own-account.ts#*':

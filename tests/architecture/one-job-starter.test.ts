@@ -18,6 +18,7 @@ const JOB_STARTERS = [
   'watchSellerReleases',
   'scheduleBackups',
   'watchRatingRequests',
+  'watchOrderSummaries',
 ];
 const JOBS = new RegExp(`\\b(${JOB_STARTERS.join('|')})\\s*\\(`);
 const STARTER = /\bstartBackgroundJobs\s*\(/;

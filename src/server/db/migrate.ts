@@ -44,6 +44,7 @@ import * as sellerRatingTotals from './migrations/043-seller-rating-totals.ts';
 import * as reportSections from './migrations/044-report-sections.ts';
 import * as customerDaySlots from './migrations/045-customer-day-slots.ts';
 import * as reconciliationClaims from './migrations/046-reconciliation-claims.ts';
+import * as summariesCaughtUp from './migrations/047-summaries-caught-up.ts';
 
 type PortableMigration = { up: (db: Kysely<unknown>, ctx: MigrationContext) => Promise<void> };
 
@@ -91,6 +92,7 @@ const migrations: Record<string, PortableMigration> = {
   '044-report-sections': reportSections,
   '045-customer-day-slots': customerDaySlots,
   '046-reconciliation-claims': reconciliationClaims,
+  '047-summaries-caught-up': summariesCaughtUp,
 };
 
 /** Applies every pending migration; throws with the failing migration's error. */

@@ -8,6 +8,10 @@ type Sum = number | string;
 export interface ReportTables {
   /** What each order adds to the summaries now (JSON of its rows), so a change adds only the difference. */
   report_order_state: { order_id: number; contribution: string };
+  /** The one row (id 1): every order at or below `last_order_id` is counted (migration 047, summary-catch-up.ts). */
+  report_catch_up: { id: number; last_order_id: number };
+  /** Orders changed before the catch-up counted them: it brings them up to date on its next run (migration 047). */
+  report_dirty_orders: { order_id: number };
   /**
    * The placed orders by their Cairo day of placing, payment method, who confirmed them first ('' for nobody yet) and
    * slot (order id mod 8: fewer writers per row).

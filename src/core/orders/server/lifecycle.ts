@@ -4,19 +4,15 @@ import { canMovePart, type PartStatus } from '#lib/orders/part-status.ts';
 import type { ShopDb } from '#server/db/index.ts';
 import type { OrderTable, PaymentTable } from '#server/db/schema.ts';
 import { nowIso } from '#server/db/values.ts';
-import {
-  NEW_ORDER_COLUMNS,
-  RETURNING_SHOPPER,
-  refreshOrderSummary,
-  summarizeNewOrder,
-} from '../../reports/server/order-summaries.ts';
+import { refreshOrderSummary } from '../../reports/server/order-summaries.ts';
 
 /**
  * The order and payment lifecycle: the only writer of `orders.status`, `orders.payment_status`, `payments.status`
  * and `order_events` (tests/architecture/lifecycle-writers.test.ts refuses any other). Every write is conditional
  * on the status it moves from, so two callers racing (two instances, an operator and a callback) change it once;
  * callers run it inside the transaction that also moves the stock and the money. Each write here also brings the
- * reports' summaries up to date with the order (refreshOrderSummary, issue 53), in the same transaction.
+ * reports' summaries up to date with the order (refreshOrderSummary, issue 53), in the same transaction; an order's
+ * placing is counted by the catch-up just after (decision 039).
  */
 
 /** One online payment attempt (docs/payments.md). */
@@ -67,37 +63,24 @@ export async function openOrder(
 
 /**
  * Gives each seller with lines in the order its part to prepare (issue 40, docs/sellers.md "Orders"), in the placing
- * transaction, once the lines are written, and counts the new order in the reports' summaries (issue 53) from the
- * same read. The shopper's order is one; the parts are how the sellers see it.
+ * transaction, once the lines are written. The shopper's order is one; the parts are how the sellers see it. The
+ * reports count the new order after its checkout (decision 039: summary-catch-up.ts), not here.
  */
 export async function openOrderParts(trx: ShopDb, orderId: number): Promise<void> {
   const rows = await trx
     .selectFrom('order_lines')
     .innerJoin('products', 'products.id', 'order_lines.product_id')
-    .innerJoin('orders', 'orders.id', 'order_lines.order_id')
-    .select([
-      'products.seller_id',
-      'order_lines.product_id',
-      'order_lines.quantity',
-      'order_lines.line_total',
-      'order_lines.cancelled_at',
-      ...NEW_ORDER_COLUMNS,
-      RETURNING_SHOPPER.as('returning'),
-    ])
+    .select('products.seller_id')
+    .distinct()
     .where('order_lines.order_id', '=', orderId)
+    .orderBy('products.seller_id')
     .execute();
-  const sellers = [...new Set(rows.map((r) => r.seller_id))];
   const now = nowIso();
-  if (sellers.length)
+  if (rows.length)
     await trx
       .insertInto('order_parts')
-      .values(
-        sellers.map((sellerId) => ({ order_id: orderId, seller_id: sellerId, status: 'new', created_at: now, updated_at: now })),
-      )
+      .values(rows.map(({ seller_id }) => ({ order_id: orderId, seller_id, status: 'new', created_at: now, updated_at: now })))
       .execute();
-  // Last: every checkout of the day adds to the same summary rows, whose row locks (PostgreSQL) are then held until
-  // the commit; the placing transaction calls this as its last step for the same reason.
-  if (rows.length) await summarizeNewOrder(trx, rows[0]!, rows);
 }
 
 /** Moves parts (one of a seller's, or every live one of an order) from one of `from` to `to`; how many moved. */

@@ -1,4 +1,4 @@
-import { CompiledQuery, PostgresAdapter, sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.ts';
 import {
   SUMMARY_TABLES,
@@ -19,6 +19,9 @@ import {
  * are now, compares what the order adds to the summaries with what it added before (kept in report_order_state) and
  * adds the difference, so a second call changes nothing and any order of calls ends in the same sums. The lifecycle
  * (src/core/orders/server/lifecycle.ts) calls it on every status, event and payment it writes.
+ * A new order is the exception (decision 039): its checkout writes nothing here, and the catch-up
+ * (summary-catch-up.ts) counts new orders in batches within a second, and before any report is read. Until then an
+ * order has no kept contribution, and a change to it only leaves its id for the catch-up (report_dirty_orders).
  */
 type Db = Kysely<Database>;
 
@@ -240,14 +243,19 @@ export async function refreshOrderSummary(trx: Db, orderId: number): Promise<voi
     .where('order_id', '=', orderId)
     .returning('contribution')
     .executeTakeFirst();
+  if (!kept) {
+    // Not counted yet (placed moments ago): the catch-up counts it as it is then, and comes back to it for a change
+    // it may not have seen (its read of the order can come before this transaction's commit).
+    await trx.insertInto('report_dirty_orders').values({ order_id: orderId }).execute();
+    return;
+  }
   const [facts] = await readFacts(trx, orderId, orderId);
   const after = facts ? contributionOf(facts) : {};
   const text = JSON.stringify(after);
-  if (kept?.contribution === text) return;
-  const before = kept ? (JSON.parse(kept.contribution) as Contribution) : {};
+  if (kept.contribution === text) return;
+  const before = JSON.parse(kept.contribution) as Contribution;
   await addContribution(trx, contributionDelta(before, after));
-  if (kept) await trx.updateTable('report_order_state').set({ contribution: text }).where('order_id', '=', orderId).execute();
-  else await trx.insertInto('report_order_state').values({ order_id: orderId, contribution: text }).execute();
+  await trx.updateTable('report_order_state').set({ contribution: text }).where('order_id', '=', orderId).execute();
   // Placed only now (an online order paid, a kiosk code paid late): the shopper's later orders are returning now.
   if (facts && !before.report_customer_days && after.report_customer_days) {
     const later = await trx
@@ -260,100 +268,40 @@ export async function refreshOrderSummary(trx: Db, orderId: number): Promise<voi
   }
 }
 
-/** The order's columns summarizeNewOrder takes (openOrderParts reads them with the lines). */
-export const NEW_ORDER_COLUMNS = orderColumns;
-
 /**
- * The placing transaction's count of a new order (openOrderParts, once its lines are written), without reading it
- * again: a new order has one event (its first status), no failed delivery, no payment attempt, no ledger line and no
- * kept contribution. The same contribution refreshOrderSummary would add (tests/api/reports.test.ts compares the
- * summaries with a rebuild); an online order still PENDING adds nothing yet.
+ * Counts orders not counted yet (the catch-up's batch, summary-catch-up.ts: `ids` ascending, none with a kept
+ * contribution) inside the caller's transaction: their contributions summed in memory, so a batch of a day's orders
+ * adds to each shared summary row once, and each order's contribution kept (`{}` for an online order still unpaid:
+ * kept all the same, since "no kept contribution" means "not counted yet").
  */
-export async function summarizeNewOrder(
-  trx: Db,
-  order: Omit<
-    OrderFacts,
-    | 'ever_placed'
-    | 'ever_confirmed'
-    | 'ever_shipped'
-    | 'confirmed_by'
-    | 'placed_at'
-    | 'confirmed_at'
-    | 'failures'
-    | 'lines'
-    | 'payments'
-    | 'ledger'
-    | 'returning'
-  > & { returning: number | string },
-  lines: OrderFacts['lines'],
-): Promise<void> {
-  const contribution = contributionOf({
-    ...order,
-    subtotal: Number(order.subtotal),
-    sale_discount: Number(order.sale_discount),
-    coupon_discount: Number(order.coupon_discount),
-    shipping_fee: Number(order.shipping_fee),
-    total: Number(order.total),
-    ever_placed: order.status === 'PLACED' ? 1 : 0,
-    ever_confirmed: 0,
-    ever_shipped: 0,
-    confirmed_by: null,
-    placed_at: null,
-    confirmed_at: null,
-    returning: Number(order.returning),
-    failures: 0,
-    lines: lines.map((l) => ({
-      product_id: l.product_id,
-      quantity: l.quantity,
-      line_total: l.line_total,
-      cancelled_at: l.cancelled_at,
-    })),
-    payments: [],
-    ledger: [],
-  });
-  if (!SUMMARY_TABLE_NAMES.some((table) => contribution[table]?.length)) return;
-  const state: Statement = [stateInsertText(trx), [order.id, JSON.stringify(contribution)]];
-  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) {
-    await addContribution(trx, contributionDelta({}, contribution));
-    await trx.executeQuery(CompiledQuery.raw(...state));
-    return;
+export async function countNewOrders(trx: Db, ids: readonly number[]): Promise<void> {
+  if (!ids.length) return;
+  const wanted = new Set(ids);
+  const first = ids[0]!;
+  const last = ids[ids.length - 1]!;
+  // One read of the id range when the batch fills most of it (new orders); one per order for a sparse batch (the
+  // sweep finding an order the range left behind) rather than every counted order between them.
+  const facts =
+    last - first < 4 * ids.length
+      ? await readFacts(trx, first, last)
+      : (await Promise.all(ids.map((id) => readFacts(trx, id, id)))).flat();
+  const sums: Contribution = {};
+  const states: { order_id: number; contribution: string }[] = [];
+  for (const order of facts) {
+    if (!wanted.has(order.id)) continue;
+    const contribution = contributionOf(order);
+    states.push({ order_id: order.id, contribution: JSON.stringify(contribution) });
+    for (const table of SUMMARY_TABLE_NAMES) {
+      const rows = contribution[table];
+      if (rows?.length) (sums[table] ??= []).push(...rows);
+    }
   }
-  // PostgreSQL: one statement, the upserts as data-modifying WITH parts of the kept state's insert, so the day's shared
-  // summary rows are locked for one round trip before the commit, not four (in-process SQLite has no round trips).
-  // Writing them last in the placing transaction is what moved the checkout's throughput (docs/benchmarks.md).
-  // PostgreSQL runs the main statement first and then the WITH parts last to first (seen: `with a as (insert …), b as
-  // (insert …) insert …` numbers the main row 1, b 2, a 3), so the parts are listed in reverse for the rows to be
-  // locked in the order every other summary writer takes them (upserts' comment).
-  const parts = upserts(trx, contributionDelta({}, contribution)).reverse();
-  await trx.executeQuery(CompiledQuery.raw(...asOneStatement(parts, state)));
-}
-
-/**
- * PostgreSQL statements made one: `with s0 as (<first>), s1 as (<second>), … <last>`, each part's `$n` placeholders
- * moved past the parts before it. The parts write different tables, so none sees another's rows (nor needs to).
- */
-export function asOneStatement(parts: readonly Statement[], last: Statement): Statement {
-  let offset = 0;
-  const renumber = ([text, parameters]: Statement): string => {
-    const moved = text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
-    offset += parameters.length;
-    return moved;
-  };
-  const withParts = parts.map((part, i) => `s${i} as (${renumber(part)})`);
-  const text = (withParts.length ? `with ${withParts.join(', ')} ` : '') + renumber(last);
-  return [text, [...parts.flatMap(([, p]) => p), ...last[1]]];
-}
-
-/** The kept contribution's insert, compiled once per engine like the upserts (the checkout writes one per order). */
-const stateInserts = new Map<string, string>();
-function stateInsertText(db: Db): string {
-  const key = db.getExecutor().adapter.constructor.name;
-  let text = stateInserts.get(key);
-  if (text === undefined) {
-    text = db.insertInto('report_order_state').values({ order_id: 0, contribution: '' }).compile().sql;
-    stateInserts.set(key, text);
-  }
-  return text;
+  for (let i = 0; i < states.length; i += 500)
+    await trx
+      .insertInto('report_order_state')
+      .values(states.slice(i, i + 500))
+      .execute();
+  await addContribution(trx, contributionDelta({}, sums));
 }
 
 /**

@@ -9,6 +9,7 @@ import { ranked } from './ranked.ts';
 import { sql } from 'kysely';
 import { cairoDayStart } from '#lib/cairo-day.ts';
 import { addDays } from '#lib/reports/report-period.ts';
+import { readySummaries } from '#core/reports/server/summary-catch-up.ts';
 
 /**
  * The catalog and the marketplace (issue 53): the products, categories and sellers that carry the shop, by net
@@ -103,6 +104,7 @@ const named = (rows: Sums[], names: Map<number, string>) =>
   ).slice(0, TOP);
 
 export async function catalogReport(db: ShopDb, period: ReportPeriod, locale: Locale): Promise<CatalogReport> {
+  await readySummaries(db);
   const { first, split, last } = bothPeriods(period);
   const byProduct = (
     await db

@@ -12,6 +12,7 @@ import { unremittedDelivered } from '../../couriers/server/cash-outstanding.ts';
 import { DELIVERY_FIGURES, type CashAgeFigure, type CodReport } from '../report-columns.ts';
 import { bothPeriods, bothSums } from './report-sql.ts';
 import { ranked } from './ranked.ts';
+import { readySummaries } from '#core/reports/server/summary-catch-up.ts';
 
 /**
  * Cash on delivery (issue 53), over the COD orders placed in the period: how they were confirmed (the channel of the
@@ -155,6 +156,7 @@ export async function cashByAge(db: ShopDb, now = new Date()): Promise<SnapshotR
 }
 
 export async function codReport(db: ShopDb, period: ReportPeriod, locale: Locale, t: Dictionary): Promise<CodReport> {
+  await readySummaries(db);
   const [{ now, before }, governorates, couriers, courierNames, governorateNames, times, cash] = await Promise.all([
     confirmations(db, period),
     deliveries(db, period, 'governorate_id'),

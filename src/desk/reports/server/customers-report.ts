@@ -6,6 +6,7 @@ import type { ReportPeriod } from '#lib/reports/report-period.ts';
 import type { RankedRow } from '#lib/reports/report-views.ts';
 import type { CustomersReport, RegionFigure, ShopperFigure } from '../report-columns.ts';
 import { bothPeriods, bothSums } from './report-sql.ts';
+import { readySummaries } from '#core/reports/server/summary-catch-up.ts';
 
 /**
  * Customers (issue 53), over the orders placed in the period (report_customer_days, kept with the other summaries):
@@ -23,6 +24,7 @@ const shopperFigures = (s: Sums): Record<ShopperFigure, number> => ({
 });
 
 export async function customersReport(db: ShopDb, period: ReportPeriod, locale: Locale, t: Dictionary): Promise<CustomersReport> {
+  await readySummaries(db);
   const { first, split, last } = bothPeriods(period);
   const [rows, names] = await Promise.all([
     db

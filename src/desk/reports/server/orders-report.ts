@@ -3,6 +3,7 @@ import type { ReportGrouping, ReportPeriod } from '#lib/reports/report-period.ts
 import { compareByBucket, type TimeReport } from '#lib/reports/report-views.ts';
 import { ORDER_FIGURES, type OrderFigure } from '../report-columns.ts';
 import { bothPeriods, daySum } from './report-sql.ts';
+import { readySummaries } from '#core/reports/server/summary-catch-up.ts';
 
 /**
  * The orders' funnel (issue 53), over the orders placed in the period, each counted by how far it has come by now:
@@ -13,6 +14,7 @@ import { bothPeriods, daySum } from './report-sql.ts';
 export type OrdersReport = TimeReport<OrderFigure>;
 
 export async function ordersReport(db: ShopDb, period: ReportPeriod, by: ReportGrouping): Promise<OrdersReport> {
+  await readySummaries(db);
   const { first, last } = bothPeriods(period);
   const rows = await db
     .selectFrom('report_order_days')

@@ -5,6 +5,7 @@ import type { Locale } from '#i18n/locales.ts';
 import { CODE_FIGURES, METHOD_FIGURES, PROVIDER_FIGURES, type PaymentsReport } from '../report-columns.ts';
 import { bothPeriods, bothSums } from './report-sql.ts';
 import { ranked } from './ranked.ts';
+import { readySummaries } from '#core/reports/server/summary-catch-up.ts';
 
 /**
  * Payments (issue 53): the mix of payment methods over the orders placed in the period (orders, and their totals in
@@ -14,6 +15,7 @@ import { ranked } from './ranked.ts';
  * in the period per provider: paid (as above), expired unpaid, and their amounts (the same summary rows).
  */
 export async function paymentsReport(db: ShopDb, period: ReportPeriod, locale: Locale): Promise<PaymentsReport> {
+  await readySummaries(db);
   const { first, split, last } = bothPeriods(period);
   const [methodRows, names, providerRows] = await Promise.all([
     db

@@ -3,6 +3,7 @@ import type { ReportGrouping, ReportPeriod } from '#lib/reports/report-period.ts
 import { compareByBucket, type TimeReport } from '#lib/reports/report-views.ts';
 import { SALES_FIGURES, type SalesFigure } from '../report-columns.ts';
 import { bothPeriods, daySum } from './report-sql.ts';
+import { readySummaries } from '#core/reports/server/summary-catch-up.ts';
 
 /**
  * Sales (issue 53; definitions in docs/back-office.md › Reports), in piastres, over the orders placed in the period:
@@ -17,6 +18,7 @@ import { bothPeriods, daySum } from './report-sql.ts';
 export type SalesReport = TimeReport<SalesFigure>;
 
 export async function salesReport(db: ShopDb, period: ReportPeriod, by: ReportGrouping): Promise<SalesReport> {
+  await readySummaries(db);
   const { first, last } = bothPeriods(period);
   const rows = await db
     .selectFrom('report_order_days')

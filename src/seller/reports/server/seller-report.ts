@@ -6,6 +6,7 @@ import { variantName } from '#lib/catalog/variant-name.ts';
 import { periodInstants, previousPeriod, type ReportGrouping, type ReportPeriod } from '#lib/reports/report-period.ts';
 import { compareByBucket, zeros } from '#lib/reports/report-views.ts';
 import { PRODUCT_FIGURES, SELLER_FIGURES, type SellerReport } from '../seller-report-columns.ts';
+import { readySummaries } from '#core/reports/server/summary-catch-up.ts';
 
 /**
  * One seller's report (issue 53): every query is scoped by the seller id of the session (the caller passes it; the
@@ -23,6 +24,7 @@ export async function sellerReport(
   by: ReportGrouping,
   locale: Locale,
 ): Promise<SellerReport> {
+  await readySummaries(db);
   const first = previousPeriod(period).from;
   const split = period.from;
   const { start, end } = periodInstants({ from: first, to: period.to });

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
 import type { ProductDraft } from './demo-products.ts';
 import { averageOf } from '#lib/reviews/review-views.ts';
-import { refreshOrderSummary } from '#core/reports/server/order-summaries.ts';
+import { countNewOrders } from '#core/reports/server/order-summaries.ts';
 
 /**
  * The demo's stars come from reviews (issue 52, decision 036): twenty demo shoppers, each with delivered orders of the
@@ -130,7 +130,7 @@ export async function seedDemoReviews(db: Kysely<Database>, drafts: readonly Pro
         .returning(['id', 'product_id'])
         .execute();
       const lineOf = new Map(lineRows.map((r) => [r.product_id, r.id]));
-      await refreshOrderSummary(db, order.id);
+      await countNewOrders(db, [order.id]);
       await db
         .insertInto('reviews')
         .values(
