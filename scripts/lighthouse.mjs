@@ -15,7 +15,8 @@
 //                                        measured in the same minutes); default: DIST_DIR or ./dist alone
 //   LIGHTHOUSE_JSON=file.json            every row (with each run's performance) written there too
 //   LIGHTHOUSE_REPORTS=dir               each run's whole report kept there (`npx node scripts/lighthouse/where.mjs dir`
-//                                        says where each page's main-thread time went)
+//                                        says where each page's main-thread time went), with each run's trace
+//                                        (`<report>.trace.json`: what a long task the report cannot attribute did)
 import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadavg } from 'node:os';

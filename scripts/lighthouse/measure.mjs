@@ -127,6 +127,10 @@ export async function measure({
           mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
           const file = `${page.name}-${locale}-${build.name}-${worker}-${run + 1}.json`;
           writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, file), JSON.stringify(result.lhr));
+          // The run's trace beside it (Chromium's own format: chrome://tracing or the DevTools performance panel open
+          // it): what a long task the report cannot attribute was doing.
+          const trace = result.artifacts?.Trace ?? result.artifacts?.traces?.defaultPass;
+          if (trace) writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, file.replace(/\.json$/, '.trace.json')), JSON.stringify(trace));
         }
         const sample = sampleOf(result.lhr);
         cell.samples.push(sample);

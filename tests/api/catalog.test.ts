@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { testApi } from '../support/test-db.ts';
 
@@ -188,5 +189,26 @@ describe('everything else', () => {
     expect(res.headers.get('cache-control')).toContain('immutable');
     expect(await res.text()).toContain('<svg');
     expect((await t.api.request('/api/media/art/dragon-1-0.svg')).status).toBe(404);
+  });
+
+  test('each illustration is also a WebP picture of the widths the pages offer (issue 55), the same drawing', async () => {
+    const product = (await t.json('/api/products/1')).body.data;
+    const base = (product.img as string).replace(/\.svg$/, '');
+    for (const width of [160, 320, 640]) {
+      const res = await t.api.request(`${base}-${width}.webp`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/webp');
+      expect(res.headers.get('cache-control')).toContain('immutable');
+      const picture = sharp(Buffer.from(await res.arrayBuffer()));
+      expect(await picture.metadata()).toMatchObject({ format: 'webp', width, height: width });
+      // The drawing's paper colour in the corner, as the SVG paints it.
+      const { data } = await picture
+        .extract({ left: 2, top: 2, width: 1, height: 1 })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      expect(Math.min(...data.subarray(0, 3))).toBeGreaterThan(200);
+    }
+    for (const name of ['bag-10-0-100.webp', 'bag-10-0-1600.webp', 'dragon-1-0-320.webp', 'bag-10-0-320.png'])
+      expect((await t.api.request(`/api/media/art/${name}`)).status).toBe(404);
   });
 });
