@@ -202,12 +202,18 @@ test('back online, the saved page reloads by itself: the notice goes and a line 
   // Chromium's emulation leaves a document loaded while offline believing it is online (navigator.onLine is true), so
   // ending the emulation fires no `online` event, as a phone's browser does when its data come back: the journey does.
   // (Sometimes Chromium does fire it, and the page is already reloading: that is the behaviour under test.)
-  await page
-    .evaluate(() => dispatchEvent(new Event('online')))
-    .catch((error: unknown) => {
-      if (!String(error).includes('Execution context was destroyed')) throw error;
-    });
-  await expect(page.getByText(t.pwa.offlineNotice)).toBeHidden();
+  // Told again while the saved copy is still shown: Chromium lifts its emulation request by request, and a reload
+  // within the first second can still fail as offline and bring the saved copy back (a CI trace showed the worker's
+  // navigation refused 0.9 s after the end of the emulation, docs/benchmarks.md › CI this session); a phone's data come
+  // back all at once.
+  await expect(async () => {
+    await page
+      .evaluate(() => dispatchEvent(new Event('online')))
+      .catch((error: unknown) => {
+        if (!String(error).includes('Execution context was destroyed')) throw error;
+      });
+    await expect(page.getByText(t.pwa.offlineNotice)).toBeHidden({ timeout: 3_000 });
+  }).toPass({ timeout: 15_000 });
   await cartReady(page);
   const serverCart = async () => {
     const res = await request.get(`/api/shopping-cart?lang=${apiLang(shopLocale)}`, {
