@@ -123,16 +123,9 @@ export async function runChaos({ base, provider, courier, seconds, count, kill, 
           .executeTakeFirst()
       )?.n ?? 0,
     ),
-    messagesSent: Number(
-      (
-        await db
-          .selectFrom('order_messages')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('order_id', '>', before.lastOrderId)
-          .where('status', '=', 'sent')
-          .executeTakeFirst()
-      )?.n ?? 0,
-    ),
+    messagesSent: await messagesOf(db, before.lastOrderId, 'sent'),
+    // Still waiting at the end: the outbox's lag behind the orders (a message due to be retried after a failure too).
+    messagesQueued: await messagesOf(db, before.lastOrderId, 'queued'),
     checks: await invariants(db, before, load, courier),
   };
   await db.destroy();
@@ -157,4 +150,15 @@ function courierFigures(courier, load) {
     tampered: load.tampered.length,
     tamperedRefused: load.tampered.filter((t) => t.refused).length,
   };
+}
+
+/** The run's order messages in one status. */
+async function messagesOf(db, lastOrderId, status) {
+  const row = await db
+    .selectFrom('order_messages')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('order_id', '>', lastOrderId)
+    .where('status', '=', status)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
