@@ -280,8 +280,8 @@ export async function courierRounds(client, courier, handed, tampered) {
     }
     const { trackingNumber } = pick(open);
     round += 1;
-    if (round % 10 === 0) {
-      tampered.push(await tamper(client, courier, trackingNumber, kinds[(round / 10) % kinds.length]));
+    if (round % 5 === 0) {
+      tampered.push(await tamper(client, courier, trackingNumber, kinds[(round / 5) % kinds.length]));
       continue;
     }
     const { stateCode, attempts } = courier.parcels.get(trackingNumber).delivery;
