@@ -21,10 +21,11 @@ afterAll(async () => {
   await close();
   await courier.close();
 });
-courier.usePost(async (url: string, init: RequestInit) => {
+const deliverHere = async (url: string, init: RequestInit) => {
   const res = await api.request(new URL(url).pathname, init);
   return { status: res.status, text: await res.text() };
-});
+};
+courier.usePost(deliverHere);
 const operator = await makeStaff(db, api, 'operations');
 
 const handOver = (orderId: number) =>
@@ -116,4 +117,26 @@ test('a returned parcel cancels the order once; a parcel not picked up yet can b
   const res = await json(`/api/admin/courier-deliveries/${waiting.id}/cancel`, jsonInit('POST', {}, operator.cookie));
   expect(res.status).toBe(200);
   expect(courier.parcels.get(waitingTracking).delivery.stateCode).toBe(48);
+});
+
+test('the same failed attempt told three times at once is recorded once, claim and failure in one transaction', async () => {
+  const order = await readyOrder(db, json, 27000);
+  await handOver(order.id);
+  const tracking = await trackingOf(db, order.id);
+  await courier.drive(tracking, 'advance');
+  // The company's own notices (out for delivery, the failed attempt) are lost on the way: the order is still with the
+  // courier, and the three below are the attempt's late retries.
+  courier.usePost(async () => ({ status: 200, text: '{}' }));
+  await courier.drive(tracking, 'fail');
+  courier.usePost(deliverHere);
+  const failed = await Promise.all([1, 2, 3].map(() => notice(tracking, 47)));
+  expect(failed.map((a) => a.body.data.outcome).sort()).toEqual(['moved', 'unchanged', 'unchanged']);
+  expect(await countOf('delivery_failures', order.id)).toBe(1);
+  const delivery = await db
+    .selectFrom('courier_deliveries')
+    .select('failures_recorded')
+    .where('order_id', '=', order.id)
+    .executeTakeFirstOrThrow();
+  expect(delivery.failures_recorded).toBe(1);
+  expect((await orderRow(db, order.id)).status).toBe('READY_TO_SHIP');
 });
