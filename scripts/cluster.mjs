@@ -3,7 +3,8 @@
 // all. Instances listen on CLUSTER_FIRST_PORT (4401) and up; the proxy's statistics page on CLUSTER_STATS_PORT (8404;
 // 0: none). Issue 54, docs/operations.md › "Several instances". Each instance is `npm start` (scripts/start.mjs):
 // migrations, the demo seed and the background jobs are safe to run from every one of them at once. The payment
-// provider they share (the sandbox's Paymob, scripts/cluster/payment-provider.mjs) runs in this process.
+// provider they share (the sandbox's Paymob, scripts/cluster/payment-provider.mjs) and their courier company (Bosta's
+// API, scripts/cluster/courier-company.mjs) run in this process.
 // `--chaos S --report FILE`: the chaos run (scripts/cluster/chaos.mjs) for S seconds, its report written to FILE
 // (data/cluster/chaos-report.json); the exit code says whether every invariant held.
 import { spawn, spawnSync } from 'node:child_process';
@@ -12,6 +13,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { haproxyConfig } from './cluster/haproxy-config.mjs';
+import { startCourierCompany } from './cluster/courier-company.mjs';
 import { startPaymentProvider } from './cluster/payment-provider.mjs';
 
 const { values } = parseArgs({
@@ -55,6 +57,7 @@ const statsPort = Number(process.env.CLUSTER_STATS_PORT ?? 8404);
 const children = new Map();
 let proxy;
 const provider = await startPaymentProvider();
+const courier = await startCourierCompany();
 
 /** Starts one instance (`npm start` on its port); its log lines join this command's output. */
 function startInstance(instance) {
@@ -67,6 +70,7 @@ function startInstance(instance) {
       SITE_URL: process.env.SITE_URL ?? `http://${listen.host}:${listen.port}`,
       METRICS_PORT: '0',
       ...provider.env,
+      ...courier.env,
       // The chaos run puts reconciliation in the mix: a payment pending 6 s is asked about at the provider (each
       // instance's job, once a minute), racing the callbacks it must not apply twice.
       ...(values.chaos ? { RECONCILE_AFTER_MINUTES: '0.1' } : {}),
@@ -85,6 +89,7 @@ async function stopAll(code = 0) {
   proxy?.kill('SIGTERM');
   await Promise.all([...children.values()].map((child) => stopped(child)));
   await provider.close();
+  await courier.close();
   process.exit(code);
 }
 process.on('SIGINT', () => stopAll());
@@ -110,7 +115,7 @@ proxy.on('exit', (code) => {
 });
 await until(`http://${host}:${listen.port}/api/health`);
 say(
-  `${count} instances behind HAProxy: http://${host}:${listen.port}/ (instances on ${firstPort}-${firstPort + count - 1}${statsPort ? `, statistics http://127.0.0.1:${statsPort}/` : ''}; payment provider ${provider.base})`,
+  `${count} instances behind HAProxy: http://${host}:${listen.port}/ (instances on ${firstPort}-${firstPort + count - 1}${statsPort ? `, statistics http://127.0.0.1:${statsPort}/` : ''}; payment provider ${provider.base}, courier company ${courier.base})`,
 );
 if (values.chaos) {
   // The chaos run (scripts/cluster/chaos.mjs): kill -9 an instance every 20 s under load, then the database's checks.
@@ -119,6 +124,7 @@ if (values.chaos) {
   const report = await runChaos({
     base: `http://${host}:${listen.port}`,
     provider,
+    courier,
     seconds: Number(values.chaos),
     count,
     kill: (i) => children.get(instances[i].name)?.kill('SIGKILL'),

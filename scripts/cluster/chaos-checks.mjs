@@ -19,9 +19,10 @@ export async function soldOf(db, productIds) {
 /**
  * The checks. `before` is what the run started from (stock and sales of its products, the last order id); `load` is
  * what the clients were answered: orders placed (201), card payments approved on the provider's page, desk moves
- * answered 200.
+ * answered 200, deliveries handed to the courier company and forged notices; `courier` is the company
+ * (courier-company.mjs: its parcels and every notice it sent).
  */
-export async function invariants(db, before, load) {
+export async function invariants(db, before, load, courier) {
   const placedIds = load.placed.map((o) => o.id);
   const ids = [...new Set(placedIds)];
   const orders = ids.length ? await db.selectFrom('orders').select(['id', 'status']).where('id', 'in', ids).execute() : [];
@@ -45,20 +46,15 @@ export async function invariants(db, before, load) {
     .groupBy('transaction_id')
     .having(sql`sum(debit) - sum(credit)`, '!=', 0)
     .execute();
-  // Of the run's orders, no status entered twice: a payment applied twice, a desk move or a timeout's release
-  // (payment-release job) repeated would each write its event again.
-  const eventsTwice = await db
-    .selectFrom('order_events')
-    .select(['order_id', 'status'])
-    .where('order_id', '>', before.lastOrderId)
-    .groupBy(['order_id', 'status'])
-    .having(sql`count(*)`, '>', 1)
-    .execute();
+  const eventsTwice = await statusesEnteredTwice(db, before.lastOrderId);
+  // The desk's moves, each audited once: a staff member's (the courier company's, staff_id null, may hand an order
+  // over again after a failed attempt; the courier checks judge those).
   const movesTwiceAudited = ids.length
     ? await db
         .selectFrom('audit_log')
         .select(['subject_id', 'after_json'])
         .where('action', '=', 'order.move')
+        .where('staff_id', 'is not', null)
         .where('subject_type', '=', 'order')
         .where('subject_id', 'in', ids.map(String))
         .groupBy(['subject_id', 'after_json'])
@@ -74,8 +70,12 @@ export async function invariants(db, before, load) {
         .execute()
     : [];
   const movesMissing = load.moves.filter((m) => !moved.some((e) => e.order_id === m.orderId && e.status === m.to));
-  // Each delivered order's lines each recorded once as a sale in the sellers' ledger (the delivery's transaction).
-  const deliveredIds = [...new Set(load.moves.filter((m) => m.to === 'DELIVERED').map((m) => m.orderId))];
+  const parcels = await courierChecks(db, load, courier);
+  // Each delivered order's lines each recorded once as a sale in the sellers' ledger (the delivery's transaction),
+  // whether the desk delivered it or the courier company's notice did; and each of its transactions balanced.
+  const deliveredIds = [
+    ...new Set([...load.moves.filter((m) => m.to === 'DELIVERED').map((m) => m.orderId), ...parcels.deliveredIds]),
+  ];
   const countBy = async (table, where) =>
     deliveredIds.length
       ? new Map(
@@ -91,6 +91,16 @@ export async function invariants(db, before, load) {
   const lineCounts = await countBy('order_lines', (q) => q);
   const saleCounts = await countBy('ledger_transactions', (q) => q.where('kind', '=', 'sale'));
   const salesOff = deliveredIds.filter((id) => (saleCounts.get(id) ?? 0) !== (lineCounts.get(id) ?? 0));
+  const deliveredUnbalanced = deliveredIds.length
+    ? await db
+        .selectFrom('ledger_entries')
+        .innerJoin('ledger_transactions', 'ledger_transactions.id', 'ledger_entries.transaction_id')
+        .select('ledger_entries.transaction_id')
+        .where('ledger_transactions.order_id', 'in', deliveredIds)
+        .groupBy('ledger_entries.transaction_id')
+        .having(sql`sum(ledger_entries.debit) - sum(ledger_entries.credit)`, '!=', 0)
+        .execute()
+    : [];
   // Card payments: each approved order paid by exactly one attempt, whose notification was applied exactly once (the
   // provider's callback, the browser's response, its retries and reconciliation all land on payment_callbacks).
   const paidIds = [...new Set(load.paid)];
@@ -132,7 +142,103 @@ export async function invariants(db, before, load) {
     deskMovesMissing: movesMissing.length,
     deskMovesAuditedTwice: movesTwiceAudited.length,
     deliveredWithSalesOff: salesOff,
+    deliveredLedgerUnbalanced: deliveredUnbalanced.length,
+    courier: parcels.checks,
   };
+}
+
+/** What the shop should have made of each parcel's last state at the company (Bosta's codes). */
+const ORDER_STATUS_AT = {
+  10: 'READY_TO_SHIP',
+  21: 'WITH_COURIER',
+  41: 'WITH_COURIER',
+  45: 'DELIVERED',
+  46: 'CANCELED',
+  47: 'READY_TO_SHIP',
+};
+
+/**
+ * The courier company's notices, each applied once and none lost: every genuine notice taken (2xx, never refused as
+ * contradicted or unknown) and its repeats taken as repeats; each parcel's last state is the order's (its status and
+ * the delivery's state code); each failed attempt recorded once (delivery_failures, failures_recorded); every forged
+ * notice refused. `deliveredIds`: the orders the company delivered.
+ */
+async function courierChecks(db, load, courier) {
+  const handed = load.handed.map((h) => ({ ...h, delivery: courier.parcels.get(h.trackingNumber).delivery }));
+  const orderIds = [...new Set(handed.map((h) => h.orderId))];
+  const orders = orderIds.length
+    ? await db.selectFrom('orders').select(['id', 'status']).where('id', 'in', orderIds).execute()
+    : [];
+  const deliveries = orderIds.length
+    ? await db
+        .selectFrom('courier_deliveries')
+        .select(['order_id', 'tracking_number', 'state_code', 'failures_recorded'])
+        .where('company', '=', 'bosta')
+        .where('order_id', 'in', orderIds)
+        .execute()
+    : [];
+  const failures = orderIds.length
+    ? await db
+        .selectFrom('delivery_failures')
+        .select(['order_id', (eb) => eb.fn.countAll().as('n')])
+        .where('order_id', 'in', orderIds)
+        .where('outcome', '=', 'reschedule')
+        .groupBy('order_id')
+        .execute()
+    : [];
+  const statusOf = (id) => orders.find((o) => o.id === id)?.status;
+  const deliveryOf = (tracking) => deliveries.find((d) => d.tracking_number === tracking);
+  const failuresOf = (id) => Number(failures.find((f) => f.order_id === id)?.n ?? 0);
+  const taken = (status) => status >= 200 && status < 300;
+  const genuineRefused = courier.notices.filter((n) => !taken(n.status) || !['moved', 'unchanged'].includes(n.outcome));
+  const ordersOff = handed.filter(
+    ({ orderId, trackingNumber, delivery }) =>
+      statusOf(orderId) !== ORDER_STATUS_AT[delivery.stateCode] || deliveryOf(trackingNumber)?.state_code !== delivery.stateCode,
+  );
+  // A returned parcel's last failure is the return (outcome `return`), not counted among the rescheduled attempts.
+  const failuresOff = handed.filter(
+    ({ orderId, trackingNumber, delivery }) =>
+      failuresOf(orderId) !== delivery.attempts || deliveryOf(trackingNumber)?.failures_recorded !== delivery.attempts,
+  );
+  return {
+    deliveredIds: handed.filter((h) => h.delivery.stateCode === 45).map((h) => h.orderId),
+    checks: {
+      handedOver: handed.length,
+      noticesRefused: genuineRefused.length,
+      repeatsApplied: courier.notices.filter((n) => n.repeatOutcome === 'moved').length,
+      ordersOff: ordersOff.map((h) => ({ order: h.orderId, company: h.delivery.stateCode, shop: statusOf(h.orderId) })),
+      failuresOff: failuresOff.map((h) => h.orderId),
+      tampered: load.tampered.length,
+      tamperedNotRefused: load.tampered.filter((t) => !t.refused),
+    },
+  };
+}
+
+/**
+ * Of the run's orders, no status entered twice: a payment applied twice, a desk move, a courier's notice or a
+ * timeout's release (payment-release job) repeated would each write its event again. Only a failed delivery attempt
+ * sends an order round again: back to READY_TO_SHIP, and WITH_COURIER at the company's next attempt, once for each
+ * failure recorded.
+ */
+async function statusesEnteredTwice(db, lastOrderId) {
+  const rescheduled = await db
+    .selectFrom('delivery_failures')
+    .select(['order_id', (eb) => eb.fn.countAll().as('n')])
+    .where('order_id', '>', lastOrderId)
+    .where('outcome', '=', 'reschedule')
+    .groupBy('order_id')
+    .execute();
+  const roundsOf = new Map(rescheduled.map((r) => [r.order_id, Number(r.n)]));
+  const eventCounts = await db
+    .selectFrom('order_events')
+    .select(['order_id', 'status', (eb) => eb.fn.countAll().as('n')])
+    .where('order_id', '>', lastOrderId)
+    .groupBy(['order_id', 'status'])
+    .having(sql`count(*)`, '>', 1)
+    .execute();
+  return eventCounts.filter(
+    (e) => Number(e.n) > 1 + (['READY_TO_SHIP', 'WITH_COURIER'].includes(e.status) ? (roundsOf.get(e.order_id) ?? 0) : 0),
+  );
 }
 
 /** Whether everything held: no lost order, nothing doubled, no 5xx the proxy could have retried. */
@@ -155,6 +261,12 @@ export function invariantsHeld(report) {
     checks.paidWithoutOneApplied === 0 &&
     checks.deskMovesMissing === 0 &&
     checks.deskMovesAuditedTwice === 0 &&
-    checks.deliveredWithSalesOff.length === 0
+    checks.deliveredWithSalesOff.length === 0 &&
+    checks.deliveredLedgerUnbalanced === 0 &&
+    checks.courier.noticesRefused === 0 &&
+    checks.courier.repeatsApplied === 0 &&
+    checks.courier.ordersOff.length === 0 &&
+    checks.courier.failuresOff.length === 0 &&
+    checks.courier.tamperedNotRefused.length === 0
   );
 }

@@ -4,6 +4,8 @@
 // a checkout with its Idempotency-Key, a provider's notification until it is taken, a staff member's move with the
 // status they saw (conditional on the server, so a repeat of one that went through is refused, not applied twice).
 import { randomUUID } from 'node:crypto';
+import { WEBHOOK_SECRET_HEADER } from '../../src/server/couriers/courier-company.ts';
+import { CLOSED_STATES } from '../../src/server/couriers/sandbox-parcel-states.ts';
 import { paymobHmac, paymobSignedText } from '../../src/server/payments/paymob-hmac.ts';
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
@@ -179,9 +181,11 @@ async function notifyUntilTaken(client, { provider, keys, db, orderId }) {
  * A staff member (signed in with their password and second factor before the run) moving orders on the desk's API:
  * confirm, prepare, ready to ship, hand to the courier, delivered (the sellers' ledger records the sale), or cancel
  * with a reason. Each move names the status the member saw; an answer lost to a dying instance is tried once more (a
- * 409 then says the first went through). `moves` records each 200.
+ * 409 then says the first went through). `moves` records each 200. Half the orders ready to ship are handed to the
+ * courier company instead (`POST /api/admin/courier-deliveries`, idempotent per order): from then on the company's
+ * notices move them, and `handed` records each delivery the shop stored (its tracking number in the answer).
  */
-export async function deskMoves(client, staff, courierId, placed, paid, moves) {
+export async function deskMoves(client, staff, courierId, { placed, paid, moves, handed }) {
   const seen = new Map();
   const next = {
     PLACED: ['ACCEPT'],
@@ -206,6 +210,10 @@ export async function deskMoves(client, staff, courierId, placed, paid, moves) {
     const from = seen.get(order.id) ?? 'PLACED';
     const options = next[from];
     if (!options) continue;
+    if (from === 'READY_TO_SHIP' && Math.random() < 0.5) {
+      seen.set(order.id, await handOver(client, staff, order.id, handed));
+      continue;
+    }
     const to = pick(options);
     const body = {
       from,
@@ -227,4 +235,77 @@ export async function deskMoves(client, staff, courierId, placed, paid, moves) {
     }
     await new Promise((done) => setTimeout(done, 100));
   }
+}
+
+/**
+ * Hands one order to the courier company (Bosta's API, scripts/cluster/courier-company.mjs); a lost answer is asked
+ * again (the same order finds its first delivery: `existing`). What the desk then knows of the order: at the company,
+ * or done with (refused, or the company's answer still pending).
+ */
+async function handOver(client, staff, orderId, handed) {
+  const ask = () =>
+    client.post('/api/admin/courier-deliveries?lang=en-US', { company: 'bosta', order_ids: [orderId] }, staff.headers);
+  let answer = await ask();
+  if (!answer || answer.status >= 500) answer = await ask();
+  const result = answer?.status === 200 ? answer.body.data?.[0] : undefined;
+  if (!result?.trackingNumber || !['created', 'existing'].includes(result.outcome)) return 'DONE';
+  handed.push({ orderId, trackingNumber: result.trackingNumber });
+  return 'AT_COMPANY';
+}
+
+/** The courier's next move of a parcel in Bosta's state `code`, `attempts` failed so far. */
+function courierAction(code, attempts) {
+  if (code === 41) return pick(['deliver', 'deliver', 'deliver', 'fail', 'fail', 'return']);
+  if (code === 47) return attempts < 2 ? 'advance' : 'return';
+  return 'advance';
+}
+
+/**
+ * The courier company's vans (scripts/cluster/courier-company.mjs): parcels the shop handed over are picked up, taken
+ * out for delivery, delivered, fail an attempt (tried again, returned after two) or come back; each state's notice
+ * is posted by the company to the shop through the proxy until taken (and sometimes again). Now and then someone
+ * who is not the company posts a notice (`tampered`): a wrong secret (401), a body without a state (422), or the
+ * right secret with a state the company's API contradicts (`contradicted`); each must be refused.
+ */
+export async function courierRounds(client, courier, handed, tampered) {
+  const kinds = ['secret', 'unreadable', 'contradicted'];
+  let round = 0;
+  while (client.running) {
+    const open = handed.filter(
+      ({ trackingNumber }) => !CLOSED_STATES.includes(courier.parcels.get(trackingNumber)?.delivery.stateCode),
+    );
+    if (!open.length) {
+      await new Promise((done) => setTimeout(done, 200));
+      continue;
+    }
+    const { trackingNumber } = pick(open);
+    round += 1;
+    if (round % 5 === 0) {
+      tampered.push(await tamper(client, courier, trackingNumber, kinds[(round / 5) % kinds.length]));
+      continue;
+    }
+    const { stateCode, attempts } = courier.parcels.get(trackingNumber).delivery;
+    await courier.drive(trackingNumber, courierAction(stateCode, attempts));
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
+
+/** One forged notice about a parcel, posted until answered; whether the shop refused it. */
+async function tamper(client, courier, trackingNumber, kind) {
+  const { delivery, webhookUrl } = courier.parcels.get(trackingNumber);
+  // A state the parcel is not in: "delivered" for one on its way, else "returned".
+  const state = delivery.stateCode === 45 ? 46 : 45;
+  const body =
+    kind === 'unreadable' ? { trackingNumber } : { trackingNumber, state, businessReference: delivery.businessReference };
+  const secret = kind === 'secret' ? 'a-guessed-secret' : courier.secret;
+  let answer = null;
+  for (let attempt = 0; attempt < 10 && !answer; attempt += 1) {
+    answer = await client.post(new URL(webhookUrl).pathname, body, { [WEBHOOK_SECRET_HEADER]: secret });
+    if (answer && answer.status >= 500) answer = null;
+  }
+  const refused =
+    (kind === 'secret' && answer?.status === 401) ||
+    (kind === 'unreadable' && answer?.status === 422) ||
+    (kind === 'contradicted' && answer?.status === 200 && answer.body.data?.outcome === 'contradicted');
+  return { kind, trackingNumber, status: answer?.status ?? 0, refused };
 }

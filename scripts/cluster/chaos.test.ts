@@ -26,7 +26,7 @@ describe.skipIf(!pg)('three instances behind HAProxy, one killed every 15 s', ()
   const folder = mkdtempSync(join(tmpdir(), 'chaos-'));
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-  test('loses no order, applies no payment, move, message or ledger entry twice, answers no retryable 5xx', async () => {
+  test('loses no order, applies no payment, move, courier notice, message or ledger entry twice, answers no retryable 5xx', async () => {
     // CI builds the site beside the unit suite (.ci/run): the cluster uses that build rather than making its own.
     const built = process.env['TEST_JOURNEYS_AFTER'];
     if (built) expect(await gateOpened(built, 15 * 60_000)).toBe('ok');
@@ -41,9 +41,9 @@ describe.skipIf(!pg)('three instances behind HAProxy, one killed every 15 s', ()
             env: {
               ...process.env,
               DATABASE_URL: database.url,
-              // Ports of its own: CI's journeys serve on 4410 meanwhile.
-              PORT: '4521',
-              CLUSTER_FIRST_PORT: '4531',
+              // Ports of its own: CI's journeys serve on 4410 meanwhile (CHAOS_TEST_PORT moves them on a shared machine).
+              PORT: process.env['CHAOS_TEST_PORT'] ?? '4521',
+              CLUSTER_FIRST_PORT: String(Number(process.env['CHAOS_TEST_PORT'] ?? 4521) + 10),
               CLUSTER_STATS_PORT: '0',
               CHAOS_KILL_EVERY_S: '15',
               LOG_LEVEL: 'error',
@@ -78,6 +78,9 @@ describe.skipIf(!pg)('three instances behind HAProxy, one killed every 15 s', ()
       expect(run.cardPaymentsApproved).toBeGreaterThan(0);
       expect(run.deskMoves).toBeGreaterThan(0);
       expect(run.delivered).toBeGreaterThan(0);
+      expect(run.courier.handedOver).toBeGreaterThan(0);
+      expect(run.courier.notices).toBeGreaterThan(0);
+      expect(run.courier.tampered).toBeGreaterThan(0);
       // Nothing lost, nothing twice.
       expect(run.actorErrors, 'an actor of the load failed').toEqual([]);
       expect(run.retryable5xx, 'GETs the proxy could have retried answered 5xx').toBe(0);
@@ -96,6 +99,13 @@ describe.skipIf(!pg)('three instances behind HAProxy, one killed every 15 s', ()
       expect(checks.deskMovesMissing).toBe(0);
       expect(checks.deskMovesAuditedTwice).toBe(0);
       expect(checks.deliveredWithSalesOff).toEqual([]);
+      expect(checks.deliveredLedgerUnbalanced).toBe(0);
+      // The courier company's notices: each taken once, none of its own refused, every forged one refused.
+      expect(checks.courier.noticesRefused).toBe(0);
+      expect(checks.courier.repeatsApplied).toBe(0);
+      expect(checks.courier.ordersOff).toEqual([]);
+      expect(checks.courier.failuresOff).toEqual([]);
+      expect(checks.courier.tamperedNotRefused).toEqual([]);
       expect(exit, 'the cluster script said something did not hold').toBe(0);
     } finally {
       await database.drop();

@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
 import { bostaStep } from '#lib/couriers/courier-steps.ts';
-import { toPounds } from '#lib/money.ts';
 import { printToPdf } from '../documents/print-to-pdf.ts';
 import { airwayBillsHtml } from './airway-bill-html.ts';
 import { readWebhookPayload } from './bosta.ts';
@@ -12,6 +11,7 @@ import {
   type DeliveryRequest,
 } from './courier-company.ts';
 import { hasWebhookSecret } from './webhook-secret.ts';
+import { bostaNoticeBody, CLOSED_STATES, inState, statesFor, type SandboxAction } from './sandbox-parcel-states.ts';
 
 /**
  * The sandbox courier (issue 38): a company that behaves as Bosta does, for the demo and the tests. Its deliveries
@@ -111,30 +111,7 @@ export function sandboxCompany(world: object, secret = SANDBOX_WEBHOOK_SECRET): 
 }
 
 function setState(parcel: SandboxParcel, code: number): void {
-  parcel.delivery = {
-    ...parcel.delivery,
-    stateCode: code,
-    step: bostaStep(code),
-    attempts: parcel.delivery.attempts + (code === 47 ? 1 : 0),
-  };
-}
-
-export const SANDBOX_ACTIONS = ['advance', 'deliver', 'fail', 'return'] as const;
-export type SandboxAction = (typeof SANDBOX_ACTIONS)[number];
-
-/** The states a parcel passes for an action, from where it is (Bosta's codes). */
-function statesFor(action: SandboxAction, code: number): number[] {
-  const picked = code === 10 ? [21] : [];
-  switch (action) {
-    case 'advance':
-      return code === 10 ? [21] : code === 21 || code === 47 ? [41] : code === 41 ? [45] : [];
-    case 'deliver':
-      return code === 41 ? [45] : [...picked, 41, 45];
-    case 'fail':
-      return code === 41 ? [47] : [...picked, 41, 47];
-    case 'return':
-      return [46];
-  }
+  parcel.delivery = inState(parcel.delivery, code);
 }
 
 /** A webhook sink: the shop's API, so the sandbox's notices take the route Bosta's take. */
@@ -154,23 +131,10 @@ export async function driveSandbox(
   const parcels = parcelsOf(world);
   const found = parcels.get(trackingNumber);
   if (!found) throw new CourierApiError('sandbox', 404, `no delivery ${trackingNumber}`);
-  if ([45, 46, 48, 49].includes(found.delivery.stateCode)) throw new CourierApiError('sandbox', 409, 'delivery is closed');
+  if (CLOSED_STATES.includes(found.delivery.stateCode)) throw new CourierApiError('sandbox', 409, 'delivery is closed');
   for (const code of statesFor(action, found.delivery.stateCode)) {
     setState(found, code);
-    const { delivery } = found;
-    await post(
-      {
-        _id: delivery.providerId,
-        trackingNumber: delivery.trackingNumber,
-        state: code,
-        type: 'SEND',
-        cod: toPounds(delivery.cod),
-        businessReference: delivery.businessReference,
-        numberOfAttempts: delivery.attempts,
-        timeStamp: Date.now(),
-      },
-      { [WEBHOOK_SECRET_HEADER]: secret, 'content-type': 'application/json' },
-    );
+    await post(bostaNoticeBody(found.delivery), { [WEBHOOK_SECRET_HEADER]: secret, 'content-type': 'application/json' });
   }
   return { ...found.delivery };
 }

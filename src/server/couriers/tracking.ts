@@ -126,7 +126,8 @@ async function tellOutForDelivery(db: ShopDb, orderId: number): Promise<void> {
 
 /**
  * One failed attempt applies the desk's failed-delivery rule once: the attempt is claimed on the delivery row
- * (`failures_recorded`) before the order moves, so a replayed notice of the same attempt finds it claimed.
+ * (`failures_recorded`) in the transaction that records it, so a replayed notice of the same attempt finds it claimed
+ * and a process killed half-way leaves neither.
  */
 async function failedAttempt(
   db: ShopDb,
@@ -136,28 +137,20 @@ async function failedAttempt(
   actor: CourierCompanyActor,
 ): Promise<boolean> {
   if (status !== 'WITH_COURIER') return false;
-  const claimed = await db
-    .updateTable('courier_deliveries')
-    .set({ failures_recorded: fresh.attempts })
-    .where('id', '=', deliveryId)
-    .where('failures_recorded', '<', fresh.attempts)
-    .executeTakeFirst();
-  if (!Number(claimed.numUpdatedRows)) return false;
-  try {
-    await recordFailedDelivery(
-      db,
-      { orderId, reason: `${actor.name}: delivery attempt ${fresh.attempts} failed`, outcome: 'reschedule' },
-      actor,
-    );
-  } catch (error) {
-    await db
+  let claimed = false;
+  const claim = async (trx: ShopDb) => {
+    const taken = await trx
       .updateTable('courier_deliveries')
-      .set({ failures_recorded: fresh.attempts - 1 })
+      .set({ failures_recorded: fresh.attempts })
       .where('id', '=', deliveryId)
-      .execute();
-    throw error;
-  }
-  return true;
+      .where('failures_recorded', '<', fresh.attempts)
+      .executeTakeFirst();
+    claimed = Number(taken.numUpdatedRows) === 1;
+    return claimed;
+  };
+  const reason = `${actor.name}: delivery attempt ${fresh.attempts} failed`;
+  await recordFailedDelivery(db, { orderId, reason, outcome: 'reschedule', claim }, actor);
+  return claimed;
 }
 
 /** The parcel is back at the shop: the stock goes back and any money paid is owed back (the desk's return rule). */

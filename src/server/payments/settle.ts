@@ -31,8 +31,8 @@ export interface Settled {
  */
 const storable = (text: string): string => text.replaceAll('\u0000', '\uFFFD');
 
-/** Every callback is kept as it arrived (payment_callbacks) and refusals and flags are logged for an operator. */
-async function record(db: ShopDb, provider: string, tranRef: string | null, settled: Settled, body: string): Promise<Settled> {
+/** Every callback is kept as it arrived (payment_callbacks); `db` may be the transaction that applied it. */
+async function writeCallback(db: ShopDb, provider: string, tranRef: string | null, settled: Settled, body: string) {
   await db
     .insertInto('payment_callbacks')
     .values({
@@ -44,6 +44,10 @@ async function record(db: ShopDb, provider: string, tranRef: string | null, sett
       received_at: nowIso(),
     })
     .execute();
+}
+
+/** What settled, counted and logged once its row is written: refusals and flags are logged for an operator. */
+function announce(provider: string, settled: Settled): Settled {
   // payments_total (issue 50): what settled, after its transaction; a late payment on a closed order is `paid_late`.
   if (settled.outcome === 'applied') metrics().payments.inc({ provider, outcome: settled.reason });
   if (settled.outcome === 'flagged') metrics().payments.inc({ provider, outcome: 'paid_late' });
@@ -52,6 +56,14 @@ async function record(db: ShopDb, provider: string, tranRef: string | null, sett
     log().error({ provider, reason: settled.reason }, 'payment callback FLAGGED for an operator');
   return settled;
 }
+
+async function record(db: ShopDb, provider: string, tranRef: string | null, settled: Settled, body: string): Promise<Settled> {
+  await writeCallback(db, provider, tranRef, settled, body);
+  return announce(provider, settled);
+}
+
+/** Writes the callback's row inside the transaction that settles its payment. */
+type KeepWithin = (trx: ShopDb, settled: Settled) => Promise<void>;
 
 /**
  * The only way an order becomes paid (docs/payments.md): a callback whose signature verifies, for a payment we
@@ -97,7 +109,15 @@ export async function settleVerified(db: ShopDb, provider: string, callback: Ver
       reason: `amount ${callback.amount} ${callback.currency} does not match ${payment.amount} ${payment.currency}`,
       orderId: payment.order_id,
     });
-  return keep(await applyVerified(db, payment, callback, body));
+  // A callback that settles its payment is kept in the settling transaction: a process killed right after the
+  // commit must not leave a paid order without the callback that paid it (the chaos run found one such payment).
+  let kept = false;
+  const within: KeepWithin = async (trx, settled) => {
+    await writeCallback(trx, provider, callback.tranRef, settled, body);
+    kept = true;
+  };
+  const settled = await applyVerified(db, payment, callback, body, within);
+  return kept ? announce(provider, settled) : keep(settled);
 }
 
 /**
@@ -110,6 +130,7 @@ export async function applyVerified(
   payment: { id: number; order_id: number; provider: string },
   callback: VerifiedCallback,
   proof: string,
+  keepWithin: KeepWithin,
 ): Promise<Settled> {
   await db
     .updateTable('payments')
@@ -149,12 +170,16 @@ export async function applyVerified(
         : 'payment code already issued';
     return { outcome: 'ignored', reason, orderId: payment.order_id };
   }
-  if (callback.outcome === 'paid') return applyPaid(db, payment.id, payment.order_id);
-  return applyFailed(db, payment.id, payment.order_id, callback.outcome);
+  if (callback.outcome === 'paid') return applyPaid(db, payment.id, payment.order_id, keepWithin);
+  return applyFailed(db, payment.id, payment.order_id, callback.outcome, keepWithin);
 }
 
-async function applyPaid(db: ShopDb, paymentId: number, orderId: number): Promise<Settled> {
+async function applyPaid(db: ShopDb, paymentId: number, orderId: number, keepWithin: KeepWithin): Promise<Settled> {
   return db.transaction().execute(async (trx) => {
+    const settle = async (settled: Settled) => {
+      await keepWithin(trx, settled);
+      return settled;
+    };
     // An attempt the timeout gave up on can still be paid late: that money must be seen (owed back below).
     if ((await movePayments(trx, { paymentId }, ['pending', 'expired'], 'paid')) !== 1)
       return { outcome: 'duplicate', reason: 'payment already settled', orderId };
@@ -171,7 +196,11 @@ async function applyPaid(db: ShopDb, paymentId: number, orderId: number): Promis
       // The order says so only when it was cancelled; an order another attempt already paid stays "paid" (the
       // extra payment's row carries the refund).
       await setOrderPayment(trx, orderId, 'refund_due', { orderStatus: 'CANCELED' });
-      return { outcome: 'flagged', reason: `paid, but order ${orderId} was not waiting for a payment: refund due`, orderId };
+      return settle({
+        outcome: 'flagged',
+        reason: `paid, but order ${orderId} was not waiting for a payment: refund due`,
+        orderId,
+      });
     }
     const order = await trx.selectFrom('orders').select('user_id').where('id', '=', orderId).executeTakeFirstOrThrow();
     const lines = await trx.selectFrom('order_lines').select('product_id').where('order_id', '=', orderId).execute();
@@ -180,20 +209,29 @@ async function applyPaid(db: ShopDb, paymentId: number, orderId: number): Promis
       order.user_id,
       lines.map((l) => l.product_id),
     );
-    return { outcome: 'applied', reason: 'paid', orderId };
+    return settle({ outcome: 'applied', reason: 'paid', orderId });
   });
 }
 
 /** A declined or cancelled payment: the attempt and the order's release in one transaction. */
-async function applyFailed(db: ShopDb, paymentId: number, orderId: number, outcome: 'declined' | 'cancelled'): Promise<Settled> {
+async function applyFailed(
+  db: ShopDb,
+  paymentId: number,
+  orderId: number,
+  outcome: 'declined' | 'cancelled',
+  keepWithin: KeepWithin,
+): Promise<Settled> {
+  const applied: Settled = { outcome: 'applied', reason: outcome, orderId };
   const settled = await db.transaction().execute(async (trx) => {
     if ((await movePayments(trx, { paymentId }, ['pending'], outcome)) !== 1) return null;
     const unpaid = outcome === 'cancelled' ? 'cancelled' : 'failed';
-    return { productIds: (await releaseWithin(trx, orderId, `payment-${outcome}`, unpaid)) ?? [] };
+    const productIds = (await releaseWithin(trx, orderId, `payment-${outcome}`, unpaid)) ?? [];
+    await keepWithin(trx, applied);
+    return { productIds };
   });
   if (!settled) return { outcome: 'duplicate', reason: 'payment already settled', orderId };
   await announceCatalogChange(db, { productIds: settled.productIds });
-  return { outcome: 'applied', reason: outcome, orderId };
+  return applied;
 }
 
 /** Inside a transaction: cancels a still-unpaid order and gives up its open attempts; null when it had moved on. */

@@ -113,6 +113,7 @@ export async function moveOrder(
     });
     return productIds;
   });
+  if (restocked === null) return { status: 'WITH_COURIER' };
   if (restocked.length) await announceCatalogChange(db, { productIds: restocked });
   return { status: to };
 }
@@ -147,11 +148,19 @@ export type FailedDeliveryOutcome = 'reschedule' | 'return';
 
 /**
  * A delivery that did not happen: recorded with its reason, then either back on the shelf for another hand-over
- * (READY_TO_SHIP) or returned to origin: restocked, money owed back if any was paid, closed (CANCELED).
+ * (READY_TO_SHIP) or returned to origin: restocked, money owed back if any was paid, closed (CANCELED). `claim`, when
+ * given, runs first in the same transaction (a courier company's attempt claimed on its delivery row): when it says
+ * no, nothing is recorded and the order stays WITH_COURIER; the claim and the failure commit or vanish together, so a
+ * process killed between them can neither lose the attempt nor record it twice.
  */
 export async function recordFailedDelivery(
   db: ShopDb,
-  input: { orderId: number; reason: string; outcome: FailedDeliveryOutcome },
+  input: {
+    orderId: number;
+    reason: string;
+    outcome: FailedDeliveryOutcome;
+    claim?: (trx: ShopDb) => Promise<boolean>;
+  },
   actor: DeskActor,
 ): Promise<{ status: OrderStatus }> {
   const reason = input.reason.trim();
@@ -159,6 +168,7 @@ export async function recordFailedDelivery(
   const tag = deskActorTag(actor);
   const to: OrderStatus = input.outcome === 'return' ? 'CANCELED' : 'READY_TO_SHIP';
   const restocked = await db.transaction().execute(async (trx) => {
+    if (input.claim && !(await input.claim(trx))) return null;
     await trx
       .insertInto('delivery_failures')
       .values({ order_id: input.orderId, staff_id: actor.id, reason, outcome: input.outcome, created_at: isoNow() })
@@ -191,6 +201,7 @@ export async function recordFailedDelivery(
     });
     return productIds;
   });
+  if (restocked === null) return { status: 'WITH_COURIER' };
   if (restocked.length) await announceCatalogChange(db, { productIds: restocked });
   return { status: to };
 }
