@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { freshDatabase } from '../../tests/support/test-db.ts';
+import { summarySnapshot } from '../../tests/support/report-summaries.ts';
+import { rebuildOrderSummaries } from '../../src/core/reports/server/order-summaries.ts';
+import { catchUpOrderSummaries } from '../../src/core/reports/server/summary-catch-up.ts';
 import { gateOpened } from '../gate-file.mjs';
 
 /**
@@ -26,7 +29,7 @@ describe.skipIf(!pg)('three instances behind HAProxy, one killed every 15 s', ()
   const folder = mkdtempSync(join(tmpdir(), 'chaos-'));
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-  test('loses no order, applies no payment, move, courier notice, message or ledger entry twice, answers no retryable 5xx', async () => {
+  test('loses no order, applies no payment, move, courier notice, message, ledger entry or report count twice, answers no retryable 5xx', async () => {
     // CI builds the site beside the unit suite (.ci/run): the cluster uses that build rather than making its own.
     const built = process.env['TEST_JOURNEYS_AFTER'];
     if (built) expect(await gateOpened(built, 15 * 60_000)).toBe('ok');
@@ -107,6 +110,13 @@ describe.skipIf(!pg)('three instances behind HAProxy, one killed every 15 s', ()
       expect(checks.courier.failuresOff).toEqual([]);
       expect(checks.courier.tamperedNotRefused).toEqual([]);
       expect(exit, 'the cluster script said something did not hold').toBe(0);
+      // The reports' summaries (decision 039): the instances' catch-ups, killed among them, and the moves' refreshes
+      // counted every order once. Compared once the cluster has stopped, so nothing writes meanwhile.
+      await catchUpOrderSummaries(database.db);
+      const kept = await summarySnapshot(database.db);
+      expect(kept['report_order_days']!.length).toBeGreaterThan(0);
+      await rebuildOrderSummaries(database.db);
+      expect(await summarySnapshot(database.db), 'the reports’ summaries differ from a rebuild').toEqual(kept);
     } finally {
       await database.drop();
     }

@@ -175,6 +175,11 @@ describe('GET /products/{slug}, /variants/{id}, /vendor_details/{id}', () => {
 });
 
 describe('everything else', () => {
+  test('a product or seller id past the largest row id is an unknown one: 404, not a database error', async () => {
+    for (const path of ['/api/products/', '/api/vendor_details/'])
+      for (const id of ['2147483648', '9'.repeat(40)]) expect((await t.json(`${path}${id}`)).status, path + id).toBe(404);
+  });
+
   test('an unknown API path is a JSON 404', async () => {
     const res = await t.json('/api/nothing-here');
     expect(res.status).toBe(404);

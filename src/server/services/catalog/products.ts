@@ -6,6 +6,7 @@ import { joinedProducts } from './joined-products.ts';
 import { toProductCard, toProductDetail } from './product-mapper.ts';
 import { listingIds, listingTotal } from './listing-ids.ts';
 import { searchProducts } from './search.ts';
+import { readIdOrSlug } from '#lib/catalog/id-or-slug.ts';
 
 /** The joined rows of these products, in the order of `ids` (ids no longer in the catalog are skipped). */
 export async function productCardsInOrder(db: ShopDb, ids: number[], locale: Locale): Promise<ProductCard[]> {
@@ -38,9 +39,10 @@ export async function listProducts(
 
 /** A product by numeric id or by slug. */
 export async function findProduct(db: ShopDb, idOrSlug: string, locale: Locale): Promise<ProductDetail | undefined> {
-  const byId = /^\d+$/.test(idOrSlug);
+  const asked = readIdOrSlug(idOrSlug);
+  if (!asked) return undefined;
   const row = await (
-    byId ? joinedProducts(db).where('p.id', '=', Number(idOrSlug)) : joinedProducts(db).where('p.slug', '=', idOrSlug)
+    'id' in asked ? joinedProducts(db).where('p.id', '=', asked.id) : joinedProducts(db).where('p.slug', '=', asked.slug)
   ).executeTakeFirst();
   return row ? toProductDetail(row, locale) : undefined;
 }

@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema.ts';
 import { listingTotal } from './listing-ids.ts';
 import { localField } from '#i18n/localized.ts';
 import { NO_SELLER_RATING, sellerRatings, type SellerRating } from '../reviews/seller-rating.ts';
+import { readIdOrSlug } from '#lib/catalog/id-or-slug.ts';
 
 function toSeller(
   row: Selectable<Database['sellers']>,
@@ -31,10 +32,10 @@ function toSeller(
 /** A seller (brand) with the number of products it lists; by id or slug. */
 export async function findSeller(db: ShopDb, idOrSlug: string, locale: Locale): Promise<Seller | undefined> {
   // A suspended seller's page is gone from the shop until it is reinstated.
+  const asked = readIdOrSlug(idOrSlug);
+  if (!asked) return undefined;
   const base = db.selectFrom('sellers').selectAll().where('status', '=', 'active');
-  const row = await (
-    /^\d+$/.test(idOrSlug) ? base.where('id', '=', Number(idOrSlug)) : base.where('slug', '=', idOrSlug)
-  ).executeTakeFirst();
+  const row = await ('id' in asked ? base.where('id', '=', asked.id) : base.where('slug', '=', asked.slug)).executeTakeFirst();
   if (!row) return undefined;
   // The same per-version count as the seller page's listing: counted once, not on every page of it.
   const [total, ratings] = await Promise.all([listingTotal(db, { seller: [row.id] }), sellerRatings(db, [row.id])]);
