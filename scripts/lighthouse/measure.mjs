@@ -99,7 +99,13 @@ export async function measure({
       servers.push({ ...build, server, base: `http://127.0.0.1:${server.address().port}` });
     }
     const sessions = pages.some((p) => p.as) && cookies ? await cookies() : {};
-    chrome = await chromeLauncher.launch({ chromePath: fullChromiumPath, chromeFlags: ['--headless=new', ...chromiumFlags] });
+    const launch = () =>
+      chromeLauncher.launch({ chromePath: fullChromiumPath, chromeFlags: ['--headless=new', ...chromiumFlags] });
+    // Each run in a browser of its own, as `lighthouse <url>` does (LIGHTHOUSE_ONE_BROWSER=1: one for all, faster): in
+    // one browser for every run, the page's renderer was often one that had carried the previous runs' pages, and its
+    // first task after the navigation spent 100-300 ms (×4 in Lighthouse's simulation) on that, untraced.
+    const fresh = !process.env.LIGHTHOUSE_ONE_BROWSER;
+    chrome = await launch();
     const cells = pages.flatMap((page) =>
       locales
         .filter((locale) => pick(page.name, locale))
@@ -108,6 +114,10 @@ export async function measure({
     for (let run = 0; run < runs; run += 1) {
       for (const cell of cells) {
         const { page, locale, build, worker } = cell;
+        if (fresh && (run > 0 || cell !== cells[0])) {
+          await chrome.kill();
+          chrome = await launch();
+        }
         const url = `${build.base}/${locale}${page.path}`;
         const flags = {
           port: chrome.port,
@@ -130,7 +140,8 @@ export async function measure({
           // The run's trace beside it (Chromium's own format: chrome://tracing or the DevTools performance panel open
           // it): what a long task the report cannot attribute was doing.
           const trace = result.artifacts?.Trace ?? result.artifacts?.traces?.defaultPass;
-          if (trace) writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, file.replace(/\.json$/, '.trace.json')), JSON.stringify(trace));
+          if (trace)
+            writeFileSync(join(process.env.LIGHTHOUSE_REPORTS, file.replace(/\.json$/, '.trace.json')), JSON.stringify(trace));
         }
         const sample = sampleOf(result.lhr);
         cell.samples.push(sample);
