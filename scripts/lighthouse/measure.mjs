@@ -127,7 +127,14 @@ export async function measure({
           blockedUrlPatterns: [...(worker === 'blocked' ? ['*/sw.js'] : []), ...(process.env.LIGHTHOUSE_BLOCK?.split(',') ?? [])],
           ...(page.as ? { extraHeaders: { Cookie: sessions[page.as] } } : {}),
         };
-        const result = await lighthouse(url, flags);
+        let result = await lighthouse(url, flags);
+        // A browser just started sometimes misses the navigation's start (NO_NAVSTART): the run is made again once, in
+        // another browser, rather than lost from the median.
+        if (fresh && result?.lhr?.runtimeError?.code === 'NO_NAVSTART') {
+          await chrome.kill();
+          chrome = await launch();
+          result = await lighthouse(url, { ...flags, port: chrome.port });
+        }
         if (!result?.lhr || result.lhr.runtimeError) {
           log(`${page.name} ${locale} ${build.name} ${worker}: run ${run + 1} failed (${result?.lhr?.runtimeError?.code})`);
           continue;
