@@ -87,15 +87,31 @@ async function uncounted(db: ShopDb, after: number, limit: number): Promise<numb
 }
 
 /**
+ * Whether a catch-up has anything to do: an order not counted, a changed one waiting, or (`settled`: the job's
+ * question) orders old enough for the watermark to pass. Reads only, so an idle shop writes nothing every second.
+ */
+async function catchUpDue(db: ShopDb, settled?: string): Promise<boolean> {
+  const mark = await db.selectFrom('report_catch_up').select('last_order_id').where('id', '=', 1).executeTakeFirst();
+  const watermark = mark?.last_order_id ?? 0;
+  if ((await uncounted(db, watermark, 1)).length > 0) return true;
+  if ((await db.selectFrom('report_dirty_orders').select('order_id').limit(1).executeTakeFirst()) !== undefined) return true;
+  if (settled === undefined) return false;
+  const passable = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('id', '>', watermark)
+    .where('created_at', '<', settled)
+    .limit(1)
+    .executeTakeFirst();
+  return passable !== undefined;
+}
+
+/**
  * Before a report is read: counts what is not counted yet, so the report includes every order committed before it
  * was asked for. Two reads when there is nothing to do (the usual case: the job runs every second).
  */
 export async function readySummaries(db: ShopDb): Promise<void> {
-  const mark = await db.selectFrom('report_catch_up').select('last_order_id').where('id', '=', 1).executeTakeFirst();
-  const waiting =
-    (await uncounted(db, mark?.last_order_id ?? 0, 1)).length > 0 ||
-    (await db.selectFrom('report_dirty_orders').select('order_id').limit(1).executeTakeFirst()) !== undefined;
-  if (waiting) await catchUpOrderSummaries(db);
+  if (await catchUpDue(db)) await catchUpOrderSummaries(db);
 }
 
 /** The catch-up job (src/app/background-jobs.ts): every CATCH_UP_MS, and a sweep from the first order every SWEEP_MS. */
@@ -107,9 +123,13 @@ export function watchOrderSummaries(db: ShopDb): () => Promise<void> {
     const sweep = Date.now() - lastSweep >= SWEEP_MS;
     if (sweep) lastSweep = Date.now();
     // Logged as work only when a sweep found orders: counting a second's orders is the job's routine.
+    const settled = new Date(Date.now() - SETTLED_MS).toISOString();
     running = runJob(
       'report-summaries',
-      () => catchUpOrderSummaries(db, sweep ? { from: 0 } : {}),
+      async () =>
+        sweep || (await catchUpDue(db, settled))
+          ? catchUpOrderSummaries(db, sweep ? { from: 0 } : {})
+          : { counted: 0, refreshed: 0 },
       ({ counted, refreshed }) => !sweep || counted + refreshed === 0,
     ).finally(() => (running = null));
   };
