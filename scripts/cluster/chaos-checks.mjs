@@ -101,8 +101,30 @@ export async function invariants(db, before, load, courier) {
         .having(sql`sum(ledger_entries.debit) - sum(ledger_entries.credit)`, '!=', 0)
         .execute()
     : [];
-  // Card payments: each approved order paid by exactly one attempt, whose notification was applied exactly once (the
-  // provider's callback, the browser's response, its retries and reconciliation all land on payment_callbacks).
+  const cards = await cardPaymentChecks(db, load, orders);
+  return {
+    ordersFound: orders.length,
+    ordersAnswered201: ids.length,
+    duplicateIdsAnswered: placedIds.length - ids.length,
+    productsWithStockOff: stockOff.map((p) => p.id),
+    messagesSentTwice: messagesSentTwice.length,
+    unbalancedTransactions: unbalanced.length,
+    orderStatusesEnteredTwice: eventsTwice.length,
+    ...cards,
+    deskMoves: load.moves.length,
+    deskMovesMissing: movesMissing.length,
+    deskMovesAuditedTwice: movesTwiceAudited.length,
+    deliveredWithSalesOff: salesOff,
+    deliveredLedgerUnbalanced: deliveredUnbalanced.length,
+    courier: parcels.checks,
+  };
+}
+
+/**
+ * Card payments: each approved order paid by exactly one attempt, whose notification was applied exactly once (the
+ * provider's callback, the browser's response, its retries and reconciliation all land on payment_callbacks).
+ */
+async function cardPaymentChecks(db, load, orders) {
   const paidIds = [...new Set(load.paid)];
   const payments = paidIds.length
     ? await db.selectFrom('payments').select(['order_id', 'tran_ref', 'status']).where('order_id', 'in', paidIds).execute()
@@ -126,24 +148,11 @@ export async function invariants(db, before, load, courier) {
   const appliedOf = (tranRef) => Number(applied.find((a) => a.tran_ref === tranRef)?.n ?? 0);
   const cardOrders = orders.filter((o) => paidIds.includes(o.id));
   return {
-    ordersFound: orders.length,
-    ordersAnswered201: ids.length,
-    duplicateIdsAnswered: placedIds.length - ids.length,
-    productsWithStockOff: stockOff.map((p) => p.id),
-    messagesSentTwice: messagesSentTwice.length,
-    unbalancedTransactions: unbalanced.length,
-    orderStatusesEnteredTwice: eventsTwice.length,
     cardOrdersApproved: paidIds.length,
     cardOrdersNotPaidOnce: paidIds.filter((id) => paidAttempts(id).length !== 1),
     cardOrdersStillPending: cardOrders.filter((o) => o.status === 'PENDING').map((o) => o.id),
     paymentsAppliedTwice: payments.filter((p) => appliedOf(p.tran_ref) > 1).length,
     paidWithoutOneApplied: payments.filter((p) => taken.includes(p.status) && appliedOf(p.tran_ref) !== 1).length,
-    deskMoves: load.moves.length,
-    deskMovesMissing: movesMissing.length,
-    deskMovesAuditedTwice: movesTwiceAudited.length,
-    deliveredWithSalesOff: salesOff,
-    deliveredLedgerUnbalanced: deliveredUnbalanced.length,
-    courier: parcels.checks,
   };
 }
 
